@@ -1,0 +1,18 @@
+"""`python -m server [serve]` runs the game; `python -m server maze ...` runs the maze tools."""
+
+import sys
+
+from server import maze_cli
+
+
+def main(argv: list[str]) -> int:
+    """Dispatch to the maze tools or the game server."""
+    if argv[:1] == ["maze"]:
+        return maze_cli.main(argv[1:])
+    from server import serve  # imported here so the maze tools start without aiohttp
+
+    return serve.main(argv[1:] if argv[:1] == ["serve"] else argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

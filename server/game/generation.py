@@ -1,0 +1,58 @@
+"""Build a maze from its full description: a pure function of (algorithm, size, openings, braid, seed)."""
+
+import math
+import random
+from dataclasses import dataclass
+
+from server.game.errors import BadSettings
+from server.game.generators import ALGORITHMS, PERFECT, classic
+from server.game.generators.braid import braid as braid_walls
+from server.game.maze import Maze, check_size
+from server.game.openings import OPENINGS, place_openings
+
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class MazeSpec:
+    """Everything that decides a maze; equal specs give equal mazes."""
+
+    algorithm: str
+    rows: int
+    cols: int
+    seed: int
+    braid: float = 0.0
+    openings: str = "corners"
+
+    def __post_init__(self) -> None:
+        if self.algorithm not in ALGORITHMS:
+            raise BadSettings(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {self.algorithm!r}")
+        check_size(self.rows, self.cols)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise BadSettings("seed must be a whole number")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise BadSettings(f"seed must be between 0 and {MAX_SEED}")
+        if (
+            isinstance(self.braid, bool)
+            or not isinstance(self.braid, int | float)
+            or not math.isfinite(self.braid)
+            or not 0 <= self.braid <= 1
+        ):
+            raise BadSettings("braid must be a number between 0 and 1")
+        if self.openings not in OPENINGS:
+            raise BadSettings(f"openings must be one of {', '.join(OPENINGS)}")
+
+
+def generate(spec: MazeSpec) -> Maze:
+    """The maze of `spec`: openings, then walls, then braiding, all drawn from one seeded Random."""
+    rng = random.Random(spec.seed)
+    rows, cols = spec.rows, spec.cols
+    entrance, exit = place_openings(spec.openings, rows, cols, rng)
+    if spec.algorithm == "classic":
+        east, south = classic.carve(
+            rows, cols, rng, entrance[0] * cols + entrance[1], exit[0] * cols + exit[1]
+        )
+    else:
+        east, south = PERFECT[spec.algorithm](rows, cols, rng)
+    braid_walls(east, south, rows, cols, spec.braid, rng)
+    return Maze(rows, cols, bytes(east), bytes(south), entrance, exit)

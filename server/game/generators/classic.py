@@ -1,0 +1,59 @@
+"""Seed 000's random fill, moved from cells to rooms: every inner wall stands with probability 1/3.
+
+The result has loops and open areas; it is redrawn until the exit can be reached from the entrance.
+"""
+
+import random
+
+from server.game.errors import BadSettings
+
+# A random byte 0..84 stands for a wall, 85..254 for a passage: exactly 1/3 and 2/3. 255 is redrawn.
+_REDRAW = 255
+_BYTE_TO_OPEN = bytes(0 if value < 85 else 1 for value in range(255)) + bytes((_REDRAW,))
+MAX_ATTEMPTS = 10_000
+
+
+def _random_walls(count: int, rng: random.Random) -> bytearray:
+    """`count` flags, each 1 (open) with probability exactly 2/3."""
+    flags = bytearray(rng.randbytes(count).translate(_BYTE_TO_OPEN))
+    position = flags.find(_REDRAW)
+    while position != -1:
+        flags[position] = 0 if rng.random() < 1 / 3 else 1
+        position = flags.find(_REDRAW, position + 1)
+    return flags
+
+
+def _reachable(east: bytearray, south: bytearray, cols: int, start: int, goal: int) -> bool:
+    seen = bytearray(len(east))
+    seen[start] = 1
+    queue = [start]
+    push = queue.append
+    for i in queue:
+        if i == goal:
+            return True
+        if east[i] and not seen[i + 1]:
+            seen[i + 1] = 1
+            push(i + 1)
+        if south[i] and not seen[i + cols]:
+            seen[i + cols] = 1
+            push(i + cols)
+        if i % cols and east[i - 1] and not seen[i - 1]:
+            seen[i - 1] = 1
+            push(i - 1)
+        if i >= cols and south[i - cols] and not seen[i - cols]:
+            seen[i - cols] = 1
+            push(i - cols)
+    return False
+
+
+def carve(rows: int, cols: int, rng: random.Random, entrance: int, exit: int) -> tuple[bytearray, bytearray]:
+    """Draw every inner wall at random; draw again until `exit` is reachable from `entrance`."""
+    size = rows * cols
+    for _ in range(MAX_ATTEMPTS):
+        east = _random_walls(size, rng)
+        east[cols - 1 :: cols] = bytes(rows)
+        south = _random_walls(size, rng)
+        south[size - cols :] = bytes(cols)
+        if _reachable(east, south, cols, entrance, exit):
+            return east, south
+    raise BadSettings("could not draw a solvable classic maze")  # pragma: no cover - p < 1e-100

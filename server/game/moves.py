@@ -1,0 +1,31 @@
+"""Checking one move: in the maze, one room away, not through a wall. A refused move changes nothing."""
+
+from server.game.directions import Direction, direction_between, parse_direction
+from server.game.errors import IllegalMove
+from server.game.maze import Cell, Maze
+from server.game.trail import Trail
+
+Target = Direction | str | Cell
+"""A move as a direction (or its name) or as the neighbouring room to step into."""
+
+
+def resolve_move(maze: Maze, here: Cell, target: Target) -> Cell:
+    """The room a legal move from `here` leads to; raises `IllegalMove` with a stable code otherwise."""
+    to = parse_direction(target).step(here) if isinstance(target, str) else target
+    if not maze.in_bounds(to):
+        raise IllegalMove(f"room {list(to)} is outside the maze", code="out_of_bounds")
+    if direction_between(here, to) is None:
+        raise IllegalMove(
+            f"room {list(to)} is not next to {list(here)}: move one room at a time",
+            code="not_adjacent",
+        )
+    if not maze.is_open(here, to):
+        raise IllegalMove(f"a wall stands between {list(here)} and {list(to)}", code="wall")
+    return to
+
+
+def apply_move(maze: Maze, trail: Trail, target: Target) -> Cell:
+    """Check a move from the trail's current room and record it on the trail; returns the new room."""
+    to = resolve_move(maze, trail.current, target)
+    trail.step(to)
+    return to
