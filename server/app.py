@@ -1,14 +1,50 @@
-"""The aiohttp application factory: wiring only."""
+"""The application factory: wiring only. Tests build their own app with their own `AppConfig`."""
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import socketio
 from aiohttp import web
 
+from server.clock import run_clock
+from server.config import AppConfig
+from server.http_routes import add_routes, edge_middleware
+from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY
+from server.limits import KeyedLimiter
+from server.registry import RoomRegistry
+from server.sockets import SocketGateway
 
-async def _placeholder(request: web.Request) -> web.Response:
-    return web.Response(text="MazeRace is coming soon.", content_type="text/plain")
+
+async def _room_clock(app: web.Application) -> AsyncIterator[None]:
+    """Run the room clock for the app's lifetime; cancel and await it on shutdown."""
+    task = asyncio.create_task(run_clock(app[REGISTRY], app[GATEWAY], app[CONFIG]))
+    yield
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
-def create_app() -> web.Application:
-    """Build the web application."""
-    app = web.Application()
-    app.router.add_get("/", _placeholder)
+def create_app(config: AppConfig | None = None) -> web.Application:
+    """The aiohttp app with the Socket.IO server attached (same origin only, 16 KB messages)."""
+    config = config or AppConfig()
+    app = web.Application(client_max_size=config.max_body, middlewares=[edge_middleware])
+    sio = socketio.AsyncServer(
+        async_mode="aiohttp",
+        max_http_buffer_size=config.max_body,
+        ping_interval=config.ping_interval,
+        ping_timeout=config.ping_timeout,
+        logger=False,
+        engineio_logger=False,
+    )
+    sio.attach(app)
+    registry = RoomRegistry(config.max_rooms, config.countdown, config.grace)
+    gateway = SocketGateway(sio, registry, config)
+    gateway.register()
+    app[CONFIG] = config
+    app[REGISTRY] = registry
+    app[GATEWAY] = gateway
+    app[CREATE_LIMITER] = KeyedLimiter(config.create_limit)
+    add_routes(app)
+    app.cleanup_ctx.append(_room_clock)
     return app

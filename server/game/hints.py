@@ -79,8 +79,8 @@ def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:
     for cell in trail:
         on_trail[maze.index(cell)] = 1
     goal = maze.index(maze.exit)
-    if on_trail[goal]:
-        return None
+    if on_trail[goal]:  # standing on the exit is a way on; the rooms after it have it blocked
+        return max(k for k, cell in enumerate(trail) if maze.index(cell) == goal)
     reaches_exit[goal] = 1
     queue = [goal]
     for room in queue:

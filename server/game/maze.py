@@ -43,6 +43,8 @@ class Maze:
         size = self.rows * self.cols
         if len(self.east) != size or len(self.south) != size:
             raise BadMaze("wall arrays do not match the maze size")
+        if any(self.east[self.cols - 1 :: self.cols]) or any(self.south[size - self.cols :]):
+            raise BadMaze("the outer wall must be closed (last column east and last row south)")
         for name, cell in (("entrance", self.entrance), ("exit", self.exit)):
             if not self.in_bounds(cell):
                 raise BadMaze(f"{name} {list(cell)} is outside the maze")

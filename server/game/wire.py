@@ -9,7 +9,7 @@ import base64
 import binascii
 from typing import Any
 
-from server.game.errors import BadMaze
+from server.game.errors import BadMaze, BadSettings
 from server.game.maze import Maze
 
 _TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
@@ -55,4 +55,7 @@ def decode_maze(data: dict[str, Any]) -> Maze:
     except (KeyError, IndexError, TypeError, ValueError, binascii.Error) as error:
         raise BadMaze(f"malformed wire maze: {error}") from None
     east, south = unpack_walls(packed, rows * cols)
-    return Maze(rows, cols, east, south, entrance, exit)
+    try:
+        return Maze(rows, cols, east, south, entrance, exit)
+    except BadSettings as error:  # a size out of range is malformed wire data too
+        raise BadMaze(f"malformed wire maze: {error}") from None

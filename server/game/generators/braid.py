@@ -26,6 +26,9 @@ def braid(east: bytearray, south: bytearray, rows: int, cols: int, share: float,
         return
     degree = _degrees(east, south, rows, cols)
     dead_ends = [i for i in range(rows * cols) if degree[i] == 1]
+    original = bytearray(rows * cols)  # only these count: a classic room opened from degree 0 is new
+    for i in dead_ends:
+        original[i] = 1
     rng.shuffle(dead_ends)
     remaining = len(dead_ends)
     allowed = len(dead_ends) - round(share * len(dead_ends))
@@ -49,6 +52,6 @@ def braid(east: bytearray, south: bytearray, rows: int, cols: int, share: float,
         (east if is_east else south)[owner] = 1
         degree[i] += 1
         remaining -= 1
-        if degree[neighbour] == 1:
+        if degree[neighbour] == 1 and original[neighbour]:
             remaining -= 1
         degree[neighbour] += 1

@@ -1,0 +1,39 @@
+"""Server settings: timings and limits, with production defaults; tests build their own."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """A token bucket: `rate` commands a second on average, up to `burst` at once."""
+
+    rate: float
+    burst: float
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """Everything the server can be tuned by."""
+
+    web_dir: Path = WEB_DIR
+    countdown: float = 3.0
+    """Seconds between the host's start and the race."""
+    grace: float = 60.0
+    """Seconds a dropped player keeps their place."""
+    idle_timeout: float = 300.0
+    """Seconds an empty room lives on."""
+    tick: float = 0.1
+    """Seconds between room clock ticks."""
+    max_rooms: int = 2000
+    max_body: int = 16 * 1024
+    """Largest HTTP body and Socket.IO message, in bytes."""
+    move_limit: RateLimit = RateLimit(20.0, 10.0)
+    hint_limit: RateLimit = RateLimit(1.0, 1.0)
+    command_limit: RateLimit = RateLimit(5.0, 10.0)
+    create_limit: RateLimit = RateLimit(0.5, 10.0)
+    """Room creations per client address."""
+    ping_interval: float = 25.0
+    ping_timeout: float = 20.0

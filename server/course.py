@@ -1,0 +1,19 @@
+"""Preparing a race's maze off the event loop: generation, adjacency and the distance field."""
+
+import asyncio
+
+from server.game.generation import MazeSpec, generate
+from server.game.maze import Maze
+from server.game.solvers import distances_to_exit
+
+
+def build_course(spec: MazeSpec) -> tuple[Maze, list[int]]:
+    """The maze of `spec`, its adjacency cached, and every room's distance to the exit."""
+    maze = generate(spec)
+    distances = distances_to_exit(maze)  # also builds maze.adjacency, which hints reuse
+    return maze, distances
+
+
+async def build_course_in_thread(spec: MazeSpec) -> tuple[Maze, list[int]]:
+    """`build_course` in a worker thread, so a 100 x 100 maze does not stall the loop."""
+    return await asyncio.to_thread(build_course, spec)

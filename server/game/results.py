@@ -1,0 +1,65 @@
+"""Race results: ranks by total time (time + hint penalty); unfinished racers last, by distance left."""
+
+from typing import Any
+
+from server.game.players import Player
+
+
+def elapsed_ms(player: Player, started_at: float) -> int | None:
+    """Racing time to the exit in ms, without penalty; None when not finished."""
+    if player.finished_at is None:
+        return None
+    return round((player.finished_at - started_at) * 1000)
+
+
+def rank_key(player: Player, started_at: float) -> tuple[int, float, float]:
+    """Finishers by total time then finishing moment; everyone else after them, nearest first."""
+    time = elapsed_ms(player, started_at)
+    if time is not None:
+        return (0, time + player.penalty_ms, player.finished_at or 0.0)
+    return (1, float(player.distance if player.distance is not None else 1 << 30), 0.0)
+
+
+def ranked(players: list[Player], started_at: float) -> list[Player]:
+    """Racers in rank order."""
+    return sorted(players, key=lambda p: rank_key(p, started_at))
+
+
+def provisional_rank(player: Player, racers: list[Player], started_at: float) -> int:
+    """A finisher's place among those finished so far (final ranks come with the race-over event)."""
+    finished = [p for p in racers if p.finished_at is not None]
+    return ranked(finished, started_at).index(player) + 1
+
+
+def efficiency(shortest: int, moves: int) -> float | None:
+    """Shortest path over steps walked: 1.0 is a perfect run."""
+    return round(shortest / moves, 3) if moves else None
+
+
+def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[dict[str, Any]]:
+    """One JSON row a racer, in rank order."""
+    rows = []
+    for rank, player in enumerate(ranked(racers, started_at), start=1):
+        time = elapsed_ms(player, started_at)
+        distance = player.distance if player.distance is not None else shortest
+        trail_len = len(player.trail) if player.trail is not None else 1
+        rows.append(
+            {
+                "id": player.id,
+                "name": player.name,
+                "colour": player.colour,
+                "rank": rank,
+                "time": time,
+                "penalty": player.penalty_ms,
+                "total": time + player.penalty_ms if time is not None else None,
+                "moves": player.moves,
+                "hints": player.hints,
+                "route": trail_len - 1,
+                "shortest": shortest,
+                "efficiency": efficiency(shortest, player.moves) if time is not None else None,
+                "dnf": time is None,
+                "distance": distance,
+                "progress": round(1 - distance / shortest, 3) if shortest else 1.0,
+            }
+        )
+    return rows

@@ -1,0 +1,544 @@
+"""One room's rules: lobby, countdown, race, results, rematch. Pure: the caller passes time and maze.
+
+Every change the room makes is recorded as an `Envelope` with the next version number; methods return
+the envelopes to broadcast, and the edge only sends them. A refused command raises a `GameError` before
+anything changes. Times are seconds (the caller's clock); on the wire they are milliseconds.
+"""
+
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from server.game.errors import GameError
+from server.game.generation import MAX_SEED, MazeSpec
+from server.game.hints import HINT_METHODS, Hint, hint
+from server.game.maze import Cell, Maze
+from server.game.moves import Target, apply_move
+from server.game.players import PALETTE, Player, clean_name
+from server.game.results import elapsed_ms, provisional_rank, result_rows
+from server.game.settings import MAX_PLAYERS_CAP, RoomSettings, parse_settings
+from server.game.trail import Trail
+from server.game.wire import encode_maze
+
+Phase = Literal["lobby", "countdown", "racing", "finished"]
+Role = Literal["player", "spectator"]
+
+MAX_SPECTATORS = 100
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """A room event with its version: `{"v", "t", "d"}` on the wire."""
+
+    v: int
+    t: str
+    d: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire form."""
+        return {"v": self.v, "t": self.t, "d": self.d}
+
+
+@dataclass(frozen=True)
+class Membership:
+    """Who joined: the member id, the role they got, and (players) their secret token and colour."""
+
+    id: str
+    role: Role
+    token: str | None
+    colour: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The `you` object of a join ack."""
+        data: dict[str, Any] = {"id": self.id, "role": self.role}
+        if self.token is not None:
+            data["token"] = self.token
+            data["colour"] = self.colour
+        return data
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+def _cell(cell: Cell) -> list[int]:
+    return [cell[0], cell[1]]
+
+
+class Room:
+    """The authoritative state of one room."""
+
+    def __init__(
+        self,
+        code: str,
+        settings: RoomSettings,
+        rng: random.Random,
+        now: float,
+        *,
+        countdown: float = 3.0,
+        grace: float = 60.0,
+        token_factory: Callable[[], str] = lambda: secrets.token_urlsafe(16),
+    ) -> None:
+        self.code = code
+        self.settings = settings
+        self.countdown = countdown
+        self.grace = grace
+        self.phase: Phase = "lobby"
+        self.version = 0
+        self.players: dict[str, Player] = {}
+        self.spectators: set[str] = set()
+        self.host_id: str | None = None
+        self.seed: int | None = None
+        self.maze: Maze | None = None
+        self.distances: list[int] | None = None
+        self.start_at: float | None = None
+        self.started_at: float | None = None
+        self.ended_at: float | None = None
+        self.results: list[dict[str, Any]] | None = None
+        self.log: list[dict[str, Any]] = []
+        self.last_active = now
+        self._rng = rng
+        self._new_token = token_factory
+        self._serial = 0
+        self._outbox: list[Envelope] = []
+
+    # ----- bookkeeping -------------------------------------------------------------------------------
+
+    def _emit(self, kind: str, data: dict[str, Any]) -> None:
+        self.version += 1
+        self._outbox.append(Envelope(self.version, kind, data))
+
+    def _drain(self) -> list[Envelope]:
+        out, self._outbox = self._outbox, []
+        return out
+
+    def _next_id(self, prefix: str) -> str:
+        self._serial += 1
+        return f"{prefix}{self._serial}"
+
+    def _player(self, member_id: str) -> Player:
+        player = self.players.get(member_id)
+        if player is None or player.left:
+            raise GameError("only players can do that", code="not_player")
+        return player
+
+    def _racer(self, member_id: str) -> Player:
+        player = self._player(member_id)
+        if self.phase != "racing":
+            raise GameError("the race is not running", code="not_racing")
+        if player.finished_at is not None:
+            raise GameError("you have already finished", code="finished")
+        if not player.racing:
+            raise GameError("you are out of this race", code="not_racing")
+        return player
+
+    def _require_host(self, member_id: str) -> None:
+        if member_id != self.host_id:
+            raise GameError("only the host can do that", code="not_host")
+
+    def _require_phase(self, *phases: Phase) -> None:
+        if self.phase not in phases:
+            raise GameError(f"not possible while the room is in {self.phase}", code="wrong_phase")
+
+    def active_players(self) -> list[Player]:
+        """Players who have not left, in joining order."""
+        return [p for p in self.players.values() if not p.left]
+
+    def racers(self) -> list[Player]:
+        """Everyone who took part in the current or last race, including those who left it."""
+        return [p for p in self.players.values() if p.trail is not None]
+
+    @property
+    def connected_count(self) -> int:
+        """Members with a live connection."""
+        return sum(1 for p in self.active_players() if p.connected) + len(self.spectators)
+
+    # ----- views -------------------------------------------------------------------------------------
+
+    def player_entry(self, player: Player) -> dict[str, Any]:
+        """A player as every client sees them (never the token)."""
+        entry: dict[str, Any] = {
+            "id": player.id,
+            "name": player.name,
+            "colour": player.colour,
+            "ready": player.ready,
+            "connected": player.connected,
+            "host": player.id == self.host_id,
+            "moves": player.moves,
+            "hints": player.hints,
+            "penalty": player.penalty_ms,
+            "finished": player.finished_at is not None,
+            "dnf": player.dnf,
+            "left": player.left,
+        }
+        if player.trail is not None and self.phase in ("racing", "finished"):
+            entry["room"] = _cell(player.trail.current)
+            entry["facing"] = player.trail.facing.value
+            entry["trail"] = [_cell(c) for c in player.trail]
+            entry["distance"] = player.distance
+        if player.finished_at is not None and self.started_at is not None:
+            entry["time"] = elapsed_ms(player, self.started_at)
+            entry["rank"] = provisional_rank(player, self.racers(), self.started_at)
+        return entry
+
+    def snapshot(self, now: float) -> dict[str, Any]:
+        """Everything a client needs to draw the room from scratch."""
+        data: dict[str, Any] = {
+            "code": self.code,
+            "version": self.version,
+            "phase": self.phase,
+            "settings": self.settings.to_json(),
+            "host": self.host_id,
+            "players": [self.player_entry(p) for p in self.players.values()],
+            "spectators": len(self.spectators),
+            "now": _ms(now),
+        }
+        if self.start_at is not None and self.phase == "countdown":
+            data["start_at"] = _ms(self.start_at)
+        if self.maze is not None and self.phase in ("racing", "finished"):
+            data["maze"] = encode_maze(self.maze)
+            data["started_at"] = _ms(self.started_at or now)
+            data["shortest"] = self.shortest
+        if self.results is not None and self.phase == "finished":
+            data["results"] = self.results
+        return data
+
+    def summary(self) -> dict[str, Any]:
+        """The short public description listed by the HTTP API."""
+        return {
+            "code": self.code,
+            "phase": self.phase,
+            "players": len(self.active_players()),
+            "spectators": len(self.spectators),
+            "max_players": self.settings.max_players,
+            "rows": self.settings.rows,
+            "cols": self.settings.cols,
+            "algorithm": self.settings.algorithm,
+            "preset": self.settings.preset,
+            "public": self.settings.public,
+        }
+
+    @property
+    def shortest(self) -> int:
+        """Length in steps of the shortest way from the entrance to the exit."""
+        if self.maze is None or self.distances is None:
+            return 0
+        return self.distances[self.maze.index(self.maze.entrance)]
+
+    # ----- membership --------------------------------------------------------------------------------
+
+    def join(
+        self, name: object, role: Role, token: str | None, now: float
+    ) -> tuple[Membership, list[Envelope]]:
+        """Add a player or spectator, or give a returning player (by token) their place back."""
+        self.last_active = now
+        if token is not None:
+            for player in self.players.values():
+                if not player.left and secrets.compare_digest(player.token, token):
+                    return self._rejoin(player)
+        if role == "player":
+            display = clean_name(name)
+            full = len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP)
+            if self.phase == "lobby" and not full:
+                return self._add_player(display, now)
+        if len(self.spectators) >= MAX_SPECTATORS:
+            raise GameError("this room has no room for more spectators", code="room_full")
+        spectator_id = self._next_id("s")
+        self.spectators.add(spectator_id)
+        self._emit("joined", {"id": spectator_id, "role": "spectator", "spectators": len(self.spectators)})
+        return Membership(spectator_id, "spectator", None, None), self._drain()
+
+    def _add_player(self, name: str, now: float) -> tuple[Membership, list[Envelope]]:
+        taken = {p.name for p in self.active_players()}
+        unique, n = name, 2
+        while unique in taken:
+            suffix = f" {n}"
+            unique = name[: 20 - len(suffix)] + suffix
+            n += 1
+        used = {p.colour for p in self.active_players()}
+        colour = next(c for c in PALETTE if c not in used)
+        player = Player(self._next_id("p"), unique, colour, self._new_token(), now)
+        self.players[player.id] = player
+        if self.host_id is None:
+            self.host_id = player.id
+        entry = self.player_entry(player)
+        self._emit("joined", {**entry, "role": "player"})
+        return Membership(player.id, "player", player.token, player.colour), self._drain()
+
+    def _rejoin(self, player: Player) -> tuple[Membership, list[Envelope]]:
+        if not player.connected:
+            player.connected = True
+            player.disconnected_at = None
+            self._emit("presence", {"id": player.id, "connected": True})
+        return Membership(player.id, "player", player.token, player.colour), self._drain()
+
+    def disconnect(self, member_id: str, now: float) -> list[Envelope]:
+        """A connection dropped: spectators go at once, players keep their place for the grace period."""
+        self.last_active = now
+        if member_id in self.spectators:
+            return self.leave(member_id, now)
+        player = self.players.get(member_id)
+        if player is None or player.left or not player.connected:
+            return []
+        player.connected = False
+        player.disconnected_at = now
+        self._emit("presence", {"id": player.id, "connected": False})
+        return self._drain()
+
+    def leave(self, member_id: str, now: float) -> list[Envelope]:
+        """A member leaves for good: a racer is out of the race (DNF); the host passes on."""
+        self.last_active = now
+        if member_id in self.spectators:
+            self.spectators.discard(member_id)
+            self._emit("left", {"id": member_id, "role": "spectator", "spectators": len(self.spectators)})
+            return self._drain()
+        player = self.players.get(member_id)
+        if player is None or player.left:
+            return []
+        if player.trail is not None and self.phase in ("racing", "finished"):
+            player.left = True  # kept for the results
+            if player.finished_at is None:
+                player.dnf = True
+        else:
+            del self.players[member_id]
+        player.connected = False
+        self._emit("left", {"id": member_id, "role": "player"})
+        if self.host_id == member_id:
+            remaining = sorted(self.active_players(), key=lambda p: p.joined_at)
+            self.host_id = remaining[0].id if remaining else None
+            self._emit("host", {"id": self.host_id})
+        if self.phase == "countdown" and not self.active_players():
+            self._back_to_lobby()
+        self._check_race_over(now)
+        return self._drain()
+
+    # ----- lobby -------------------------------------------------------------------------------------
+
+    def set_ready(self, member_id: str, ready: bool) -> list[Envelope]:
+        """A player marks themselves ready (or not) in the lobby."""
+        player = self._player(member_id)
+        self._require_phase("lobby")
+        if player.ready != ready:
+            player.ready = ready
+            self._emit("ready", {"id": player.id, "ready": ready})
+        return self._drain()
+
+    def update_settings(self, member_id: str, data: object) -> list[Envelope]:
+        """The host changes settings in the lobby; fields left out keep their values."""
+        self._require_host(member_id)
+        self._require_phase("lobby")
+        settings = parse_settings(data, self.settings)
+        if settings.max_players < len(self.active_players()):
+            raise GameError(
+                f"{len(self.active_players())} players are here; max_players cannot be lower",
+                code="bad_settings",
+            )
+        if settings != self.settings:
+            self.settings = settings
+            self._emit("settings", settings.to_json())
+        return self._drain()
+
+    def check_can_start(self, member_id: str) -> MazeSpec:
+        """Refuse a start that cannot happen; otherwise the spec of the maze to generate for it."""
+        self._require_host(member_id)
+        self._require_phase("lobby")
+        waiting = [p.name for p in self.active_players() if p.connected and not p.ready and p.id != member_id]
+        if waiting:
+            raise GameError(f"waiting for {', '.join(waiting)} to be ready", code="not_ready")
+        if self.seed is None:
+            self.seed = int(self._rng.random() * MAX_SEED)
+        s = self.settings
+        return MazeSpec(s.algorithm, s.rows, s.cols, self.seed, s.braid, s.openings)
+
+    def start(self, member_id: str, maze: Maze, distances: list[int], now: float) -> list[Envelope]:
+        """Begin the countdown with a maze generated (off the event loop) from `check_can_start`'s spec."""
+        spec = self.check_can_start(member_id)
+        if (maze.rows, maze.cols) != (spec.rows, spec.cols):
+            raise GameError("the settings changed while the maze was being made; start again", "wrong_phase")
+        self.last_active = now
+        self.maze = maze
+        self.distances = distances
+        self.phase = "countdown"
+        self.start_at = now + self.countdown
+        self._emit("countdown", {"start_at": _ms(self.start_at), "now": _ms(now), "seconds": self.countdown})
+        return self._drain()
+
+    def _course(self) -> tuple[Maze, list[int]]:
+        """The maze and its distance field; they exist from the countdown on."""
+        if self.maze is None or self.distances is None:
+            raise GameError("the race has no maze yet", code="wrong_phase")
+        return self.maze, self.distances
+
+    def _begin_race(self, now: float) -> None:
+        maze, distances = self._course()
+        self.phase = "racing"
+        self.started_at = now
+        self.results = None
+        self.log = []
+        distance = distances[maze.index(maze.entrance)]
+        for player in self.active_players():
+            player.reset_for_race(maze.entrance, distance)
+        self._emit(
+            "started",
+            {
+                "maze": encode_maze(maze),
+                "started_at": _ms(now),
+                "shortest": self.shortest,
+                "players": [self.player_entry(p) for p in self.players.values()],
+            },
+        )
+
+    # ----- racing ------------------------------------------------------------------------------------
+
+    def _elapsed(self, now: float) -> int:
+        return _ms(now - (self.started_at or now))
+
+    def move(self, member_id: str, target: Target, now: float) -> tuple[dict[str, Any], list[Envelope]]:
+        """Move a racer one room; the ack data and the events. Refused moves raise and change nothing."""
+        player = self._racer(member_id)
+        self._step(player, target, now)
+        self._check_race_over(now)
+        return self._position(player), self._drain()
+
+    @staticmethod
+    def _trail(player: Player) -> Trail:
+        if player.trail is None:
+            raise GameError("you are not in this race", code="not_racing")
+        return player.trail
+
+    def _position(self, player: Player) -> dict[str, Any]:
+        trail = self._trail(player)
+        return {
+            "room": _cell(trail.current),
+            "facing": trail.facing.value,
+            "trail_len": len(trail),
+            "moves": player.moves,
+            "distance": player.distance,
+        }
+
+    def _step(self, player: Player, target: Target, now: float) -> None:
+        maze, distances = self._course()
+        room = apply_move(maze, self._trail(player), target)
+        self.last_active = now
+        player.moves += 1
+        player.distance = distances[maze.index(room)]
+        self.log.append({"t": self._elapsed(now), "type": "move", "id": player.id, "room": _cell(room)})
+        self._emit("moved", {"id": player.id, **self._position(player)})
+        if room == maze.exit:
+            player.finished_at = now
+            started_at = self.started_at if self.started_at is not None else now
+            self._emit(
+                "finished",
+                {
+                    "id": player.id,
+                    "rank": provisional_rank(player, self.racers(), started_at),
+                    "time": elapsed_ms(player, started_at),
+                    "penalty": player.penalty_ms,
+                    "moves": player.moves,
+                    "hints": player.hints,
+                },
+            )
+
+    def hint(
+        self, member_id: str, method: str, want_order: bool, now: float
+    ) -> tuple[dict[str, Any], list[Envelope]]:
+        """Search for a racer from where they stand; the ack (with the order if asked) and the events."""
+        player = self._racer(member_id)
+        if method not in HINT_METHODS:
+            raise GameError(f"hint method must be one of {', '.join(HINT_METHODS)}", code="bad_method")
+        if method not in self.settings.hint_methods:
+            allowed = ", ".join(self.settings.hint_methods)
+            raise GameError(f"this room allows hints by {allowed}", code="method_not_allowed")
+        if player.hints >= self.settings.hint_limit:
+            raise GameError("no hints left in this race", code="no_hints_left")
+        maze, _ = self._course()
+        answer = hint(maze, self._trail(player).rooms, method, self._rng, want_order)
+        self.last_active = now
+        player.hints += 1
+        player.penalty_ms += self.settings.hint_penalty * 1000
+        public = self._hint_json(player, answer)
+        self.log.append(
+            {"t": self._elapsed(now), "type": "hint", "id": player.id, "method": answer.method,
+             "found": answer.found}
+        )  # fmt: skip
+        self._emit("hinted", public)
+        if self.settings.hint_moves and answer.next is not None:
+            self._step(player, answer.next, now)
+        self._check_race_over(now)
+        ack = dict(public)
+        if want_order:
+            ack["order"] = [_cell(c) for c in answer.order or ()]
+        return ack, self._drain()
+
+    def _hint_json(self, player: Player, answer: Hint) -> dict[str, Any]:
+        return {
+            "id": player.id,
+            "method": answer.method,
+            "found": answer.found,
+            "next": _cell(answer.next) if answer.next is not None else None,
+            "path": [_cell(c) for c in answer.path] if answer.path is not None else None,
+            "explored": answer.explored,
+            "back_to": _cell(answer.back_to) if answer.back_to is not None else None,
+            "back_path": [_cell(c) for c in answer.back_path] if answer.back_path is not None else None,
+            "hints": player.hints,
+            "penalty": player.penalty_ms,
+        }
+
+    def _check_race_over(self, now: float) -> None:
+        if self.phase != "racing" or self.started_at is None:
+            return
+        timed_out = now >= self.started_at + self.settings.time_limit
+        if timed_out:
+            for player in self.racers():
+                if player.finished_at is None:
+                    player.dnf = True
+        if timed_out or not any(p.racing for p in self.racers()):
+            self.phase = "finished"
+            self.ended_at = now
+            self.results = result_rows(self.racers(), self.started_at, self.shortest)
+            self._emit("race_over", {"results": self.results, "shortest": self.shortest})
+
+    def rematch(self, member_id: str, now: float) -> list[Envelope]:
+        """The host takes the room back to the lobby for a new maze with the same settings."""
+        self._require_host(member_id)
+        self._require_phase("finished")
+        self.last_active = now
+        self._back_to_lobby()
+        return self._drain()
+
+    def _back_to_lobby(self) -> None:
+        self.players = {pid: p for pid, p in self.players.items() if not p.left}
+        for player in self.players.values():
+            player.reset_for_lobby()
+        self.phase = "lobby"
+        self.seed = None
+        self.maze = None
+        self.distances = None
+        self.start_at = None
+        self.started_at = None
+        self._emit(
+            "lobby",
+            {
+                "settings": self.settings.to_json(),
+                "players": [self.player_entry(p) for p in self.players.values()],
+            },
+        )
+
+    # ----- clock -------------------------------------------------------------------------------------
+
+    def tick(self, now: float) -> list[Envelope]:
+        """Advance the room's clock: end the countdown, the time limit, and expired grace periods."""
+        for player in self.active_players():
+            gone_since = player.disconnected_at
+            if not player.connected and gone_since is not None and now - gone_since >= self.grace:
+                self._outbox.extend(self.leave(player.id, now))
+        if self.phase == "countdown" and self.start_at is not None and now >= self.start_at:
+            self._begin_race(now)
+        self._check_race_over(now)
+        return self._drain()
+
+    def is_idle(self, now: float, timeout: float) -> bool:
+        """Nobody connected and nothing happened for `timeout` seconds: the room can close."""
+        return self.connected_count == 0 and now - self.last_active >= timeout

@@ -1,0 +1,118 @@
+"""Room settings: presets, bounds and validation. Every field is checked with a clear message."""
+
+import math
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from server.game.errors import BadSettings
+from server.game.generators import ALGORITHMS
+from server.game.hints import HINT_METHODS
+from server.game.openings import OPENINGS
+
+PRESETS: dict[str, tuple[int, int]] = {"easy": (10, 10), "medium": (50, 50), "hard": (100, 100)}
+"""Seed 000's three sizes, in rooms."""
+
+ROOM_MIN_SIDE, ROOM_MAX_SIDE = 5, 150
+MAX_PLAYERS_CAP = 16
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """What the host chooses for a room; see docs/protocol.md for the fields."""
+
+    preset: str = "easy"
+    rows: int = 10
+    cols: int = 10
+    algorithm: str = "backtracker"
+    braid: float = 0.0
+    openings: str = "corners"
+    hint_methods: tuple[str, ...] = HINT_METHODS
+    hint_limit: int = 3
+    hint_penalty: int = 5
+    hint_moves: bool = False
+    max_players: int = 8
+    public: bool = True
+    time_limit: int = 600
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form sent to clients."""
+        data = asdict(self)
+        data["hint_methods"] = list(self.hint_methods)
+        return data
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise BadSettings(f"{key} must be a whole number from {low} to {high}")
+    if not low <= value <= high:
+        raise BadSettings(f"{key} must be from {low} to {high}, got {int(value)}")
+    return int(value)
+
+
+def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise BadSettings(f"{key} must be true or false")
+    return value
+
+
+def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...], default: str) -> str:
+    value = data.get(key, default)
+    if value not in choices:
+        raise BadSettings(f"{key} must be one of {', '.join(choices)}")
+    return str(value)
+
+
+def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettings:
+    """Settings from a JSON object; fields left out keep `base`'s values (or the defaults)."""
+    if not isinstance(data, dict):
+        raise BadSettings("settings must be a JSON object")
+    current = base or RoomSettings()
+    known = set(RoomSettings.__dataclass_fields__)
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        raise BadSettings(f"unknown setting {unknown[0]!r}")
+    merged = {**current.to_json(), **data}
+    if "preset" in data and data["preset"] != "custom" and ("rows" not in data and "cols" not in data):
+        merged.pop("rows")
+        merged.pop("cols")
+
+    preset = _choice(merged, "preset", (*PRESETS, "custom"), "easy")
+    if preset == "custom":
+        rows = _int(merged, "rows", ROOM_MIN_SIDE, ROOM_MAX_SIDE, 10)
+        cols = _int(merged, "cols", ROOM_MIN_SIDE, ROOM_MAX_SIDE, 10)
+    else:
+        rows, cols = PRESETS[preset]
+        if ("rows" in data and data["rows"] != rows) or ("cols" in data and data["cols"] != cols):
+            raise BadSettings(f"the {preset} preset is {rows}x{cols}; use preset 'custom' for other sizes")
+
+    braid = merged.get("braid", 0.0)
+    if (
+        isinstance(braid, bool)
+        or not isinstance(braid, int | float)
+        or not math.isfinite(braid)
+        or not 0 <= braid <= 1
+    ):
+        raise BadSettings("braid must be a number from 0 to 1")
+
+    methods = merged.get("hint_methods", list(HINT_METHODS))
+    if not isinstance(methods, list | tuple) or not methods or any(m not in HINT_METHODS for m in methods):
+        raise BadSettings(f"hint_methods must be a non-empty list drawn from {', '.join(HINT_METHODS)}")
+
+    return replace(
+        current,
+        preset=preset,
+        rows=rows,
+        cols=cols,
+        algorithm=_choice(merged, "algorithm", ALGORITHMS, "backtracker"),
+        braid=float(braid),
+        openings=_choice(merged, "openings", OPENINGS, "corners"),
+        hint_methods=tuple(m for m in HINT_METHODS if m in methods),
+        hint_limit=_int(merged, "hint_limit", 0, 99, 3),
+        hint_penalty=_int(merged, "hint_penalty", 0, 60, 5),
+        hint_moves=_bool(merged, "hint_moves", False),
+        max_players=_int(merged, "max_players", 1, MAX_PLAYERS_CAP, 8),
+        public=_bool(merged, "public", True),
+        time_limit=_int(merged, "time_limit", 30, 3600, 600),
+    )

@@ -1,0 +1,13 @@
+"""Typed keys for what the application holds."""
+
+from aiohttp import web
+
+from server.config import AppConfig
+from server.limits import KeyedLimiter
+from server.registry import RoomRegistry
+from server.sockets import SocketGateway
+
+CONFIG = web.AppKey("config", AppConfig)
+REGISTRY = web.AppKey("registry", RoomRegistry)
+GATEWAY = web.AppKey("gateway", SocketGateway)
+CREATE_LIMITER = web.AppKey("create_limiter", KeyedLimiter)

@@ -1,0 +1,94 @@
+"""The live rooms and who is connected to which: codes, lookups, connection mapping, idle sweep."""
+
+import random
+import secrets
+from dataclasses import dataclass
+
+from server.game.errors import GameError
+from server.game.room import Room
+from server.game.settings import RoomSettings
+
+CODE_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base 32: no i, l, o, u
+CODE_LENGTH = 10  # 50 bits from `secrets`
+
+
+def new_room_code() -> str:
+    """An unguessable room code."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class Member:
+    """What a Socket.IO connection is in: a room and a member id there."""
+
+    code: str
+    member_id: str
+
+
+class RoomRegistry:
+    """Rooms by code, and the connection (sid) of every member."""
+
+    def __init__(self, max_rooms: int, countdown: float, grace: float) -> None:
+        self.max_rooms = max_rooms
+        self.countdown = countdown
+        self.grace = grace
+        self.rooms: dict[str, Room] = {}
+        self._by_sid: dict[str, Member] = {}
+        self._by_member: dict[Member, str] = {}
+
+    def create(self, settings: RoomSettings, now: float) -> Room:
+        """A new empty room with a fresh code and its own seeded random source."""
+        if len(self.rooms) >= self.max_rooms:
+            raise GameError("the server is full; try again later", code="server_full")
+        code = new_room_code()
+        while code in self.rooms:
+            code = new_room_code()
+        rng = random.Random(secrets.randbits(64))
+        room = Room(code, settings, rng, now, countdown=self.countdown, grace=self.grace)
+        self.rooms[code] = room
+        return room
+
+    def get(self, code: str) -> Room:
+        """The room with `code`, or an `unknown_room` error."""
+        room = self.rooms.get(code)
+        if room is None:
+            raise GameError("no room has that code (it may have closed)", code="unknown_room")
+        return room
+
+    def public_rooms(self) -> list[Room]:
+        """Rooms listed in the lobby."""
+        return [room for room in self.rooms.values() if room.settings.public]
+
+    # ----- connections -------------------------------------------------------------------------------
+
+    def member(self, sid: str) -> Member | None:
+        """What `sid` has joined, if anything."""
+        return self._by_sid.get(sid)
+
+    def attach(self, sid: str, member: Member) -> str | None:
+        """Map `sid` to `member`; returns the sid the member was on before (another tab), if any."""
+        previous = self._by_member.get(member)
+        if previous is not None and previous != sid:
+            self._by_sid.pop(previous, None)
+        self._by_sid[sid] = member
+        self._by_member[member] = sid
+        return previous if previous != sid else None
+
+    def detach(self, sid: str) -> Member | None:
+        """Forget `sid`; returns what it was in."""
+        member = self._by_sid.pop(sid, None)
+        if member is not None and self._by_member.get(member) == sid:
+            del self._by_member[member]
+        return member
+
+    @property
+    def connection_count(self) -> int:
+        """Connections that have joined a room."""
+        return len(self._by_sid)
+
+    def close_idle(self, now: float, timeout: float) -> list[str]:
+        """Remove rooms that nobody has been in for `timeout` seconds; returns their codes."""
+        idle = [code for code, room in self.rooms.items() if room.is_idle(now, timeout)]
+        for code in idle:
+            del self.rooms[code]
+        return idle

@@ -1,0 +1,192 @@
+"""The Socket.IO edge: parse each command, call the room, broadcast its events, answer with an ack.
+
+Handlers stay short; the rules live in `server.game.room`. Every handler is wrapped so that a bad
+payload, a refused command or a bug becomes an error ack and never escapes to the connection.
+"""
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import socketio
+
+from server.config import AppConfig
+from server.course import build_course_in_thread
+from server.game.errors import GameError
+from server.game.room import Envelope, Room
+from server.limits import KeyedLimiter
+from server.payloads import as_object, parse_hint, parse_join, parse_move, parse_ready
+from server.registry import Member, RoomRegistry
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[str, object], Awaitable[dict[str, Any]]]
+Ack = dict[str, Any]
+
+
+def error_ack(code: str, message: str) -> Ack:
+    """The refusal shape every command shares."""
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+class SocketGateway:
+    """Binds the Socket.IO server's events to the rooms in a registry."""
+
+    def __init__(
+        self,
+        sio: socketio.AsyncServer,
+        registry: RoomRegistry,
+        config: AppConfig,
+        clock: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.sio = sio
+        self.registry = registry
+        self.clock = clock
+        self.monotonic = monotonic
+        self.move_limiter = KeyedLimiter(config.move_limit)
+        self.hint_limiter = KeyedLimiter(config.hint_limit)
+        self.command_limiter = KeyedLimiter(config.command_limit)
+        self.connections = 0
+
+    def register(self) -> None:
+        """Attach every handler to the Socket.IO server."""
+        commands: dict[str, tuple[Handler, KeyedLimiter]] = {
+            "join": (self.join, self.command_limiter),
+            "ready": (self.ready, self.command_limiter),
+            "settings": (self.settings, self.command_limiter),
+            "start": (self.start, self.command_limiter),
+            "move": (self.move, self.move_limiter),
+            "hint": (self.hint, self.hint_limiter),
+            "rematch": (self.rematch, self.command_limiter),
+            "leave": (self.leave, self.command_limiter),
+            "resync": (self.resync, self.command_limiter),
+        }
+        for name, (handler, limiter) in commands.items():
+            self.sio.on(name, self._guarded(name, handler, limiter))
+        self.sio.on("connect", self.on_connect)
+        self.sio.on("disconnect", self.on_disconnect)
+        self.sio.on("*", self.on_unknown)
+
+    def _guarded(self, name: str, handler: Handler, limiter: KeyedLimiter) -> Callable[..., Awaitable[Ack]]:
+        async def guarded(sid: str, *args: object) -> Ack:
+            try:
+                if not limiter.allow(sid, self.monotonic()):
+                    raise GameError("too many commands; slow down", code="rate_limited")
+                if len(args) > 1:
+                    raise GameError("send one JSON object", code="bad_payload")
+                return {"ok": True, **await handler(sid, args[0] if args else None)}
+            except GameError as error:
+                return error_ack(error.code, error.message)
+            except Exception:
+                log.exception("command %s from %s failed", name, sid)
+                return error_ack("internal", "the server could not handle that; nothing changed")
+
+        return guarded
+
+    async def broadcast(self, code: str, envelopes: list[Envelope]) -> None:
+        """Send a room's events to everyone in it, in version order."""
+        for envelope in envelopes:
+            await self.sio.emit("event", envelope.to_json(), room=code)
+
+    def _joined(self, sid: str) -> tuple[Member, Room]:
+        member = self.registry.member(sid)
+        if member is None:
+            raise GameError("join a room first", code="not_joined")
+        return member, self.registry.get(member.code)
+
+    # ----- connection lifecycle ------------------------------------------------------------------------
+
+    async def on_connect(self, sid: str, environ: dict[str, Any], auth: object = None) -> None:
+        """Count the connection; joining a room is a separate command."""
+        self.connections += 1
+
+    async def on_disconnect(self, sid: str, *reason: object) -> None:
+        """A dropped player keeps their place for the grace period; a spectator just goes."""
+        self.connections -= 1
+        for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter):
+            limiter.forget(sid)
+        member = self.registry.detach(sid)
+        room = self.registry.rooms.get(member.code) if member is not None else None
+        if member is not None and room is not None:
+            await self.broadcast(room.code, room.disconnect(member.member_id, self.clock()))
+
+    async def on_unknown(self, event: str, sid: str, *args: object) -> Ack:
+        """Any event the protocol does not define."""
+        if not self.command_limiter.allow(sid, self.monotonic()):
+            return error_ack("rate_limited", "too many commands; slow down")
+        return error_ack("unknown_event", "the server does not know that event")
+
+    # ----- commands ----------------------------------------------------------------------------------
+
+    async def join(self, sid: str, payload: object) -> dict[str, Any]:
+        """Join a room as a player or spectator, or come back with a token."""
+        request = parse_join(payload)
+        if self.registry.member(sid) is not None:
+            raise GameError("this connection is already in a room; leave it first", code="already_joined")
+        room = self.registry.get(request.code)
+        now = self.clock()
+        you, events = room.join(request.name, request.role, request.token, now)
+        replaced = self.registry.attach(sid, Member(room.code, you.id))
+        if replaced is not None:  # the same player opened the room in another tab
+            await self.sio.leave_room(replaced, room.code)
+            await self.sio.emit("replaced", {"message": "you joined from somewhere else"}, to=replaced)
+        await self.broadcast(room.code, events)
+        await self.sio.enter_room(sid, room.code)
+        return {"you": you.to_json(), "snapshot": room.snapshot(self.clock())}
+
+    async def ready(self, sid: str, payload: object) -> dict[str, Any]:
+        """Mark the player ready or not."""
+        member, room = self._joined(sid)
+        await self.broadcast(room.code, room.set_ready(member.member_id, parse_ready(payload)))
+        return {}
+
+    async def settings(self, sid: str, payload: object) -> dict[str, Any]:
+        """The host changes the room's settings."""
+        member, room = self._joined(sid)
+        await self.broadcast(room.code, room.update_settings(member.member_id, as_object(payload)))
+        return {"settings": room.settings.to_json()}
+
+    async def start(self, sid: str, payload: object) -> dict[str, Any]:
+        """The host starts the countdown; the maze is made in a worker thread first."""
+        member, room = self._joined(sid)
+        spec = room.check_can_start(member.member_id)
+        maze, distances = await build_course_in_thread(spec)
+        await self.broadcast(room.code, room.start(member.member_id, maze, distances, self.clock()))
+        return {}
+
+    async def move(self, sid: str, payload: object) -> dict[str, Any]:
+        """One step, by direction or target room."""
+        member, room = self._joined(sid)
+        target, seq = parse_move(payload)
+        ack, events = room.move(member.member_id, target, self.clock())
+        await self.broadcast(room.code, events)
+        return ack if seq is None else {**ack, "seq": seq}
+
+    async def hint(self, sid: str, payload: object) -> dict[str, Any]:
+        """A hint from where the player stands; the explored order only to the asker."""
+        member, room = self._joined(sid)
+        method, want_order = parse_hint(payload)
+        ack, events = room.hint(member.member_id, method, want_order, self.clock())
+        await self.broadcast(room.code, events)
+        return ack
+
+    async def rematch(self, sid: str, payload: object) -> dict[str, Any]:
+        """The host sends the room back to the lobby for a new maze."""
+        member, room = self._joined(sid)
+        await self.broadcast(room.code, room.rematch(member.member_id, self.clock()))
+        return {}
+
+    async def leave(self, sid: str, payload: object) -> dict[str, Any]:
+        """Leave the room for good (a racer is DNF)."""
+        member, room = self._joined(sid)
+        self.registry.detach(sid)
+        await self.sio.leave_room(sid, room.code)
+        await self.broadcast(room.code, room.leave(member.member_id, self.clock()))
+        return {}
+
+    async def resync(self, sid: str, payload: object) -> dict[str, Any]:
+        """A full snapshot, for a client that saw a gap in the event versions."""
+        _, room = self._joined(sid)
+        return {"snapshot": room.snapshot(self.clock())}
