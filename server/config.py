@@ -35,5 +35,7 @@ class AppConfig:
     command_limit: RateLimit = RateLimit(5.0, 10.0)
     create_limit: RateLimit = RateLimit(0.5, 10.0)
     """Room creations per client address."""
+    batch_interval: float = 0.0
+    """Seconds to gather a room's events into one `events` message; 0 sends each at once."""
     ping_interval: float = 25.0
     ping_timeout: float = 20.0

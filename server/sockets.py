@@ -4,6 +4,7 @@ Handlers stay short; the rules live in `server.game.room`. Every handler is wrap
 payload, a refused command or a bug becomes an error ack and never escapes to the connection.
 """
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -49,6 +50,9 @@ class SocketGateway:
         self.hint_limiter = KeyedLimiter(config.hint_limit)
         self.command_limiter = KeyedLimiter(config.command_limit)
         self.connections = 0
+        self.batch_interval = config.batch_interval
+        self._pending: dict[str, list[dict[str, Any]]] = {}
+        self._flushes: set[asyncio.Task[None]] = set()
 
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
@@ -86,9 +90,28 @@ class SocketGateway:
         return guarded
 
     async def broadcast(self, code: str, envelopes: list[Envelope]) -> None:
-        """Send a room's events to everyone in it, in version order."""
-        for envelope in envelopes:
-            await self.sio.emit("event", envelope.to_json(), room=code)
+        """Send a room's events to everyone in it, in version order.
+
+        With a batch interval, a room's events are gathered and sent as one `events` list per
+        interval: fewer, larger messages for busy rooms, at the cost of up to one interval of delay.
+        """
+        if not envelopes:
+            return
+        if self.batch_interval <= 0:
+            for envelope in envelopes:
+                await self.sio.emit("event", envelope.to_json(), room=code)
+            return
+        pending = self._pending.setdefault(code, [])
+        if not pending:
+            asyncio.get_running_loop().call_later(self.batch_interval, self._flush, code)
+        pending.extend(envelope.to_json() for envelope in envelopes)
+
+    def _flush(self, code: str) -> None:
+        batch = self._pending.pop(code, None)
+        if batch:
+            task = asyncio.create_task(self.sio.emit("events", batch, room=code))
+            self._flushes.add(task)
+            task.add_done_callback(self._flushes.discard)
 
     def _joined(self, sid: str) -> tuple[Member, Room]:
         member = self.registry.member(sid)

@@ -13,7 +13,7 @@ UNSEEN, IN_TREE, FRONTIER = 0, 1, 2
 def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
     """Start from a random room; repeatedly take a random frontier room into the tree."""
     grid = PaddedGrid.empty(rows, cols)
-    width = grid.width
+    width, east, south = grid.width, grid.east, grid.south
     offsets = grid.offsets
     # state: 0 unseen, 1 in tree, 2 frontier, 3 outside the maze (sentinel)
     state = bytearray(b"\x03") * len(grid.blocked)
@@ -32,21 +32,31 @@ def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearra
         if state[first + d] == UNSEEN:
             state[first + d] = FRONTIER
             push(first + d)
+    pop = frontier.pop
     while frontier:
         j = int(rand() * len(frontier))
         q = frontier[j]
-        frontier[j] = frontier[-1]
-        frontier.pop()
+        last = pop()
+        if j < len(frontier):
+            frontier[j] = last
         links = FREE_DIRECTIONS[
             not_tree[state[q + 1]]
             | not_tree[state[q + width]] << 1
             | not_tree[state[q - 1]] << 2
             | not_tree[state[q - width]] << 3
         ]
-        grid.carve(q, links[int(rand() * len(links))])
+        k = links[int(rand() * len(links))]
+        if k == 0:
+            east[q] = 1
+        elif k == 1:
+            south[q] = 1
+        elif k == 2:
+            east[q - 1] = 1
+        else:
+            south[q - width] = 1
         state[q] = IN_TREE
-        for d in offsets:
-            if state[q + d] == UNSEEN:
-                state[q + d] = FRONTIER
-                push(q + d)
+        for n in (q + 1, q + width, q - 1, q - width):
+            if not state[n]:
+                state[n] = FRONTIER
+                push(n)
     return grid.unpad()

@@ -1,0 +1,8 @@
+"""Benchmarks of MazeRace: `python -m tests.bench [--quick] [module ...]` prints their tables.
+
+Each benchmark module in `MODULES` has `TITLE` and `run(quick: bool) -> None`; add new ones (e.g. a load
+benchmark of the server) to the list and they run in turn. Benchmarks measure and print; they never fail.
+"""
+
+MODULES: tuple[str, ...] = ("core", "load")
+"""Benchmark modules under tests.bench, in the order they run."""

@@ -1,0 +1,100 @@
+"""Servers for the load benchmark, each run in its own process:
+
+    python -m tests.bench.load_servers ours PORT [--batch SECONDS]
+    python -m tests.bench.load_servers bare PORT
+
+`ours` is the real app (short countdown, limits sized for bots) plus a loop-lag monitor at
+`/_bench/lag`; `bare` is python-socketio with nothing but join-a-room and re-broadcast-each-move, the
+floor any Socket.IO game server pays.
+"""
+
+import argparse
+import asyncio
+from typing import Any
+
+import socketio
+from aiohttp import web
+
+from server.app import create_app
+from server.config import AppConfig, RateLimit
+
+LAG_KEY = web.AppKey("lag", dict)
+
+
+async def _watch_lag(app: web.Application) -> Any:
+    """Sleep 5 ms at a time and record how late each wake-up is: the event loop's stalls."""
+    stats = app[LAG_KEY]
+
+    async def watch() -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(0.005)
+            late = (loop.time() - before - 0.005) * 1000
+            stats["max_ms"] = max(stats["max_ms"], late)
+            if late > 20:
+                stats["over_20ms"] += 1
+            stats["samples"] += 1
+
+    task = asyncio.create_task(watch())
+    yield
+    task.cancel()
+
+
+async def _lag(request: web.Request) -> web.Response:
+    stats = request.app[LAG_KEY]
+    answer = dict(stats)
+    if request.query.get("reset"):
+        stats.update(max_ms=0.0, over_20ms=0, samples=0)
+    return web.json_response(answer)
+
+
+def ours(batch: float) -> web.Application:
+    """The real server, tuned only where bots differ from people."""
+    config = AppConfig(
+        countdown=0.2,
+        max_rooms=100_000,
+        create_limit=RateLimit(1e6, 1e6),
+        hint_limit=RateLimit(2.0, 2.0),
+        batch_interval=batch,
+    )
+    app = create_app(config)
+    app[LAG_KEY] = {"max_ms": 0.0, "over_20ms": 0, "samples": 0}
+    app.router.add_get("/_bench/lag", _lag)
+    app.cleanup_ctx.append(_watch_lag)
+    return app
+
+
+def bare() -> web.Application:
+    """Join a Socket.IO room by name and re-broadcast every move to it; nothing else."""
+    sio = socketio.AsyncServer(async_mode="aiohttp", logger=False, engineio_logger=False)
+    app = web.Application()
+    sio.attach(app)
+
+    @sio.on("join")
+    async def join(sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        await sio.enter_room(sid, data["room"])
+        await sio.save_session(sid, {"room": data["room"]})
+        return {"ok": True, "you": {"id": sid}}
+
+    @sio.on("move")
+    async def move(sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        session = await sio.get_session(sid)
+        await sio.emit("event", {"t": "moved", "d": {"id": sid, **data}}, room=session["room"])
+        return {"ok": True}
+
+    return app
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("kind", choices=("ours", "bare"))
+    parser.add_argument("port", type=int)
+    parser.add_argument("--batch", type=float, default=0.0)
+    args = parser.parse_args()
+    app = ours(args.batch) if args.kind == "ours" else bare()
+    web.run_app(app, host="127.0.0.1", port=args.port, print=None, access_log=None)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,316 @@
+"""A plain reference implementation to measure the game core against, in the manner of seed 000.
+
+Seed 000 keeps the maze as a 0/1 matrix (0 passage, 1 wall), draws it cell by cell and checks it with a
+search that marks visited cells in a second matrix. Here the same is done on rooms: a maze of R x C rooms
+is a (2R+1) x (2C+1) list of lists, room (r, c) sits at (2r+1, 2c+1), the cell between two neighbouring
+rooms is their wall, the (even, even) cells are posts that always stand, and the border is closed. This is
+exactly the exchange form of `server.game.maze.Maze.to_matrix`, with ints instead of characters.
+
+Everything is written the obvious way on purpose (tuples, lists, dicts, paths copied at every step, a
+seeded `random.Random`): it is a correct baseline, not a fast one. Entrance top-left, exit bottom-right.
+"""
+
+import heapq
+import itertools
+import random
+from collections import deque
+from collections.abc import Callable, Iterable
+
+Room = tuple[int, int]
+Matrix = list[list[int]]
+
+STEPS: tuple[Room, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+"""East, south, west, north, as (row, column) steps between rooms."""
+
+
+def closed_matrix(rows: int, cols: int) -> Matrix:
+    """Every wall standing, every room open."""
+    matrix = [[1] * (2 * cols + 1) for _ in range(2 * rows + 1)]
+    for r in range(rows):
+        for c in range(cols):
+            matrix[2 * r + 1][2 * c + 1] = 0
+    return matrix
+
+
+def open_wall(matrix: Matrix, a: Room, b: Room) -> None:
+    """Remove the wall between neighbouring rooms a and b."""
+    matrix[a[0] + b[0] + 1][a[1] + b[1] + 1] = 0
+
+
+def neighbours(rows: int, cols: int, room: Room) -> list[Room]:
+    """The rooms next to `room` inside the maze, whatever the walls."""
+    r, c = room
+    found = []
+    for dr, dc in STEPS:
+        if 0 <= r + dr < rows and 0 <= c + dc < cols:
+            found.append((r + dr, c + dc))
+    return found
+
+
+def open_neighbours(matrix: Matrix, room: Room) -> list[Room]:
+    """The rooms reachable from `room` in one step (the wall cell between them is 0)."""
+    r, c = room
+    found = []
+    for dr, dc in STEPS:
+        if matrix[2 * r + 1 + dr][2 * c + 1 + dc] == 0:  # the border is all 1, so no bounds check needed
+            found.append((r + dr, c + dc))
+    return found
+
+
+def size_of(matrix: Matrix) -> tuple[int, int]:
+    """(rows, cols) of rooms."""
+    return len(matrix) // 2, len(matrix[0]) // 2
+
+
+def reachable(matrix: Matrix, start: Room, goal: Room) -> bool:
+    """Seed 000's check that a maze can be solved: mark rooms from the start until the goal is seen."""
+    rows, cols = size_of(matrix)
+    seen = [[False] * cols for _ in range(rows)]
+    seen[start[0]][start[1]] = True
+    stack = [start]
+    while stack:
+        room = stack.pop()
+        if room == goal:
+            return True
+        for nxt in open_neighbours(matrix, room):
+            if not seen[nxt[0]][nxt[1]]:
+                seen[nxt[0]][nxt[1]] = True
+                stack.append(nxt)
+    return False
+
+
+# Generators ------------------------------------------------------------------------------------------
+
+
+def classic(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Seed 000 moved to rooms: every inner wall stands with probability 1/3; redraw until solvable."""
+    while True:
+        matrix = closed_matrix(rows, cols)
+        for r in range(rows):
+            for c in range(cols):
+                if c + 1 < cols and rng.random() >= 1 / 3:
+                    open_wall(matrix, (r, c), (r, c + 1))
+                if r + 1 < rows and rng.random() >= 1 / 3:
+                    open_wall(matrix, (r, c), (r + 1, c))
+        if reachable(matrix, (0, 0), (rows - 1, cols - 1)):
+            return matrix
+
+
+def backtracker(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Randomised depth-first search with a list stack of (r, c) tuples."""
+    matrix = closed_matrix(rows, cols)
+    visited = [[False] * cols for _ in range(rows)]
+    start = (rng.randrange(rows), rng.randrange(cols))
+    visited[start[0]][start[1]] = True
+    stack = [start]
+    while stack:
+        room = stack[-1]
+        fresh = [n for n in neighbours(rows, cols, room) if not visited[n[0]][n[1]]]
+        if not fresh:
+            stack.pop()
+            continue
+        nxt = rng.choice(fresh)
+        open_wall(matrix, room, nxt)
+        visited[nxt[0]][nxt[1]] = True
+        stack.append(nxt)
+    return matrix
+
+
+def prim(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Randomised Prim with a wall list: take a random listed wall; open it if it leads somewhere new."""
+    matrix = closed_matrix(rows, cols)
+    visited = [[False] * cols for _ in range(rows)]
+    start = (rng.randrange(rows), rng.randrange(cols))
+    visited[start[0]][start[1]] = True
+    walls = [(start, n) for n in neighbours(rows, cols, start)]
+    while walls:
+        room, nxt = walls.pop(rng.randrange(len(walls)))
+        if visited[nxt[0]][nxt[1]]:
+            continue
+        open_wall(matrix, room, nxt)
+        visited[nxt[0]][nxt[1]] = True
+        for other in neighbours(rows, cols, nxt):
+            if not visited[other[0]][other[1]]:
+                walls.append((nxt, other))
+    return matrix
+
+
+def kruskal(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Randomised Kruskal: a shuffled list of every inner wall and a dict union-find over the rooms."""
+    matrix = closed_matrix(rows, cols)
+    parent = {(r, c): (r, c) for r in range(rows) for c in range(cols)}
+
+    def find(room: Room) -> Room:
+        root = room
+        while parent[root] != root:
+            root = parent[root]
+        while parent[room] != root:  # path compression
+            parent[room], room = root, parent[room]
+        return root
+
+    walls = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                walls.append(((r, c), (r, c + 1)))
+            if r + 1 < rows:
+                walls.append(((r, c), (r + 1, c)))
+    rng.shuffle(walls)
+    for a, b in walls:
+        root_a, root_b = find(a), find(b)
+        if root_a != root_b:
+            parent[root_b] = root_a
+            open_wall(matrix, a, b)
+    return matrix
+
+
+def division(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Recursive division on the matrix: start with no inner walls, split chambers with a one-gap wall."""
+    matrix = closed_matrix(rows, cols)
+    for i in range(1, 2 * rows):
+        for j in range(1, 2 * cols):
+            if i % 2 != j % 2:  # a wall cell between two rooms
+                matrix[i][j] = 0
+
+    def divide(top: int, left: int, height: int, width: int) -> None:
+        if height < 2 or width < 2:
+            return
+        if height > width or (height == width and rng.random() < 0.5):
+            cut = rng.randrange(height - 1)  # the wall goes below room row top + cut
+            gap = left + rng.randrange(width)
+            i = 2 * (top + cut) + 2
+            for c in range(left, left + width):
+                if c != gap:
+                    matrix[i][2 * c + 1] = 1
+            divide(top, left, cut + 1, width)
+            divide(top + cut + 1, left, height - cut - 1, width)
+        else:
+            cut = rng.randrange(width - 1)  # the wall goes east of room column left + cut
+            gap = top + rng.randrange(height)
+            j = 2 * (left + cut) + 2
+            for r in range(top, top + height):
+                if r != gap:
+                    matrix[2 * r + 1][j] = 1
+            divide(top, left, height, cut + 1)
+            divide(top, left + cut + 1, height, width - cut - 1)
+
+    divide(0, 0, rows, cols)
+    return matrix
+
+
+def wilson(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Wilson's algorithm: random walks kept in a list, loops erased by slicing the list back."""
+    matrix = closed_matrix(rows, cols)
+    in_tree = [[False] * cols for _ in range(rows)]
+    in_tree[rng.randrange(rows)][rng.randrange(cols)] = True
+    for r in range(rows):
+        for c in range(cols):
+            if in_tree[r][c]:
+                continue
+            path = [(r, c)]
+            while not in_tree[path[-1][0]][path[-1][1]]:
+                nxt = rng.choice(neighbours(rows, cols, path[-1]))
+                if nxt in path:
+                    path = path[: path.index(nxt) + 1]  # erase the loop
+                else:
+                    path.append(nxt)
+            for a, b in itertools.pairwise(path):
+                open_wall(matrix, a, b)
+                in_tree[a[0]][a[1]] = True
+    return matrix
+
+
+GENERATORS: dict[str, Callable[[int, int, random.Random], Matrix]] = {
+    "classic": classic,
+    "backtracker": backtracker,
+    "prim": prim,
+    "kruskal": kruskal,
+    "division": division,
+    "wilson": wilson,
+}
+
+
+def generate(algorithm: str, rows: int, cols: int, seed: int) -> Matrix:
+    """The reference maze of `algorithm` for a seed (not the same maze as the core's for that seed)."""
+    return GENERATORS[algorithm](rows, cols, random.Random(seed))
+
+
+# Solvers ---------------------------------------------------------------------------------------------
+
+
+def bfs(matrix: Matrix, start: Room, goal: Room, blocked: Iterable[Room] = ()) -> list[Room] | None:
+    """Breadth-first search with a queue of (room, path so far); the path is copied at every step."""
+    seen = set(blocked)
+    seen.add(start)
+    queue = deque([(start, [start])])
+    while queue:
+        room, path = queue.popleft()
+        if room == goal:
+            return path
+        for nxt in open_neighbours(matrix, room):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append((nxt, [*path, nxt]))
+    return None
+
+
+def dfs(matrix: Matrix, start: Room, goal: Room, blocked: Iterable[Room] = ()) -> list[Room] | None:
+    """Depth-first search with a stack of (room, path so far); the path is copied at every step."""
+    done = set(blocked)
+    stack = [(start, [start])]
+    while stack:
+        room, path = stack.pop()
+        if room in done:
+            continue
+        done.add(room)
+        if room == goal:
+            return path
+        for nxt in reversed(open_neighbours(matrix, room)):  # east is tried first
+            if nxt not in done:
+                stack.append((nxt, [*path, nxt]))
+    return None
+
+
+def astar(matrix: Matrix, start: Room, goal: Room, blocked: Iterable[Room] = ()) -> list[Room] | None:
+    """A* with the Manhattan distance; the heap holds (f, tie, room, path so far), paths copied."""
+
+    def manhattan(room: Room) -> int:
+        return abs(room[0] - goal[0]) + abs(room[1] - goal[1])
+
+    done = set(blocked)
+    best = {start: 0}
+    tie = 0
+    heap = [(manhattan(start), tie, start, [start])]
+    while heap:
+        _, _, room, path = heapq.heappop(heap)
+        if room in done:
+            continue
+        done.add(room)
+        if room == goal:
+            return path
+        for nxt in open_neighbours(matrix, room):
+            cost = len(path)  # steps to nxt along this path
+            if nxt not in done and cost < best.get(nxt, cost + 1):
+                best[nxt] = cost
+                tie += 1
+                heapq.heappush(heap, (cost + manhattan(nxt), tie, nxt, [*path, nxt]))
+    return None
+
+
+SOLVERS: dict[str, Callable[..., list[Room] | None]] = {"dfs": dfs, "bfs": bfs, "astar": astar}
+
+
+def hint(matrix: Matrix, trail: list[Room], method: str) -> list[Room] | None:
+    """Seed 000's help: a way from the trail's last room to the exit without stepping back on the trail."""
+    rows, cols = size_of(matrix)
+    return SOLVERS[method](matrix, trail[-1], (rows - 1, cols - 1), trail[:-1])
+
+
+def to_strings(matrix: Matrix) -> list[str]:
+    """The exchange form `Maze.from_matrix` reads."""
+    return ["".join(map(str, line)) for line in matrix]
+
+
+def from_strings(lines: list[str]) -> Matrix:
+    """The list-of-lists form of an exchange-form matrix (e.g. from `Maze.to_matrix`)."""
+    return [[int(ch) for ch in line] for line in lines]
