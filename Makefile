@@ -31,7 +31,7 @@ test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.test-installed
-	$(BIN)/python -m tests.bench
+	$(BIN)/python -m tests.bench $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis artefacts

@@ -12,6 +12,7 @@ from server.config import AppConfig
 from server.http_routes import add_routes, edge_middleware
 from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY
 from server.limits import KeyedLimiter
+from server.persistence import save_open_rooms, store_context
 from server.registry import RoomRegistry
 from server.sockets import SocketGateway
 
@@ -46,5 +47,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     app[GATEWAY] = gateway
     app[CREATE_LIMITER] = KeyedLimiter(config.create_limit)
     add_routes(app)
+    app.cleanup_ctx.append(store_context)
     app.cleanup_ctx.append(_room_clock)
+    app.on_shutdown.append(save_open_rooms)
     return app

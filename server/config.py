@@ -19,6 +19,8 @@ class AppConfig:
     """Everything the server can be tuned by."""
 
     web_dir: Path = WEB_DIR
+    db_path: Path | None = None
+    """The SQLite file for results, leaderboards, replays and restarts; None keeps nothing."""
     countdown: float = 3.0
     """Seconds between the host's start and the race."""
     grace: float = 60.0

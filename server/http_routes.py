@@ -1,6 +1,8 @@
 """HTTP routes: the pages, the room API and the health check. Errors become JSON at the edge."""
 
-import json
+import asyncio
+import datetime
+import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -8,11 +10,24 @@ from typing import Any
 from aiohttp import web
 
 from server.game.errors import GameError
-from server.game.settings import parse_settings
-from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY
+from server.game.generation import MazeSpec, generate
+from server.game.generators import ALGORITHMS
+from server.game.settings import PRESETS, parse_settings
+from server.game.wire import encode_maze
+from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY, STORE
 from server.payloads import room_code
+from server.store import Store
 
-STATUS_BY_CODE = {"unknown_room": 404, "rate_limited": 429, "server_full": 503, "too_large": 413}
+RACE_ID = re.compile(r"^[0-9a-z]{10}-[A-Za-z0-9_-]{8}$")
+
+STATUS_BY_CODE = {
+    "unknown_room": 404,
+    "unknown_race": 404,
+    "rate_limited": 429,
+    "server_full": 503,
+    "no_store": 503,
+    "too_large": 413,
+}
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -75,7 +90,7 @@ async def _json_body(request: web.Request) -> Any:
         return {}
     try:
         return await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError, and integers too long to convert
         raise GameError("the body must be JSON", code="bad_json") from None
 
 
@@ -102,6 +117,85 @@ async def room_summary(request: web.Request) -> web.Response:
     return web.json_response(room.summary())
 
 
+def _store(request: web.Request) -> Store:
+    store = request.app.get(STORE)
+    if store is None:
+        raise GameError("this server keeps no records (started without a database)", code="no_store")
+    return store
+
+
+def _choice(request: web.Request, key: str, choices: tuple[str, ...]) -> str | None:
+    value = request.query.get(key)
+    if value is None or value == "":
+        return None
+    if value not in choices:
+        raise GameError(f"{key} must be one of {', '.join(choices)}", code="bad_query")
+    return value
+
+
+def _date(value: str | None) -> str | None:
+    if value is None or value == "":
+        return None
+    if value == "today":
+        return datetime.datetime.now(datetime.UTC).date().isoformat()
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise GameError("daily must be a date like 2026-11-30, or today", code="bad_query") from None
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    """`GET /api/leaderboard?preset=&algorithm=&name=&daily=&limit=`: best times, fastest first."""
+    name = request.query.get("name") or None
+    if name is not None and len(name) > 20:
+        raise GameError("name is at most 20 characters", code="bad_query")
+    limit_text = request.query.get("limit", "20")
+    if not limit_text.isdigit() or not 1 <= int(limit_text) <= 100:
+        raise GameError("limit must be a whole number from 1 to 100", code="bad_query")
+    board = await _store(request).leaderboard(
+        preset=_choice(request, "preset", (*PRESETS, "custom")),
+        algorithm=_choice(request, "algorithm", ALGORITHMS),
+        name=name,
+        daily=_date(request.query.get("daily")),
+        limit=int(limit_text),
+    )
+    return web.json_response({"leaderboard": board})
+
+
+async def recent_races(request: web.Request) -> web.Response:
+    """`GET /api/races`: the latest finished races."""
+    return web.json_response({"races": await _store(request).recent_races()})
+
+
+async def stored_race(request: web.Request) -> web.Response:
+    """`GET /api/races/{id}`: a finished race with its maze, results and log, for replays."""
+    race_id = request.match_info["race_id"]
+    race = await _store(request).race(race_id) if RACE_ID.match(race_id) else None
+    if race is None:
+        raise GameError("no stored race has that id", code="unknown_race")
+    s = race["settings"]
+    spec = MazeSpec(s["algorithm"], s["rows"], s["cols"], race["seed"], s["braid"], s["openings"])
+    maze = await asyncio.to_thread(generate, spec)
+    return web.json_response({**race, "maze": encode_maze(maze)})
+
+
+async def replay_page(request: web.Request) -> web.FileResponse:
+    """The replay player; its script loads `/api/races/{id}`."""
+    return web.FileResponse(request.app[CONFIG].web_dir / "replay.html")
+
+
+async def daily_room(request: web.Request) -> web.Response:
+    """`POST /api/daily {"preset"}`: a room on today's daily maze that can still be joined."""
+    data = await _json_body(request)
+    preset = data.get("preset", "easy") if isinstance(data, dict) else None
+    if preset not in PRESETS:
+        raise GameError(f"the daily maze comes in {', '.join(PRESETS)}", code="bad_settings")
+    today = datetime.datetime.now(datetime.UTC).date()
+    room = request.app[REGISTRY].daily_room(today, preset, time.time())
+    url = str(request.url.with_path(f"/r/{room.code}").with_query(None))
+    return web.json_response({"code": room.code, "url": url, "daily": today.isoformat()})
+
+
 def add_routes(app: web.Application) -> None:
     """Register every HTTP route and the static files."""
     app.router.add_get("/", lobby_page)
@@ -110,4 +204,9 @@ def add_routes(app: web.Application) -> None:
     app.router.add_post("/api/rooms", create_room)
     app.router.add_get("/api/rooms", list_rooms)
     app.router.add_get("/api/rooms/{code}", room_summary)
+    app.router.add_post("/api/daily", daily_room)
+    app.router.add_get("/api/leaderboard", leaderboard)
+    app.router.add_get("/api/races", recent_races)
+    app.router.add_get("/api/races/{race_id}", stored_race)
+    app.router.add_get("/replay/{race_id}", replay_page)
     app.router.add_static("/static", app[CONFIG].web_dir, follow_symlinks=False)

@@ -6,8 +6,11 @@ from server.config import AppConfig
 from server.limits import KeyedLimiter
 from server.registry import RoomRegistry
 from server.sockets import SocketGateway
+from server.store import Store
 
 CONFIG = web.AppKey("config", AppConfig)
 REGISTRY = web.AppKey("registry", RoomRegistry)
 GATEWAY = web.AppKey("gateway", SocketGateway)
 CREATE_LIMITER = web.AppKey("create_limiter", KeyedLimiter)
+STORE = web.AppKey("store", Store)
+"""Present only when the app has a database."""

@@ -98,6 +98,8 @@ def read_maze(stream: TextIO) -> Maze:
         data = json.loads(stream.read())
     except json.JSONDecodeError as error:
         raise UsageError(f"stdin is not JSON: {error}") from None
+    except RecursionError:
+        raise UsageError("stdin is JSON nested too deeply to be a maze object") from None
     if not isinstance(data, dict):
         raise UsageError("stdin must hold one JSON maze object")
     try:

@@ -1,9 +1,11 @@
 """The live rooms and who is connected to which: codes, lookups, connection mapping, idle sweep."""
 
+import datetime
 import random
 import secrets
 from dataclasses import dataclass
 
+from server.game.daily import daily_seed, daily_settings
 from server.game.errors import GameError
 from server.game.room import Room
 from server.game.settings import RoomSettings
@@ -46,6 +48,26 @@ class RoomRegistry:
         rng = random.Random(secrets.randbits(64))
         room = Room(code, settings, rng, now, countdown=self.countdown, grace=self.grace)
         self.rooms[code] = room
+        return room
+
+    def adopt(self, room: Room) -> None:
+        """Take in a room restored from the store."""
+        self.rooms[room.code] = room
+
+    def daily_room(self, date: datetime.date, preset: str, now: float) -> Room:
+        """A room racing `preset`'s daily maze that a newcomer can still join, made if there is none."""
+        settings = daily_settings(date, preset)
+        for room in self.rooms.values():
+            if (
+                room.daily == date.isoformat()
+                and room.settings.preset == preset
+                and room.phase == "lobby"
+                and len(room.active_players()) < room.settings.max_players
+            ):
+                return room
+        room = self.create(settings, now)
+        room.daily = date.isoformat()
+        room.fixed_seed = daily_seed(date, preset)
         return room
 
     def get(self, code: str) -> Room:

@@ -7,6 +7,7 @@ payload, a refused command or a bug becomes an error ack and never escapes to th
 import asyncio
 import logging
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -15,10 +16,12 @@ import socketio
 from server.config import AppConfig
 from server.course import build_course_in_thread
 from server.game.errors import GameError
+from server.game.records import RaceRecord, race_record
 from server.game.room import Envelope, Room
 from server.limits import KeyedLimiter
 from server.payloads import as_object, parse_hint, parse_join, parse_move, parse_ready
 from server.registry import Member, RoomRegistry
+from server.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +54,14 @@ class SocketGateway:
         self.command_limiter = KeyedLimiter(config.command_limit)
         self.connections = 0
         self.batch_interval = config.batch_interval
+        self.store: Store | None = None
+        """Set when the app has a database; finished races are written to it."""
+        self.closing = False
+        """Set at shutdown: no more joins, and disconnects no longer change the rooms (already saved)."""
         self._pending: dict[str, list[dict[str, Any]]] = {}
         self._flushes: set[asyncio.Task[None]] = set()
+        self._send_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        """One lock a room while its events go out; dropped when nobody holds or waits for it."""
 
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
@@ -90,21 +99,46 @@ class SocketGateway:
         return guarded
 
     async def broadcast(self, code: str, envelopes: list[Envelope]) -> None:
-        """Send a room's events to everyone in it, in version order.
+        """Send a room's events to everyone in it, in version order; store a finished race first.
 
         With a batch interval, a room's events are gathered and sent as one `events` list per
         interval: fewer, larger messages for busy rooms, at the cost of up to one interval of delay.
         """
         if not envelopes:
             return
-        if self.batch_interval <= 0:
-            for envelope in envelopes:
-                await self.sio.emit("event", envelope.to_json(), room=code)
+        record = self._finished_race(code, envelopes)  # taken now, before any await lets the room move on
+        # Each emit yields, so without the lock another handler's events for this room (made after
+        # ours) could go out between two of ours. Handlers take the lock right after the room
+        # makes their events, with no await in between, so the lock's queue is in version order.
+        lock = self._send_locks.get(code)
+        if lock is None:
+            lock = self._send_locks[code] = asyncio.Lock()
+        async with lock:
+            if record is not None:
+                await self._save_race(record)
+            if self.batch_interval <= 0:
+                for envelope in envelopes:
+                    await self.sio.emit("event", envelope.to_json(), room=code)
+                return
+            pending = self._pending.setdefault(code, [])
+            if not pending:
+                asyncio.get_running_loop().call_later(self.batch_interval, self._flush, code)
+            pending.extend(envelope.to_json() for envelope in envelopes)
+
+    def _finished_race(self, code: str, envelopes: list[Envelope]) -> RaceRecord | None:
+        if self.store is None or not any(envelope.t == "race_over" for envelope in envelopes):
+            return None
+        room = self.registry.rooms.get(code)
+        return race_record(room) if room is not None else None
+
+    async def _save_race(self, record: RaceRecord) -> None:
+        """Results are written before anyone sees them, so a crash after the announcement loses nothing."""
+        if self.store is None:
             return
-        pending = self._pending.setdefault(code, [])
-        if not pending:
-            asyncio.get_running_loop().call_later(self.batch_interval, self._flush, code)
-        pending.extend(envelope.to_json() for envelope in envelopes)
+        try:
+            await self.store.save_race(record)
+        except Exception:  # the players still get their results; the log says what was not kept
+            log.exception("could not store race %s", record.id)
 
     def _flush(self, code: str) -> None:
         batch = self._pending.pop(code, None)
@@ -121,23 +155,43 @@ class SocketGateway:
 
     # ----- connection lifecycle ------------------------------------------------------------------------
 
-    async def on_connect(self, sid: str, environ: dict[str, Any], auth: object = None) -> None:
-        """Count the connection; joining a room is a separate command."""
-        self.connections += 1
+    def _live(self, sid: object) -> bool:
+        """Whether `sid` is a fully connected session: not still connecting, not disconnecting.
 
-    async def on_disconnect(self, sid: str, *reason: object) -> None:
+        Socket.IO hands a client's own events named `connect` or `disconnect` to the same handlers as
+        the real ones; during the real ones the connection is not live yet (or any more), while an
+        ordinary event only arrives on a live one.
+        """
+        return isinstance(sid, str) and bool(self.sio.manager.is_connected(sid, "/"))
+
+    async def on_connect(self, sid: str, *args: object) -> Ack | None:
+        """Count the connection; joining a room is a separate command."""
+        if self._live(sid):  # an event the client emitted, not a connection
+            return await self.on_unknown("connect", sid)
+        self.connections += 1
+        return None
+
+    async def on_disconnect(self, sid: str, *reason: object) -> Ack | None:
         """A dropped player keeps their place for the grace period; a spectator just goes."""
+        if self._live(sid):  # an event the client emitted, not a disconnection
+            return await self.on_unknown("disconnect", sid)
         self.connections -= 1
         for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter):
             limiter.forget(sid)
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
-        if member is not None and room is not None:
+        if member is not None and room is not None and not self.closing:
             await self.broadcast(room.code, room.disconnect(member.member_id, self.clock()))
+        return None
 
-    async def on_unknown(self, event: str, sid: str, *args: object) -> Ack:
-        """Any event the protocol does not define."""
-        if not self.command_limiter.allow(sid, self.monotonic()):
+    async def on_unknown(self, *args: object) -> Ack:
+        """Any event the protocol does not define.
+
+        Socket.IO calls this catch-all with `event, sid, *data`, but a client event named `*` itself
+        arrives as `sid, *data`: the connection is whichever of the first two arguments is one.
+        """
+        sid = next((a for a in args[:2] if self._live(a)), None)
+        if sid is not None and not self.command_limiter.allow(sid, self.monotonic()):
             return error_ack("rate_limited", "too many commands; slow down")
         return error_ack("unknown_event", "the server does not know that event")
 
@@ -146,6 +200,8 @@ class SocketGateway:
     async def join(self, sid: str, payload: object) -> dict[str, Any]:
         """Join a room as a player or spectator, or come back with a token."""
         request = parse_join(payload)
+        if self.closing:
+            raise GameError("the server is restarting; try again in a moment", code="server_closing")
         if self.registry.member(sid) is not None:
             raise GameError("this connection is already in a room; leave it first", code="already_joined")
         room = self.registry.get(request.code)

@@ -80,8 +80,15 @@ class Room:
         countdown: float = 3.0,
         grace: float = 60.0,
         token_factory: Callable[[], str] = lambda: secrets.token_urlsafe(16),
+        daily: str | None = None,
+        fixed_seed: int | None = None,
     ) -> None:
         self.code = code
+        self.daily = daily
+        """The UTC date of the daily maze this room races, if it is a daily room."""
+        self.fixed_seed = fixed_seed
+        """Every race of the room uses this seed (the daily maze); None draws a new seed each race."""
+        self.race_id: str | None = None
         self.settings = settings
         self.countdown = countdown
         self.grace = grace
@@ -99,9 +106,9 @@ class Room:
         self.results: list[dict[str, Any]] | None = None
         self.log: list[dict[str, Any]] = []
         self.last_active = now
-        self._rng = rng
+        self.rng = rng
         self._new_token = token_factory
-        self._serial = 0
+        self.serial = 0
         self._outbox: list[Envelope] = []
 
     # ----- bookkeeping -------------------------------------------------------------------------------
@@ -115,8 +122,8 @@ class Room:
         return out
 
     def _next_id(self, prefix: str) -> str:
-        self._serial += 1
-        return f"{prefix}{self._serial}"
+        self.serial += 1
+        return f"{prefix}{self.serial}"
 
     def _player(self, member_id: str) -> Player:
         player = self.players.get(member_id)
@@ -198,6 +205,7 @@ class Room:
         if self.start_at is not None and self.phase == "countdown":
             data["start_at"] = _ms(self.start_at)
         if self.maze is not None and self.phase in ("racing", "finished"):
+            data["race"] = self.race_id
             data["maze"] = encode_maze(self.maze)
             data["started_at"] = _ms(self.started_at or now)
             data["shortest"] = self.shortest
@@ -218,6 +226,7 @@ class Room:
             "algorithm": self.settings.algorithm,
             "preset": self.settings.preset,
             "public": self.settings.public,
+            "daily": self.daily,
         }
 
     @property
@@ -348,7 +357,7 @@ class Room:
         if waiting:
             raise GameError(f"waiting for {', '.join(waiting)} to be ready", code="not_ready")
         if self.seed is None:
-            self.seed = int(self._rng.random() * MAX_SEED)
+            self.seed = self.fixed_seed if self.fixed_seed is not None else int(self.rng.random() * MAX_SEED)
         s = self.settings
         return MazeSpec(s.algorithm, s.rows, s.cols, self.seed, s.braid, s.openings)
 
@@ -377,12 +386,14 @@ class Room:
         self.started_at = now
         self.results = None
         self.log = []
+        self.race_id = f"{self.code}-{self._new_token()[:8]}"
         distance = distances[maze.index(maze.entrance)]
         for player in self.active_players():
             player.reset_for_race(maze.entrance, distance)
         self._emit(
             "started",
             {
+                "race": self.race_id,
                 "maze": encode_maze(maze),
                 "started_at": _ms(now),
                 "shortest": self.shortest,
@@ -454,7 +465,7 @@ class Room:
         if player.hints >= self.settings.hint_limit:
             raise GameError("no hints left in this race", code="no_hints_left")
         maze, _ = self._course()
-        answer = hint(maze, self._trail(player).rooms, method, self._rng, want_order)
+        answer = hint(maze, self._trail(player).rooms, method, self.rng, want_order)
         self.last_active = now
         player.hints += 1
         player.penalty_ms += self.settings.hint_penalty * 1000
@@ -498,7 +509,9 @@ class Room:
             self.phase = "finished"
             self.ended_at = now
             self.results = result_rows(self.racers(), self.started_at, self.shortest)
-            self._emit("race_over", {"results": self.results, "shortest": self.shortest})
+            self._emit(
+                "race_over", {"race": self.race_id, "results": self.results, "shortest": self.shortest}
+            )
 
     def rematch(self, member_id: str, now: float) -> list[Envelope]:
         """The host takes the room back to the lobby for a new maze with the same settings."""
@@ -533,7 +546,8 @@ class Room:
         for player in self.active_players():
             gone_since = player.disconnected_at
             if not player.connected and gone_since is not None and now - gone_since >= self.grace:
-                self._outbox.extend(self.leave(player.id, now))
+                gone = self.leave(player.id, now)  # drains the outbox: take its events before extending
+                self._outbox.extend(gone)
         if self.phase == "countdown" and self.start_at is not None and now >= self.start_at:
             self._begin_race(now)
         self._check_race_over(now)

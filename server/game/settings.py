@@ -43,7 +43,12 @@ class RoomSettings:
 
 def _int(data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
     value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or (isinstance(value, float) and not math.isfinite(value))  # JSON readers accept NaN, Infinity
+        or value != int(value)
+    ):
         raise BadSettings(f"{key} must be a whole number from {low} to {high}")
     if not low <= value <= high:
         raise BadSettings(f"{key} must be from {low} to {high}, got {int(value)}")

@@ -1,0 +1,51 @@
+"""What is kept of a finished race: the record the store writes and the replay reads back."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from server.game.errors import GameError
+from server.game.room import Room
+
+
+@dataclass(frozen=True)
+class RaceRecord:
+    """A finished race: settings and seed (the maze is regenerated from them), results, the full log."""
+
+    id: str
+    room_code: str
+    settings: dict[str, Any]
+    seed: int
+    daily: str | None
+    started_at: float
+    ended_at: float
+    shortest: int
+    players: list[dict[str, Any]]
+    results: list[dict[str, Any]]
+    log: list[dict[str, Any]]
+
+
+def race_record(room: Room) -> RaceRecord:
+    """The record of `room`'s race, which must have just finished."""
+    if (
+        room.phase != "finished"
+        or room.race_id is None
+        or room.seed is None
+        or room.started_at is None
+        or room.ended_at is None
+        or room.results is None
+    ):
+        raise GameError("the room has no finished race to record", code="wrong_phase")
+    players = [{"id": p.id, "name": p.name, "colour": p.colour} for p in room.racers()]
+    return RaceRecord(
+        id=room.race_id,
+        room_code=room.code,
+        settings=room.settings.to_json(),
+        seed=room.seed,
+        daily=room.daily,
+        started_at=room.started_at,
+        ended_at=room.ended_at,
+        shortest=room.shortest,
+        players=players,
+        results=list(room.results),
+        log=list(room.log),
+    )

@@ -1,0 +1,313 @@
+"""The embedded SQLite store: finished races, leaderboards, replays, and open rooms across restarts.
+
+One SQLite file in WAL mode, reached through aiosqlite (a worker thread), so the event loop never waits
+on the disk. The schema is versioned with `PRAGMA user_version`; migrations run at start-up. Every
+query is parameterised.
+"""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from server.game.records import RaceRecord
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE races (
+        id TEXT PRIMARY KEY,
+        room_code TEXT NOT NULL,
+        preset TEXT NOT NULL,
+        rows INTEGER NOT NULL,
+        cols INTEGER NOT NULL,
+        algorithm TEXT NOT NULL,
+        braid REAL NOT NULL,
+        openings TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        daily TEXT,
+        settings TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        ended_at REAL NOT NULL,
+        shortest INTEGER NOT NULL
+    );
+    CREATE TABLE results (
+        race_id TEXT NOT NULL REFERENCES races(id) ON DELETE CASCADE,
+        player_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        colour TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        time_ms INTEGER,
+        penalty_ms INTEGER NOT NULL,
+        total_ms INTEGER,
+        moves INTEGER NOT NULL,
+        hints INTEGER NOT NULL,
+        route INTEGER NOT NULL,
+        distance INTEGER NOT NULL,
+        final_row INTEGER,
+        final_col INTEGER,
+        dnf INTEGER NOT NULL,
+        PRIMARY KEY (race_id, player_id)
+    );
+    CREATE INDEX results_by_total ON results(total_ms) WHERE dnf = 0;
+    CREATE INDEX results_by_name ON results(name, total_ms) WHERE dnf = 0;
+    CREATE INDEX races_by_kind ON races(preset, algorithm);
+    CREATE INDEX races_by_daily ON races(daily, preset) WHERE daily IS NOT NULL;
+    CREATE TABLE race_log (
+        race_id TEXT NOT NULL REFERENCES races(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        t_ms INTEGER NOT NULL,
+        player_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        row INTEGER,
+        col INTEGER,
+        method TEXT,
+        found INTEGER,
+        PRIMARY KEY (race_id, seq)
+    );
+    """,
+    """
+    CREATE TABLE saved_rooms (
+        code TEXT PRIMARY KEY,
+        saved_at REAL NOT NULL,
+        state TEXT NOT NULL
+    );
+    """,
+)
+"""Schema steps; step i brings the database to `user_version` i + 1. Append, never edit."""
+
+LEADERBOARD_MAX = 100
+
+_BY_NAME = "results.name"
+_BY_CATEGORY = "races.preset, races.algorithm"
+_LEADERBOARD = """
+    WITH best AS (
+        SELECT results.name, results.total_ms, results.time_ms, results.penalty_ms, results.moves,
+               results.hints, results.race_id, races.preset, races.algorithm, races.rows, races.cols,
+               races.daily, races.ended_at,
+               ROW_NUMBER() OVER (PARTITION BY {partition} ORDER BY results.total_ms, races.ended_at) AS nth
+        FROM results JOIN races ON races.id = results.race_id
+        WHERE results.dnf = 0
+          AND (:preset IS NULL OR races.preset = :preset)
+          AND (:algorithm IS NULL OR races.algorithm = :algorithm)
+          AND (:name IS NULL OR results.name = :name)
+          AND (:daily IS NULL OR races.daily = :daily)
+    )
+    SELECT * FROM best WHERE nth = 1 ORDER BY total_ms, ended_at LIMIT :limit
+"""
+"""Each partition's best finish; `{partition}` is one of the two fixed column lists above, never input."""
+
+
+class Store:
+    """The game's memory; open with `Store.open(path)`, close with `close()`."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        self.db = db
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: Path) -> "Store":
+        """Open (creating if needed) the database file and bring its schema up to date."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        store = cls(db, path)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        """The applied schema version."""
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> None:
+        """Apply the migrations this file has not seen, each in its own transaction."""
+        current = await self.schema_version()
+        for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
+
+    # ----- races ------------------------------------------------------------------------------------
+
+    async def save_race(self, record: RaceRecord) -> None:
+        """Write a finished race, its results and its whole log in one transaction."""
+        s = record.settings
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(
+                "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings, seed,"
+                " daily, settings, started_at, ended_at, shortest)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"],
+                    s["braid"], s["openings"], record.seed, record.daily, json.dumps(s),
+                    record.started_at, record.ended_at, record.shortest,
+                ),
+            )  # fmt: skip
+            await self.db.executemany(
+                "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms, total_ms,"
+                " moves, hints, route, distance, final_row, final_col, dnf)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"],
+                        r["total"], r["moves"], r["hints"], r["route"], r["distance"],
+                        r["room"][0] if r["room"] else None, r["room"][1] if r["room"] else None,
+                        int(r["dnf"]),
+                    )
+                    for r in record.results
+                ],
+            )  # fmt: skip
+            await self.db.executemany(
+                "INSERT INTO race_log (race_id, seq, t_ms, player_id, kind, row, col, method, found)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        record.id, seq, e["t"], e["id"], e["type"],
+                        e["room"][0] if "room" in e else None, e["room"][1] if "room" in e else None,
+                        e.get("method"), int(e["found"]) if "found" in e else None,
+                    )
+                    for seq, e in enumerate(record.log)
+                ],
+            )  # fmt: skip
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def race(self, race_id: str) -> dict[str, Any] | None:
+        """A stored race with its results and log, or None."""
+        async with self.db.execute("SELECT * FROM races WHERE id = ?", (race_id,)) as cursor:
+            race = await cursor.fetchone()
+        if race is None:
+            return None
+        async with self.db.execute(
+            "SELECT * FROM results WHERE race_id = ? ORDER BY rank", (race_id,)
+        ) as cursor:
+            results = [_result_json(row) for row in await cursor.fetchall()]
+        async with self.db.execute(
+            "SELECT * FROM race_log WHERE race_id = ? ORDER BY seq", (race_id,)
+        ) as cursor:
+            log = [_log_json(row) for row in await cursor.fetchall()]
+        return {
+            "id": race["id"],
+            "room_code": race["room_code"],
+            "settings": json.loads(race["settings"]),
+            "seed": race["seed"],
+            "daily": race["daily"],
+            "started_at": round(race["started_at"] * 1000),
+            "ended_at": round(race["ended_at"] * 1000),
+            "shortest": race["shortest"],
+            "results": results,
+            "log": log,
+        }
+
+    async def recent_races(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The latest finished races, newest first."""
+        async with self.db.execute(
+            "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races ORDER BY ended_at DESC"
+            " LIMIT ?",
+            (min(limit, LEADERBOARD_MAX),),
+        ) as cursor:
+            return [dict(row) for row in await cursor.fetchall()]
+
+    async def leaderboard(
+        self,
+        preset: str | None = None,
+        algorithm: str | None = None,
+        name: str | None = None,
+        daily: str | None = None,
+        limit: int = 20,
+    ) -> list[dict[str, Any]]:
+        """Best finishing times: each player's best in the category, or one player's best per category.
+
+        Ordered by total time (time + hint penalty), ties by who finished first.
+        """
+        partition = _BY_CATEGORY if name is not None else _BY_NAME
+        params = {
+            "preset": preset,
+            "algorithm": algorithm,
+            "name": name,
+            "daily": daily,
+            "limit": max(1, min(limit, LEADERBOARD_MAX)),
+        }
+        async with self.db.execute(_LEADERBOARD.format(partition=partition), params) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            {
+                "place": place,
+                "name": row["name"],
+                "total": row["total_ms"],
+                "time": row["time_ms"],
+                "penalty": row["penalty_ms"],
+                "moves": row["moves"],
+                "hints": row["hints"],
+                "race": row["race_id"],
+                "preset": row["preset"],
+                "algorithm": row["algorithm"],
+                "rows": row["rows"],
+                "cols": row["cols"],
+                "daily": row["daily"],
+                "ended_at": round(row["ended_at"] * 1000),
+            }
+            for place, row in enumerate(rows, start=1)
+        ]
+
+    # ----- open rooms across restarts ---------------------------------------------------------------
+
+    async def save_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
+        """Replace the saved rooms with `states` in one transaction."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute("DELETE FROM saved_rooms")
+            await self.db.executemany(
+                "INSERT INTO saved_rooms (code, saved_at, state) VALUES (?, ?, ?)",
+                [(state["code"], saved_at, json.dumps(state)) for state in states],
+            )
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def take_saved_rooms(self) -> list[tuple[float, dict[str, Any]]]:
+        """The rooms saved at the last shutdown, removed from the store as they are handed back."""
+        async with self.db.execute("SELECT saved_at, state FROM saved_rooms") as cursor:
+            rows = await cursor.fetchall()
+        await self.db.execute("DELETE FROM saved_rooms")
+        return [(row["saved_at"], json.loads(row["state"])) for row in rows]
+
+
+def _result_json(row: aiosqlite.Row) -> dict[str, Any]:
+    return {
+        "id": row["player_id"],
+        "name": row["name"],
+        "colour": row["colour"],
+        "rank": row["rank"],
+        "time": row["time_ms"],
+        "penalty": row["penalty_ms"],
+        "total": row["total_ms"],
+        "moves": row["moves"],
+        "hints": row["hints"],
+        "route": row["route"],
+        "distance": row["distance"],
+        "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
+        "dnf": bool(row["dnf"]),
+    }
+
+
+def _log_json(row: aiosqlite.Row) -> dict[str, Any]:
+    entry: dict[str, Any] = {"t": row["t_ms"], "type": row["kind"], "id": row["player_id"]}
+    if row["row"] is not None:
+        entry["room"] = [row["row"], row["col"]]
+    if row["method"] is not None:
+        entry["method"] = row["method"]
+        entry["found"] = bool(row["found"])
+    return entry

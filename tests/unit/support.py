@@ -1,0 +1,132 @@
+"""Shared helpers for the unit tests: Hypothesis strategies, a networkx oracle and path checks.
+
+networkx is only a test oracle here: the game core never imports it.
+"""
+
+import itertools
+import random
+from collections.abc import Iterable, Sequence
+
+import networkx as nx
+from hypothesis import strategies as st
+
+from server.game.directions import Direction
+from server.game.generation import MAX_SEED, MazeSpec, generate
+from server.game.generators import ALGORITHMS, PERFECT
+from server.game.maze import Cell, Maze
+from server.game.moves import apply_move
+from server.game.openings import OPENINGS
+from server.game.trail import Trail
+
+SIDES = st.integers(min_value=2, max_value=12)
+SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
+BRAIDS = st.one_of(st.sampled_from([0.0, 0.5, 1.0]), st.floats(min_value=0.0, max_value=1.0))
+
+
+@st.composite
+def specs(
+    draw: st.DrawFn,
+    algorithms: Sequence[str] = ALGORITHMS,
+    braids: st.SearchStrategy[float] = BRAIDS,
+    openings: Sequence[str] = OPENINGS,
+    sides: st.SearchStrategy[int] = SIDES,
+) -> MazeSpec:
+    """A full maze description: any algorithm, rectangular sizes, braid and openings."""
+    return MazeSpec(
+        algorithm=draw(st.sampled_from(algorithms)),
+        rows=draw(sides),
+        cols=draw(sides),
+        seed=draw(SEEDS),
+        braid=draw(braids),
+        openings=draw(st.sampled_from(openings)),
+    )
+
+
+perfect_specs = specs(algorithms=tuple(PERFECT), braids=st.just(0.0))
+looped_specs = specs(algorithms=("classic", *PERFECT), braids=st.sampled_from([0.5, 1.0]))
+
+
+def mazes(spec_strategy: st.SearchStrategy[MazeSpec] | None = None) -> st.SearchStrategy[Maze]:
+    """Generated mazes from specs."""
+    return (specs() if spec_strategy is None else spec_strategy).map(generate)
+
+
+def graph(maze: Maze, blocked: Iterable[Cell] = ()) -> nx.Graph:
+    """The maze's rooms and open walls as a networkx graph, read from `is_open`, minus `blocked` rooms."""
+    g = nx.Graph()
+    cells = [(r, c) for r in range(maze.rows) for c in range(maze.cols)]
+    g.add_nodes_from(cells)
+    for r, c in cells:
+        for other in ((r, c + 1), (r + 1, c)):
+            if maze.is_open((r, c), other):
+                g.add_edge((r, c), other)
+    g.remove_nodes_from([tuple(cell) for cell in blocked])
+    return g
+
+
+def oracle_distance(maze: Maze, start: Cell, blocked: Iterable[Cell] = ()) -> int | None:
+    """Shortest number of steps from `start` to the exit avoiding `blocked`, by networkx; None if none."""
+    g = graph(maze, [cell for cell in blocked if tuple(cell) != tuple(start)])
+    if maze.exit not in g:
+        return None
+    try:
+        return int(nx.shortest_path_length(g, tuple(start), maze.exit))
+    except nx.NetworkXNoPath:
+        return None
+
+
+def assert_valid_path(
+    maze: Maze, path: Sequence[Cell] | None, start: Cell, blocked: Iterable[Cell] = ()
+) -> None:
+    """`path` runs from `start` to the exit through open walls, without repeats or blocked rooms."""
+    assert path is not None
+    assert path[0] == tuple(start)
+    assert path[-1] == maze.exit
+    assert len(set(path)) == len(path), "a room is repeated"
+    for a, b in itertools.pairwise(path):
+        assert maze.is_open(a, b), f"{a} -> {b} is not an open step"
+    forbidden = {tuple(cell) for cell in blocked} - {tuple(start)}
+    assert not forbidden & set(path), "the path enters a blocked room"
+
+
+def brute_back_to(maze: Maze, trail: Sequence[Cell]) -> int | None:
+    """The hint rule by brute force: walking back from the end, the first trail index k from which the
+    exit can be reached with trail[:k] blocked; None when there is none."""
+    for k in range(len(trail) - 1, -1, -1):
+        g = graph(maze, trail[:k])
+        if maze.exit in g and nx.has_path(g, trail[k], maze.exit):
+            return k
+    return None
+
+
+def random_trail(maze: Maze, rng: random.Random, steps: int, stop_at_exit: bool = True) -> Trail:
+    """A trail from random legal moves from the entrance (popping and cutting as a player would)."""
+    trail = Trail([maze.entrance])
+    for _ in range(steps):
+        if stop_at_exit and trail.current == maze.exit:
+            break
+        here = trail.current
+        options = [d for d in Direction if maze.is_open(here, d.step(here))]
+        if not options:
+            break
+        apply_move(maze, trail, rng.choice(options))
+    return trail
+
+
+def open_maze(rows: int, cols: int, entrance: Cell = (0, 0), exit: Cell | None = None) -> Maze:
+    """A maze with every inner wall open (lots of loops)."""
+    east = bytearray(b"\x01") * (rows * cols)
+    east[cols - 1 :: cols] = bytes(rows)
+    south = bytearray(b"\x01") * (rows * cols)
+    south[(rows - 1) * cols :] = bytes(cols)
+    return Maze(rows, cols, bytes(east), bytes(south), entrance, exit or (rows - 1, cols - 1))
+
+
+def serpentine(rows: int, cols: int) -> Maze:
+    """A one-corridor maze snaking left to right, then right to left, row by row; exit bottom-right."""
+    east = bytearray(b"\x01") * (rows * cols)
+    east[cols - 1 :: cols] = bytes(rows)
+    south = bytearray(rows * cols)
+    for r in range(rows - 1):
+        south[r * cols + (cols - 1 if r % 2 == 0 else 0)] = 1
+    return Maze(rows, cols, bytes(east), bytes(south), (0, 0), (rows - 1, cols - 1))

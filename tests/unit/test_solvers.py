@@ -1,0 +1,218 @@
+"""Searches (DESIGN.md section 3): dfs, bfs and astar, checked against networkx as an oracle."""
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from server.game.errors import BadSettings
+from server.game.generation import MazeSpec, generate
+from server.game.maze import Cell, Maze
+from server.game.solvers import SEARCH_METHODS, SearchResult, distances_to_exit, search
+from tests.unit.support import (
+    assert_valid_path,
+    graph,
+    looped_specs,
+    open_maze,
+    oracle_distance,
+    serpentine,
+    specs,
+)
+
+METHODS = st.sampled_from(SEARCH_METHODS)
+
+
+@st.composite
+def searches(draw: st.DrawFn, spec_strategy: st.SearchStrategy[MazeSpec] | None = None) -> tuple:
+    """A maze, a start room and a set of blocked rooms (sometimes none, sometimes the exit)."""
+    maze = generate(draw(specs() if spec_strategy is None else spec_strategy))
+    cells = st.tuples(st.integers(0, maze.rows - 1), st.integers(0, maze.cols - 1))
+    start = draw(st.one_of(st.just(maze.entrance), cells))
+    blocked = draw(st.one_of(st.just(set()), st.sets(cells, max_size=maze.size // 3)))
+    return maze, start, blocked
+
+
+def assert_order(result: SearchResult, start: Cell, maze: Maze) -> None:
+    assert result.order is not None
+    assert len(result.order) == result.explored
+    assert len(set(result.order)) == len(result.order), "a room is expanded twice"
+    assert result.order[0] == start
+    if result.path is not None:
+        assert result.order[-1] == maze.exit
+        assert set(result.path) <= set(result.order), "the path uses rooms never explored"
+
+
+def test_methods() -> None:
+    assert SEARCH_METHODS == ("dfs", "bfs", "astar")
+
+
+@settings(max_examples=120, deadline=None)
+@given(searches(), METHODS)
+def test_search_against_networkx(case: tuple[Maze, Cell, set[Cell]], method: str) -> None:
+    maze, start, blocked = case
+    result = search(maze, method, start, blocked)
+    assert result.method == method
+    assert result.order is None
+    shortest = oracle_distance(maze, start, blocked)
+    if shortest is None:
+        assert result.path is None
+        # a failed search explores exactly the rooms reachable from the start
+        component = nx.node_connected_component(graph(maze, blocked - {start}), start)
+        assert result.explored == len(component)
+        return
+    assert_valid_path(maze, result.path, start, blocked)
+    assert result.path is not None
+    assert 1 <= result.explored <= maze.size
+    if method in ("bfs", "astar"):
+        assert len(result.path) - 1 == shortest, f"{method} path is not shortest"
+    else:
+        assert len(result.path) - 1 >= shortest
+
+
+@settings(max_examples=60, deadline=None)
+@given(searches(looped_specs), METHODS)
+def test_explored_order(case: tuple[Maze, Cell, set[Cell]], method: str) -> None:
+    maze, start, blocked = case
+    plain = search(maze, method, start, blocked)
+    recorded = search(maze, method, start, blocked, record_order=True)
+    assert (recorded.path, recorded.explored) == (plain.path, plain.explored)
+    assert_order(recorded, start, maze)
+    assert not (set(recorded.order or ()) - {start}) & blocked, "a blocked room was explored"
+
+
+@settings(max_examples=60, deadline=None)
+@given(looped_specs, METHODS)
+def test_default_start_is_the_entrance(spec: MazeSpec, method: str) -> None:
+    maze = generate(spec)
+    assert search(maze, method) == search(maze, method, maze.entrance, ())
+    result = search(maze, method, record_order=True)
+    assert_valid_path(maze, result.path, maze.entrance)
+    assert_order(result, maze.entrance, maze)
+
+
+@settings(max_examples=40, deadline=None)
+@given(looped_specs)
+def test_bfs_order_is_by_distance(spec: MazeSpec) -> None:
+    maze = generate(spec)
+    result = search(maze, "bfs", record_order=True)
+    lengths = nx.single_source_shortest_path_length(graph(maze), maze.entrance)
+    distances = [lengths[cell] for cell in result.order or ()]
+    assert distances == sorted(distances)
+
+
+@settings(max_examples=40, deadline=None)
+@given(looped_specs)
+def test_astar_explores_no_more_than_bfs(spec: MazeSpec) -> None:
+    maze = generate(spec)
+    assert search(maze, "astar").explored <= search(maze, "bfs").explored
+
+
+def test_dfs_tries_east_first() -> None:
+    maze = open_maze(3, 3)
+    result = search(maze, "dfs", record_order=True)
+    assert result.order == ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2))
+    assert result.path == result.order
+
+
+@pytest.mark.parametrize("method", SEARCH_METHODS)
+def test_start_equals_exit(method: str) -> None:
+    maze = open_maze(3, 4)
+    result = search(maze, method, maze.exit, record_order=True)
+    assert result.path == (maze.exit,)
+    assert result.explored == 1
+    assert result.order == (maze.exit,)
+
+
+@pytest.mark.parametrize("method", SEARCH_METHODS)
+def test_blocked_rooms_force_a_detour(method: str) -> None:
+    maze = open_maze(3, 3)
+    blocked = {(0, 1), (1, 1)}
+    result = search(maze, method, (0, 0), blocked)
+    assert result.path == ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2))
+
+
+@pytest.mark.parametrize("method", SEARCH_METHODS)
+def test_no_path(method: str) -> None:
+    # the exit room (1, 1) is walled in
+    maze = Maze.from_matrix(["11111", "10001", "10111", "10101", "11111"], (0, 0), (1, 1))
+    result = search(maze, method, record_order=True)
+    assert result.path is None
+    assert result.explored == 3
+    assert set(result.order or ()) == {(0, 0), (0, 1), (1, 0)}
+
+
+@pytest.mark.parametrize("method", SEARCH_METHODS)
+def test_blocked_exit_or_cut_off(method: str) -> None:
+    maze = open_maze(3, 3)
+    assert search(maze, method, (0, 0), {maze.exit}).path is None
+    assert search(maze, method, (0, 0), {(0, 1), (1, 0)}).path is None
+    assert search(maze, method, (0, 0), {(0, 1), (1, 0)}).explored == 1
+
+
+@pytest.mark.parametrize("method", SEARCH_METHODS)
+def test_blocked_start_and_outside_rooms_are_ignored(method: str) -> None:
+    maze = open_maze(3, 3)
+    result = search(maze, method, (0, 0), {(0, 0), (-1, 0), (5, 5), (0, 3)})
+    assert result.path is not None
+    assert len(result.path) == 5
+
+
+def test_bad_method_and_start() -> None:
+    maze = open_maze(2, 2)
+    with pytest.raises(BadSettings, match="method"):
+        search(maze, "random")
+    with pytest.raises(BadSettings, match="outside"):
+        search(maze, "bfs", (2, 0))
+    with pytest.raises(BadSettings, match="outside"):
+        search(maze, "dfs", (0, -1))
+
+
+@pytest.mark.parametrize("method", SEARCH_METHODS)
+def test_thousand_by_thousand_single_corridor(method: str) -> None:
+    """A 1,000,000-room corridor: no recursion, no limits hit, the full way found."""
+    maze = serpentine(1000, 1000)
+    result = search(maze, method)
+    assert result.path is not None
+    assert len(result.path) == 999 * 1000 + 1
+    assert result.path[0] == (0, 0)
+    assert result.path[-1] == (999, 999)
+    assert result.path[1000] == (1, 999)
+    assert result.explored == len(result.path)
+
+
+def test_thousand_by_thousand_generated() -> None:
+    """Depth-first search down a 1000 x 1000 backtracker maze's long winding corridors."""
+    maze = generate(MazeSpec("backtracker", 1000, 1000, 1))
+    result = search(maze, "dfs")
+    assert result.path is not None
+    assert result.path[0] == maze.entrance
+    assert result.path[-1] == maze.exit
+    # one path between two rooms in a perfect maze: the dfs path is the shortest one
+    assert distances_to_exit(maze)[maze.index(maze.entrance)] == len(result.path) - 1
+
+
+# --- distances_to_exit ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(specs())
+def test_distances_to_exit_against_networkx(spec: MazeSpec) -> None:
+    maze = generate(spec)
+    expected = nx.single_source_shortest_path_length(graph(maze), maze.exit)
+    distances = distances_to_exit(maze)
+    assert len(distances) == maze.size
+    for i, distance in enumerate(distances):
+        assert distance == expected.get(maze.cell(i), -1)
+    assert distances[maze.index(maze.exit)] == 0
+    assert distances[maze.index(maze.entrance)] == len(search(maze, "bfs").path or ()) - 1
+
+
+def test_distances_unreachable_rooms_are_minus_one() -> None:
+    maze = Maze.from_matrix(["11111", "10001", "10111", "10101", "11111"], (0, 0), (1, 0))
+    assert distances_to_exit(maze) == [1, 2, 0, -1]
+
+
+def test_distances_in_a_corridor() -> None:
+    maze = serpentine(3, 4)
+    # rooms along the snake: row 0 left to right, row 1 right to left, row 2 left to right
+    assert distances_to_exit(maze) == [11, 10, 9, 8, 4, 5, 6, 7, 3, 2, 1, 0]
