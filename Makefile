@@ -28,6 +28,8 @@ lint: $(VENV)/.test-installed
 	$(BIN)/mypy
 
 test: lint
+	@if command -v node >/dev/null; then node --test tests/js/; \
+	else echo "node not found: skipping the client's node tests"; fi
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.test-installed

@@ -58,8 +58,9 @@ async def edge_middleware(
         response = json_error(error.code, error.message)
     except web.HTTPRequestEntityTooLarge:
         response = json_error("too_large", "the request body is too large", 413)
-    except web.HTTPNotFound:
+    except web.HTTPNotFound as missing:
         if not request.path.startswith("/api/"):
+            missing.headers.update(SECURITY_HEADERS)
             raise
         response = json_error("not_found", "no such API route", 404)
     for name, value in SECURITY_HEADERS.items():

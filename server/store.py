@@ -5,6 +5,7 @@ on the disk. The schema is versioned with `PRAGMA user_version`; migrations run 
 query is parameterised.
 """
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import aiosqlite
 
 from server.game.records import RaceRecord
+from server.game.results import efficiency
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -104,6 +106,9 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self.db = db
         self.path = path
+        self._writing = asyncio.Lock()
+        """One write transaction at a time: the connection is shared and BEGIN does not nest, so two
+        rooms finishing at once would collide (and the loser's ROLLBACK would undo the winner's race)."""
 
     @classmethod
     async def open(cls, path: Path) -> "Store":
@@ -139,6 +144,10 @@ class Store:
 
     async def save_race(self, record: RaceRecord) -> None:
         """Write a finished race, its results and its whole log in one transaction."""
+        async with self._writing:
+            await self._insert_race(record)
+
+    async def _insert_race(self, record: RaceRecord) -> None:
         s = record.settings
         await self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -192,7 +201,7 @@ class Store:
         async with self.db.execute(
             "SELECT * FROM results WHERE race_id = ? ORDER BY rank", (race_id,)
         ) as cursor:
-            results = [_result_json(row) for row in await cursor.fetchall()]
+            results = [_result_json(row, race["shortest"]) for row in await cursor.fetchall()]
         async with self.db.execute(
             "SELECT * FROM race_log WHERE race_id = ? ORDER BY seq", (race_id,)
         ) as cursor:
@@ -265,6 +274,10 @@ class Store:
 
     async def save_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""
+        async with self._writing:
+            await self._replace_rooms(states, saved_at)
+
+    async def _replace_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
         await self.db.execute("BEGIN IMMEDIATE")
         try:
             await self.db.execute("DELETE FROM saved_rooms")
@@ -279,13 +292,16 @@ class Store:
 
     async def take_saved_rooms(self) -> list[tuple[float, dict[str, Any]]]:
         """The rooms saved at the last shutdown, removed from the store as they are handed back."""
-        async with self.db.execute("SELECT saved_at, state FROM saved_rooms") as cursor:
-            rows = await cursor.fetchall()
-        await self.db.execute("DELETE FROM saved_rooms")
+        async with self._writing:
+            async with self.db.execute("SELECT saved_at, state FROM saved_rooms") as cursor:
+                rows = await cursor.fetchall()
+            await self.db.execute("DELETE FROM saved_rooms")
         return [(row["saved_at"], json.loads(row["state"])) for row in rows]
 
 
-def _result_json(row: aiosqlite.Row) -> dict[str, Any]:
+def _result_json(row: aiosqlite.Row, shortest: int) -> dict[str, Any]:
+    """A result row as the race announced it; shortest, efficiency and progress derive as in result_rows."""
+    dnf = bool(row["dnf"])
     return {
         "id": row["player_id"],
         "name": row["name"],
@@ -297,9 +313,12 @@ def _result_json(row: aiosqlite.Row) -> dict[str, Any]:
         "moves": row["moves"],
         "hints": row["hints"],
         "route": row["route"],
+        "shortest": shortest,
+        "efficiency": None if dnf else efficiency(shortest, row["moves"]),
         "distance": row["distance"],
+        "progress": round(1 - row["distance"] / shortest, 3) if shortest else 1.0,
         "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
-        "dnf": bool(row["dnf"]),
+        "dnf": dnf,
     }
 
 

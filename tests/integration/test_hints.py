@@ -1,0 +1,136 @@
+"""Hints over the socket equal the core's hints; their limits, methods, penalties and privacy."""
+
+import random
+from typing import Any
+
+from server.game.hints import hint
+from server.game.maze import Cell, Maze
+
+from .conftest import Client, Harness, dead_end_branch, shortest_path, start_race
+
+HINT_KEYS = {"id", "method", "found", "next", "path", "explored", "back_to", "back_path", "hints", "penalty"}
+
+
+def cells(value: list[Any] | None) -> list[list[int]] | None:
+    return None if value is None else [list(c) for c in value]
+
+
+def order_cells(order: list[Any], maze: Maze) -> list[list[int]]:
+    """The explored order as [r, c] rooms, whether sent as rooms or as flat indices r * cols + c."""
+    return [list(divmod(i, maze.cols)) if isinstance(i, int) else list(i) for i in order]
+
+
+def core_hint(maze: Maze, trail: list[list[int]], method: str) -> dict[str, Any]:
+    """What `server.game.hints.hint` says for the same maze, trail and method."""
+    rooms: list[Cell] = [(r, c) for r, c in trail]
+    answer = hint(maze, rooms, method, random.Random(0), record_order=True)
+    return {
+        "method": answer.method,
+        "found": answer.found,
+        "next": list(answer.next) if answer.next is not None else None,
+        "path": cells(list(answer.path) if answer.path is not None else None),
+        "explored": answer.explored,
+        "back_to": list(answer.back_to) if answer.back_to is not None else None,
+        "back_path": cells(list(answer.back_path) if answer.back_path is not None else None),
+        "order": cells(list(answer.order or ())),
+    }
+
+
+async def ask(client: Client, maze: Maze, method: str, order: bool) -> dict[str, Any]:
+    """Ask for a hint and check it against the core's answer for the player's trail."""
+    trail = (await client.me())["trail"]
+    ack = await client.ok("hint", {"method": method, "order": order})
+    expected = core_hint(maze, trail, method)
+    assert set(ack) >= HINT_KEYS
+    for key in ("method", "found", "next", "path", "explored", "back_to", "back_path"):
+        assert ack[key] == expected[key], key
+    if order:
+        assert order_cells(ack["order"], maze) == expected["order"]
+        assert len(ack["order"]) == ack["explored"]
+    else:
+        assert "order" not in ack
+    return ack
+
+
+async def test_socket_hints_match_the_core(arena: Harness) -> None:
+    code = await arena.create_room(hint_limit=3, hint_penalty=2, hint_methods=["dfs", "bfs", "astar"])
+    asker, rival, watcher = await arena.client(), await arena.client(), await arena.client()
+    await asker.join(code, "Asker")
+    await rival.join(code, "Rival")
+    await watcher.join(code, role="spectator")
+    maze = await start_race(asker, rival)
+    path = shortest_path(maze)
+    at, branch = dead_end_branch(maze, path)
+
+    # Stuck in a dead end: no way on without backing up, and the hint says where to back up to.
+    await asker.walk(path[1 : at + 1] + branch)
+    stuck = await ask(asker, maze, "dfs", order=True)
+    assert (stuck["found"], stuck["next"], stuck["path"]) == (False, None, None)
+    assert stuck["back_to"] == list(path[at])
+    assert stuck["back_path"] == [list(c) for c in [*reversed(branch), path[at]]]
+    assert (stuck["hints"], stuck["penalty"]) == (1, 2000)
+
+    # Back on the shortest path: breadth-first finds the rest of it.
+    await asker.walk([*branch[-2::-1], path[at]])
+    found = await ask(asker, maze, "bfs", order=True)
+    assert found["path"] == [list(c) for c in path[at:]]
+    assert found["next"] == list(path[at + 1])
+    assert (found["hints"], found["penalty"]) == (2, 4000)
+
+    third = await ask(asker, maze, "astar", order=False)
+    assert third["path"] == found["path"]  # a perfect maze has one way on
+    assert (third["hints"], third["penalty"]) == (3, 6000)
+
+    assert await asker.refused("hint", {"method": "bfs"}) == "no_hints_left"
+    assert await asker.refused("hint", {"method": "random"}) == "method_not_allowed"
+    assert await asker.refused("hint", {"method": "oracle"}) == "bad_method"
+    assert await asker.refused("hint", {"method": 3}) == "bad_method"
+    assert await asker.refused("hint", {"method": "bfs", "order": "yes"}) == "bad_payload"
+    assert await asker.refused("hint", "bfs") == "bad_payload"
+    me = await asker.me()
+    assert (me["hints"], me["penalty"]) == (3, 6000)
+
+    for client in (rival, watcher):
+        await client.wait_for("hinted", lambda d: d["hints"] == 3)
+        seen = client.of_type("hinted")
+        assert [h["hints"] for h in seen] == [1, 2, 3]
+        assert [h["penalty"] for h in seen] == [2000, 4000, 6000]
+        for event, ack in zip(seen, (stuck, found, third), strict=True):
+            assert "order" not in event
+            assert {k: event[k] for k in HINT_KEYS} == {k: ack[k] for k in HINT_KEYS}
+
+    await asker.walk(path[at + 1 :])
+    await rival.walk(path[1:])
+    over = await watcher.wait_for("race_over")
+    row = next(r for r in over["d"]["results"] if r["id"] == asker.id)
+    assert (row["hints"], row["penalty"]) == (3, 6000)
+    assert row["total"] == row["time"] + 6000
+
+
+async def test_hint_moves_and_random_method(arena: Harness) -> None:
+    code = await arena.create_room(hint_moves=True, hint_limit=2, hint_penalty=0, hint_methods=["random"])
+    runner, watcher = await arena.client(), await arena.client()
+    await runner.join(code, "Runner")
+    await watcher.join(code, role="spectator")
+    maze = await start_race(runner)
+    path = shortest_path(maze)
+    assert await runner.refused("hint", {"method": "bfs"}) == "method_not_allowed"
+    ack = await runner.ok("hint", {"method": "random"})
+    assert ack["method"] in ("dfs", "bfs")
+    assert ack["next"] == list(path[1])
+    assert ack["penalty"] == 0
+    me = await runner.me()
+    assert me["room"] == list(path[1])
+    assert me["moves"] == 1
+    await watcher.wait_for("moved")
+    kinds = [e["t"] for e in watcher.events if e["t"] in ("hinted", "moved")]
+    assert kinds == ["hinted", "moved"]
+
+
+async def test_zero_hint_limit(arena: Harness) -> None:
+    code = await arena.create_room(hint_limit=0)
+    runner = await arena.client()
+    await runner.join(code, "Runner")
+    await start_race(runner)
+    assert await runner.refused("hint", {"method": "bfs"}) == "no_hints_left"
+    assert (await runner.me())["penalty"] == 0

@@ -1,0 +1,236 @@
+"""The HTTP side: pages, health check, the room API, its errors, and the security headers."""
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from server.config import RateLimit
+from server.registry import CODE_ALPHABET
+
+from .conftest import Harness, StartServer
+
+SUMMARY_KEYS = (
+    "code", "phase", "players", "spectators", "max_players", "rows", "cols", "algorithm", "preset", "public",
+)  # fmt: skip
+
+
+def assert_security_headers(response: object) -> None:
+    headers = response.headers  # type: ignore[attr-defined]
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["Referrer-Policy"] == "same-origin"
+
+
+def assert_error(status: int, body: object, expected_status: int, code: str) -> None:
+    assert status == expected_status, body
+    assert isinstance(body, dict)
+    assert body["error"]["code"] == code
+    assert isinstance(body["error"]["message"], str)
+    assert body["error"]["message"]
+
+
+@pytest.fixture
+def web_dir(tmp_path: Path) -> Path:
+    """Stand-in pages, so these tests do not depend on the real front end."""
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "index.html").write_text("<!doctype html><title>lobby</title>", encoding="utf-8")
+    (web / "room.html").write_text("<!doctype html><title>room</title>", encoding="utf-8")
+    (web / "app.css").write_text("body { margin: 0 }", encoding="utf-8")
+    return web
+
+
+async def test_pages_are_served_with_security_headers(start_server: StartServer, web_dir: Path) -> None:
+    harness = await start_server(web_dir=web_dir)
+    code = await harness.create_room()
+    for path, title in (("/", "lobby"), (f"/r/{code}", "room"), ("/r/0000000000", "room")):
+        status, text, response = await harness.request("GET", path)
+        assert status == 200
+        assert response.content_type == "text/html"
+        assert f"<title>{title}</title>" in text
+        assert_security_headers(response)
+    status, text, response = await harness.request("GET", "/static/app.css")
+    assert status == 200
+    assert "margin" in text
+    assert_security_headers(response)
+
+
+async def test_static_files_do_not_escape_the_web_dir(start_server: StartServer, web_dir: Path) -> None:
+    (web_dir.parent / "secret.txt").write_text("top secret", encoding="utf-8")
+    harness = await start_server(web_dir=web_dir)
+    for path in ("/static/../secret.txt", "/static/%2e%2e/secret.txt", "/static/..%2fsecret.txt"):
+        status, text, _ = await harness.request("GET", path)
+        assert status in (403, 404), (path, status)
+        assert "top secret" not in text
+
+
+async def test_healthz_counts_rooms_and_connections(arena: Harness) -> None:
+    status, body, response = await arena.request("GET", "/healthz")
+    assert (status, body) == (200, {"ok": True, "rooms": 0, "connections": 0})
+    assert_security_headers(response)
+    await arena.create_room()
+    client = await arena.client()
+    _, body, _ = await arena.request("GET", "/healthz")
+    assert body == {"ok": True, "rooms": 1, "connections": 1}
+    await client.sio.disconnect()
+    for _ in range(200):
+        _, body, _ = await arena.request("GET", "/healthz")
+        if body["connections"] == 0:
+            break
+        await asyncio.sleep(0.01)
+    assert body == {"ok": True, "rooms": 1, "connections": 0}
+
+
+async def test_create_room_returns_a_code_and_url(arena: Harness) -> None:
+    status, body, response = await arena.request("POST", "/api/rooms", json={})
+    assert status == 201
+    assert_security_headers(response)
+    code = body["code"]
+    assert len(code) == 10
+    assert set(code) <= set(CODE_ALPHABET)
+    assert body["url"].endswith(f"/r/{code}")
+    assert body["url"].startswith("http://")
+
+    status, body, _ = await arena.request("POST", "/api/rooms")  # no body at all: the defaults
+    assert status == 201
+    status, summary, _ = await arena.request("GET", f"/api/rooms/{body['code']}")
+    assert status == 200
+    assert {key: summary[key] for key in SUMMARY_KEYS} == {
+        "code": body["code"],
+        "phase": "lobby",
+        "players": 0,
+        "spectators": 0,
+        "max_players": 8,
+        "rows": 10,
+        "cols": 10,
+        "algorithm": "backtracker",
+        "preset": "easy",
+        "public": True,
+    }
+
+
+async def test_created_settings_show_in_the_summary(arena: Harness) -> None:
+    settings = {"preset": "custom", "rows": 5, "cols": 7, "algorithm": "prim", "max_players": 3}
+    code = await arena.create_room(**settings)
+    status, summary, _ = await arena.request("GET", f"/api/rooms/{code.upper()}")
+    assert status == 200
+    assert summary["code"] == code
+    assert (summary["rows"], summary["cols"], summary["algorithm"]) == (5, 7, "prim")
+    assert (summary["preset"], summary["max_players"]) == ("custom", 3)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"rows": 3},
+        {"preset": "custom", "rows": 4},
+        {"preset": "custom", "cols": 151},
+        {"preset": "giant"},
+        {"algorithm": "bogo"},
+        {"braid": 2},
+        {"braid": "lots"},
+        {"hint_methods": []},
+        {"hint_methods": ["telepathy"]},
+        {"hint_limit": 100},
+        {"hint_penalty": -1},
+        {"max_players": 0},
+        {"max_players": 17},
+        {"public": "yes"},
+        {"time_limit": 10},
+        {"rows": 10.5, "preset": "custom"},
+        {"colour": "red"},
+        [1, 2, 3],
+        "easy",
+        42,
+    ],
+)
+async def test_bad_settings_are_a_400_with_a_message(arena: Harness, settings: object) -> None:
+    status, body, response = await arena.request("POST", "/api/rooms", json=settings)
+    assert_error(status, body, 400, "bad_settings")
+    assert_security_headers(response)
+
+
+@pytest.mark.parametrize(
+    "body", [b'{"time_limit": Infinity}', b'{"hint_limit": NaN}', b'{"preset": "custom", "rows": -Infinity}']
+)
+async def test_non_finite_numbers_are_bad_settings(arena: Harness, body: bytes) -> None:
+    status, answer, response = await arena.request(
+        "POST", "/api/rooms", data=body, headers={"Content-Type": "application/json"}
+    )
+    assert_error(status, answer, 400, "bad_settings")
+    assert_security_headers(response)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"{not json",
+        b"{'single': 'quotes'}",
+        b"\xff\xfe\x00garbage",
+        b"[1, 2",
+        b'{"rows": 1' + b"0" * 5000 + b"}",  # more digits than Python converts to an int
+    ],
+)
+async def test_bad_json_is_a_400(arena: Harness, body: bytes) -> None:
+    status, answer, _ = await arena.request(
+        "POST", "/api/rooms", data=body, headers={"Content-Type": "application/json"}
+    )
+    assert_error(status, answer, 400, "bad_json")
+
+
+async def test_an_oversized_body_is_a_413(arena: Harness) -> None:
+    body = b'{"preset": "' + b"x" * 20_000 + b'"}'
+    status, answer, response = await arena.request(
+        "POST", "/api/rooms", data=body, headers={"Content-Type": "application/json"}
+    )
+    assert_error(status, answer, 413, "too_large")
+    assert_security_headers(response)
+    _, rooms, _ = await arena.request("GET", "/api/rooms")
+    assert rooms == {"rooms": []}
+
+
+async def test_listing_shows_public_rooms_only(arena: Harness) -> None:
+    public = {await arena.create_room(), await arena.create_room(public=True)}
+    private = await arena.create_room(public=False)
+    status, body, response = await arena.request("GET", "/api/rooms")
+    assert status == 200
+    assert_security_headers(response)
+    assert {room["code"] for room in body["rooms"]} == public
+    assert all(room["public"] is True for room in body["rooms"])
+    status, summary, _ = await arena.request("GET", f"/api/rooms/{private}")
+    assert status == 200
+    assert summary["public"] is False
+
+
+async def test_listing_counts_members(arena: Harness) -> None:
+    code = await arena.create_room()
+    player, watcher = await arena.client(), await arena.client()
+    await player.join(code, "Ann")
+    await watcher.join(code, role="spectator")
+    _, body, _ = await arena.request("GET", "/api/rooms")
+    assert [(r["code"], r["players"], r["spectators"]) for r in body["rooms"]] == [(code, 1, 1)]
+
+
+@pytest.mark.parametrize("code", ["0000000000", "zzzzzzzzzz", "short", "ABCDEFGHIJKLMNOP", "!!!!!!!!!!"])
+async def test_unknown_room_is_a_404(arena: Harness, code: str) -> None:
+    await arena.create_room()
+    status, body, response = await arena.request("GET", f"/api/rooms/{code}")
+    assert_error(status, body, 404, "unknown_room")
+    assert_security_headers(response)
+
+
+async def test_unknown_api_route_is_a_json_404(arena: Harness) -> None:
+    status, body, _ = await arena.request("GET", "/api/nothing/here")
+    assert_error(status, body, 404, "not_found")
+
+
+async def test_room_creation_is_rate_limited_per_address(start_server: StartServer) -> None:
+    harness = await start_server(create_limit=RateLimit(0.001, 3.0))
+    for _ in range(3):
+        await harness.create_room()
+    status, body, response = await harness.request("POST", "/api/rooms", json={})
+    assert_error(status, body, 429, "rate_limited")
+    assert_security_headers(response)
