@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseRoom, MOVE_INTERVAL } from '../../web/js/input.js';
+import { formatTime, ordinal, safeColour, errorText } from '../../web/js/ui.js';
+
+test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {
+  assert.deepEqual(parseRoom('0 1'), [0, 1]);
+  assert.deepEqual(parseRoom(' 12 , 7 '), [12, 7]);
+  assert.deepEqual(parseRoom('(3, 4)'), [3, 4]);
+  assert.deepEqual(parseRoom('-1 0'), [-1, 0], 'out of bounds is the server’s to refuse');
+  assert.equal(parseRoom('up'), null);
+  assert.equal(parseRoom('1'), null);
+  assert.equal(parseRoom('1 2 3'), null);
+  assert.equal(parseRoom('1.5 2'), null);
+});
+
+test('moves are throttled to at most about 12 a second', () => {
+  assert.ok(1000 / MOVE_INTERVAL <= 12);
+  assert.ok(1000 / MOVE_INTERVAL >= 10);
+});
+
+test('times, ranks, colours and errors are shown plainly', () => {
+  assert.equal(formatTime(0), '0:00.0');
+  assert.equal(formatTime(83_456), '1:23.4');
+  assert.equal(formatTime(null), '–');
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal), ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']);
+  assert.equal(safeColour('#1f77b4'), '#1f77b4');
+  assert.equal(safeColour('hsl(120, 50%, 40%)'), 'hsl(120, 50%, 40%)');
+  assert.equal(safeColour('red;background:url(x)'), '#888');
+  assert.equal(errorText({ ok: false, error: { code: 'wall', message: 'a wall stands there' } }), 'a wall stands there');
+  assert.equal(errorText({ ok: false, error: { code: 'wall' } }), 'wall');
+});

@@ -1,0 +1,341 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RoomState, movedTrail, steppedTrail, MAX_PENDING } from '../../web/js/state.js';
+import { encodeMaze } from '../../web/js/maze.js';
+
+// A 3 x 3 maze with every inner wall open except (0,0)|(1,0): loops, so trails can be cut.
+function openMaze() {
+  const east = new Uint8Array(9);
+  const south = new Uint8Array(9);
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      const i = r * 3 + c;
+      east[i] = c < 2 ? 1 : 0;
+      south[i] = r < 2 ? 1 : 0;
+    }
+  }
+  south[0] = 0; // wall between (0,0) and (1,0)
+  return encodeMaze({ rows: 3, cols: 3, entrance: [0, 0], exit: [2, 2], east, south });
+}
+
+const entry = (id, extra = {}) => ({
+  id,
+  name: `P${id}`,
+  colour: '#e6194b',
+  ready: false,
+  connected: true,
+  host: false,
+  moves: 0,
+  hints: 0,
+  penalty: 0,
+  finished: false,
+  dnf: false,
+  ...extra,
+});
+
+function lobby(version = 3) {
+  return {
+    code: 'ABCD',
+    version,
+    phase: 'lobby',
+    settings: { preset: 'easy', hint_limit: 3 },
+    host: 'a',
+    players: [entry('a', { host: true }), entry('b')],
+    spectators: 1,
+    now: 10_000,
+  };
+}
+
+function racing(version = 10, extra = {}) {
+  const at = (id) => entry(id, { room: [0, 0], facing: 'right', trail: [[0, 0]], distance: 4 });
+  return {
+    ...lobby(version),
+    phase: 'racing',
+    maze: openMaze(),
+    started_at: 5_000,
+    shortest: 4,
+    players: [at('a'), at('b')],
+    ...extra,
+  };
+}
+
+const env = (v, t, d) => ({ v, t, d });
+
+test('a snapshot sets the whole room', () => {
+  const s = new RoomState();
+  assert.equal(s.applySnapshot(lobby(), 9_000), 'ok');
+  assert.equal(s.version, 3);
+  assert.equal(s.phase, 'lobby');
+  assert.equal(s.players.length, 2);
+  assert.equal(s.player('a').host, true);
+  assert.equal(s.player('b').host, false);
+  assert.equal(s.spectators, 1);
+  assert.equal(s.clockOffset, 1_000);
+  assert.equal(s.maze, null);
+});
+
+test('envelopes apply in order and bump the version', () => {
+  const s = new RoomState();
+  s.applySnapshot(lobby(3));
+  assert.equal(s.applyEnvelope(env(4, 'joined', entry('c'))), 'applied');
+  assert.equal(s.applyEnvelope(env(5, 'joined', { id: 's2', name: 'Watcher', role: 'spectator' })), 'applied');
+  assert.equal(s.applyEnvelope(env(6, 'ready', { id: 'b', ready: true })), 'applied');
+  assert.equal(s.applyEnvelope(env(7, 'settings', { preset: 'hard', hint_limit: 5 })), 'applied');
+  assert.equal(s.applyEnvelope(env(8, 'presence', { id: 'c', connected: false })), 'applied');
+  assert.equal(s.applyEnvelope(env(9, 'host', { id: 'b' })), 'applied');
+  assert.equal(s.applyEnvelope(env(10, 'left', { id: 'a', role: 'player' })), 'applied');
+  assert.equal(s.applyEnvelope(env(11, 'left', { id: 's2', role: 'spectator' })), 'applied');
+  assert.equal(s.version, 11);
+  assert.deepEqual(s.players.map((p) => p.id), ['b', 'c']);
+  assert.equal(s.player('b').ready, true);
+  assert.equal(s.player('b').host, true);
+  assert.equal(s.host, 'b');
+  assert.equal(s.player('c').connected, false);
+  assert.equal(s.settings.preset, 'hard');
+  assert.equal(s.spectators, 1);
+});
+
+test('stale envelopes are dropped', () => {
+  const s = new RoomState();
+  s.applySnapshot(lobby(5));
+  assert.equal(s.applyEnvelope(env(5, 'ready', { id: 'b', ready: true })), 'stale');
+  assert.equal(s.applyEnvelope(env(2, 'left', { id: 'a', role: 'player' })), 'stale');
+  assert.equal(s.player('b').ready, false);
+  assert.equal(s.players.length, 2);
+  assert.equal(s.version, 5);
+  assert.equal(s.applyEnvelope(env(6, 'ready', { id: 'b', ready: true })), 'applied');
+  assert.equal(s.applyEnvelope(env(6, 'ready', { id: 'b', ready: false })), 'stale');
+  assert.equal(s.player('b').ready, true);
+});
+
+test('a gap asks for a resync; the snapshot then replays what came after it', () => {
+  const s = new RoomState();
+  s.applySnapshot(lobby(3));
+  assert.equal(s.applyEnvelope(env(5, 'ready', { id: 'a', ready: true })), 'resync-needed');
+  assert.equal(s.awaitingResync, true);
+  assert.equal(s.player('a').ready, false, 'nothing applied across a gap');
+  assert.equal(s.applyEnvelope(env(6, 'ready', { id: 'b', ready: true })), 'buffered');
+  // The server's snapshot is at version 5 (it already holds event 5).
+  const snap = lobby(5);
+  snap.players[0].ready = true;
+  assert.equal(s.applySnapshot(snap), 'ok');
+  assert.equal(s.awaitingResync, false);
+  assert.equal(s.version, 6, 'event 6 replayed, event 5 dropped as stale');
+  assert.equal(s.player('b').ready, true);
+});
+
+test('a snapshot that is still behind the buffered events asks again', () => {
+  const s = new RoomState();
+  s.applySnapshot(lobby(3));
+  assert.equal(s.applyEnvelope(env(9, 'ready', { id: 'a', ready: true })), 'resync-needed');
+  assert.equal(s.applySnapshot(lobby(6)), 'resync-needed');
+  assert.equal(s.awaitingResync, true);
+  assert.equal(s.applySnapshot(lobby(8)), 'ok');
+  assert.equal(s.version, 9);
+  assert.equal(s.player('a').ready, true);
+});
+
+test('events that arrive before the first snapshot wait for it', () => {
+  const s = new RoomState();
+  assert.equal(s.applyEnvelope(env(4, 'joined', entry('c'))), 'buffered');
+  assert.equal(s.applyEnvelope(env(3, 'joined', entry('x'))), 'buffered');
+  assert.equal(s.applySnapshot(lobby(3)), 'ok');
+  assert.equal(s.version, 4);
+  assert.deepEqual(s.players.map((p) => p.id), ['a', 'b', 'c']);
+});
+
+test('the moved trail rule: keep trail_len - 1 rooms, then add the room', () => {
+  const t = [[0, 0], [0, 1], [1, 1]];
+  assert.deepEqual(movedTrail(t, 4, [1, 0]), [[0, 0], [0, 1], [1, 1], [1, 0]]); // forward
+  assert.deepEqual(movedTrail(t, 2, [0, 1]), [[0, 0], [0, 1]]); // pop: back onto the room before
+  assert.deepEqual(movedTrail([...t, [1, 0]], 1, [0, 0]), [[0, 0]]); // cut: an older trail room
+  assert.deepEqual(t, [[0, 0], [0, 1], [1, 1]], 'input untouched');
+});
+
+test('moved events move players, pop and cut their trails', () => {
+  const s = new RoomState();
+  s.applySnapshot(racing(10), 6_000);
+  const moved = (v, id, room, facing, trail_len, moves, distance) =>
+    s.applyEnvelope(env(v, 'moved', { id, room, facing, trail_len, moves, distance }), 7_000);
+  assert.equal(moved(11, 'b', [0, 1], 'right', 2, 1, 3), 'applied');
+  moved(12, 'b', [1, 1], 'down', 3, 2, 2);
+  moved(13, 'b', [1, 0], 'left', 4, 3, 3);
+  assert.deepEqual(s.player('b').trail, [[0, 0], [0, 1], [1, 1], [1, 0]]);
+  moved(14, 'b', [1, 1], 'right', 3, 4, 2); // pop
+  assert.deepEqual(s.player('b').trail, [[0, 0], [0, 1], [1, 1]]);
+  moved(15, 'b', [1, 0], 'left', 4, 5, 3);
+  moved(16, 'b', [2, 0], 'down', 5, 6, 2);
+  moved(17, 'b', [2, 1], 'right', 6, 7, 1);
+  moved(18, 'b', [1, 1], 'up', 3, 8, 2); // cut back to an older trail room
+  const b = s.player('b');
+  assert.deepEqual(b.trail, [[0, 0], [0, 1], [1, 1]]);
+  assert.deepEqual(b.room, [1, 1]);
+  assert.equal(b.facing, 'up');
+  assert.equal(b.moves, 8);
+  assert.equal(b.distance, 2);
+  assert.deepEqual(s.player('a').trail, [[0, 0]], 'others untouched');
+  assert.equal(s.history.b.length, 9, 'the race chart records every move');
+});
+
+test('the local step rule matches: pop, cut, append', () => {
+  const t = [[0, 0], [0, 1], [1, 1], [1, 0]];
+  assert.deepEqual(steppedTrail(t, [1, 1]), [[0, 0], [0, 1], [1, 1]]);
+  assert.deepEqual(steppedTrail(t, [0, 1]), [[0, 0], [0, 1]]);
+  assert.deepEqual(steppedTrail(t, [2, 0]), [...t, [2, 0]]);
+});
+
+function asYou(id = 'a') {
+  const s = new RoomState();
+  s.setYou({ id, role: 'player', token: 't' });
+  s.applySnapshot(racing(10));
+  return s;
+}
+
+test('prediction moves the own arrow at once and the ack confirms it', () => {
+  const s = asYou();
+  assert.equal(s.predictMove(1, [0, 1]), true);
+  assert.deepEqual(s.view('a').room, [0, 1]);
+  assert.equal(s.view('a').facing, 'right');
+  assert.deepEqual(s.view('a').trail, [[0, 0], [0, 1]]);
+  assert.deepEqual(s.player('a').room, [0, 0], 'the confirmed state waits for the server');
+  s.confirmMove(1, { room: [0, 1], facing: 'right', trail_len: 2, moves: 1, seq: 1 });
+  assert.equal(s.pending.length, 0);
+  assert.deepEqual(s.player('a').room, [0, 1]);
+  assert.equal(s.player('a').moves, 1);
+  // The room's moved event for the same move changes nothing but the distance.
+  assert.equal(s.applyEnvelope(env(11, 'moved', { id: 'a', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 })), 'applied');
+  assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1]]);
+  assert.equal(s.player('a').distance, 3);
+  assert.equal(s.player('a').moves, 1);
+});
+
+test('no prediction through a wall, out of the maze, or when not racing', () => {
+  const s = asYou();
+  assert.equal(s.predictMove(1, [1, 0]), false, 'wall');
+  assert.equal(s.predictMove(2, [-1, 0]), false, 'outside');
+  assert.equal(s.predictMove(3, [1, 1]), false, 'not a neighbour');
+  assert.equal(s.pending.length, 0);
+  const l = new RoomState();
+  l.setYou({ id: 'a', role: 'player' });
+  l.applySnapshot(lobby());
+  assert.equal(l.predictMove(1, [0, 1]), false);
+  const w = new RoomState();
+  w.setYou({ id: 'zz', role: 'spectator' });
+  w.applySnapshot(racing());
+  assert.equal(w.predictMove(1, [0, 1]), false, 'spectators do not move');
+});
+
+test('a refused move snaps back, with every later prediction', () => {
+  const s = asYou();
+  assert.equal(s.predictMove(1, [0, 1]), true);
+  assert.equal(s.predictMove(2, [1, 1]), true);
+  assert.equal(s.predictMove(3, [1, 0]), true);
+  assert.deepEqual(s.view('a').room, [1, 0]);
+  assert.equal(s.rejectMove(2), true);
+  assert.deepEqual(s.view('a').room, [0, 1]);
+  assert.deepEqual(s.view('a').trail, [[0, 0], [0, 1]]);
+  assert.equal(s.rejectMove(1), true);
+  assert.deepEqual(s.view('a').room, [0, 0]);
+  assert.equal(s.predicted, null);
+  assert.equal(s.rejectMove(3), false, 'already rolled back');
+});
+
+test('acks and moved events in any interleaving end in the same trail', () => {
+  const s = asYou();
+  s.predictMove(1, [0, 1]);
+  s.predictMove(2, [1, 1]);
+  s.confirmMove(1, { room: [0, 1], facing: 'right', trail_len: 2, moves: 1 });
+  s.confirmMove(2, { room: [1, 1], facing: 'down', trail_len: 3, moves: 2 });
+  s.applyEnvelope(env(11, 'moved', { id: 'a', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 }));
+  assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1], [1, 1]], 'an older event does not undo a newer ack');
+  s.applyEnvelope(env(12, 'moved', { id: 'a', room: [1, 1], facing: 'down', trail_len: 3, moves: 2, distance: 2 }));
+  assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1], [1, 1]]);
+  assert.equal(s.player('a').distance, 2);
+  // Event before ack: the ack then changes nothing.
+  s.predictMove(3, [1, 0]);
+  s.applyEnvelope(env(13, 'moved', { id: 'a', room: [1, 0], facing: 'left', trail_len: 4, moves: 3, distance: 3 }));
+  assert.deepEqual(s.view('a').room, [1, 0]);
+  s.confirmMove(3, { room: [1, 0], facing: 'left', trail_len: 4, moves: 3 });
+  assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1], [1, 1], [1, 0]]);
+  assert.equal(s.pending.length, 0);
+});
+
+test('predictions stop when too many are in flight', () => {
+  const s = asYou();
+  const path = [[0, 1], [0, 0]];
+  for (let i = 0; i < MAX_PENDING; i++) assert.equal(s.predictMove(i + 1, path[i % 2]), true);
+  assert.equal(s.predictMove(99, path[MAX_PENDING % 2]), false);
+});
+
+test('standings: finished by rank, racing by distance left, DNF last; progress clamped', () => {
+  const s = new RoomState();
+  const snap = racing(10, {
+    shortest: 10,
+    players: [
+      entry('slow', { room: [0, 0], distance: 8 }),
+      entry('dnf', { dnf: true, distance: 2 }),
+      entry('second', { finished: true, rank: 2, time: 9000 }),
+      entry('fast', { room: [1, 1], distance: 3 }),
+      entry('first', { finished: true, rank: 1, time: 8000 }),
+      entry('lost', { room: [0, 0], distance: 14 }),
+    ],
+  });
+  s.applySnapshot(snap);
+  const table = s.standings();
+  assert.deepEqual(table.map((x) => x.player.id), ['first', 'second', 'fast', 'slow', 'lost', 'dnf']);
+  assert.deepEqual(table.map((x) => Math.round(x.progress * 100)), [100, 100, 70, 20, 0, 80]);
+  // A move re-orders them.
+  s.applyEnvelope(env(11, 'moved', { id: 'slow', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 1 }));
+  assert.deepEqual(s.standings().map((x) => x.player.id).slice(2, 4), ['slow', 'fast']);
+});
+
+test('countdown, start, finish, race over and rematch', () => {
+  const s = new RoomState();
+  s.setYou({ id: 'a', role: 'player' });
+  s.applySnapshot(lobby(3), 10_000);
+  s.applyEnvelope(env(4, 'countdown', { start_at: 13_500, now: 10_500, seconds: 3 }), 10_000);
+  assert.equal(s.phase, 'countdown');
+  assert.equal(s.countdownLeft(10_000), 3000, 'server clock offset applied');
+  const players = racing().players;
+  s.applyEnvelope(env(5, 'started', { maze: openMaze(), started_at: 13_500, shortest: 4, players }), 13_000);
+  assert.equal(s.phase, 'racing');
+  assert.equal(s.maze.rows, 3);
+  assert.equal(s.elapsed(14_000), 1000);
+  assert.equal(s.canMove(), true);
+  s.applyEnvelope(env(6, 'hinted', { id: 'a', method: 'bfs', found: true, next: [0, 1], path: [[0, 0], [0, 1]], explored: 3, hints: 1, penalty: 5000 }), 14_000);
+  assert.equal(s.player('a').hints, 1);
+  assert.equal(s.hints.a.method, 'bfs');
+  s.applyEnvelope(env(7, 'finished', { id: 'a', rank: 1, time: 20_000, penalty: 5000, moves: 4, hints: 1 }));
+  assert.equal(s.player('a').finished, true);
+  assert.equal(s.canMove(), false, 'a finished player watches');
+  const results = [{ id: 'a', name: 'Pa', rank: 1, time: 20_000, penalty: 5000, total: 25_000, dnf: false }, { id: 'b', name: 'Pb', rank: 2, dnf: true, distance: 4 }];
+  s.applyEnvelope(env(8, 'race_over', { results, shortest: 4 }));
+  assert.equal(s.phase, 'finished');
+  assert.equal(s.player('b').dnf, true);
+  assert.equal(s.results.length, 2);
+  s.applyEnvelope(env(9, 'lobby', { settings: { preset: 'medium' }, players: lobby().players }));
+  assert.equal(s.phase, 'lobby');
+  assert.equal(s.maze, null);
+  assert.equal(s.results, null);
+  assert.equal(s.settings.preset, 'medium');
+  assert.equal(s.player('a').finished, false);
+});
+
+test('unknown event types still count as versions', () => {
+  const s = new RoomState();
+  s.applySnapshot(lobby(3));
+  assert.equal(s.applyEnvelope(env(4, 'something_new', {})), 'applied');
+  assert.equal(s.applyEnvelope(env(5, 'ready', { id: 'a', ready: true })), 'applied');
+  assert.equal(s.player('a').ready, true);
+  assert.equal(s.applyEnvelope({ v: 'x', t: 'ready', d: {} }), 'stale', 'malformed envelopes are ignored');
+});
+
+test('a resync with the same maze keeps the decoded maze', () => {
+  const s = new RoomState();
+  s.applySnapshot(racing(10));
+  const maze = s.maze;
+  s.applySnapshot(racing(12));
+  assert.equal(s.maze, maze);
+  s.applyEnvelope(env(13, 'lobby', { settings: {}, players: [] }));
+  assert.equal(s.maze, null);
+});

@@ -1,0 +1,139 @@
+// Player input: keys (arrows, WASD, H, +/-), swipes, the on-screen pad, clicks on a neighbouring room,
+// drag to pan, the wheel to zoom and the "r c" coordinate box. Emits intents through callbacks only.
+
+export const MOVE_INTERVAL = 85; // ms between moves: at most about 12 a second
+
+const KEYS = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  w: 'up',
+  s: 'down',
+  a: 'left',
+  d: 'right',
+};
+
+/** "r c", "r,c" or "(r, c)" -> [r, c], or null. */
+export function parseRoom(text) {
+  const m = /^\s*\(?\s*(-?\d+)\s*[\s,;]\s*(-?\d+)\s*\)?\s*$/.exec(String(text));
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+const typing = (target) =>
+  !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName || ''));
+
+/**
+ * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null}
+ * on: {move(dir), moveTo([r, c]) (typed), pickRoom([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
+ *      bad(text), active() -> bool}
+ */
+export function attachInput(opts, on) {
+  const { canvas } = opts;
+  let last = -Infinity;
+  let queued = null;
+  let timer = 0;
+
+  // Throttled moves: one queued intent is kept and sent when the interval allows.
+  function move(dir, repeat = false) {
+    if (!on.active()) return;
+    const now = performance.now();
+    const wait = last + MOVE_INTERVAL - now;
+    if (wait <= 0) {
+      last = now;
+      on.move(dir);
+      return;
+    }
+    queued = { dir, repeat };
+    if (!timer) {
+      timer = setTimeout(() => {
+        timer = 0;
+        const next = queued;
+        queued = null;
+        if (next) move(next.dir);
+      }, wait);
+    }
+  }
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const dir = KEYS[key];
+    if (dir) {
+      if (!on.active()) return;
+      e.preventDefault();
+      // Held keys repeat faster than we move: repeats only refill the queue.
+      if (e.repeat && timer) return;
+      move(dir, e.repeat);
+    } else if (key === 'h') {
+      e.preventDefault();
+      on.hint();
+    } else if (key === '+' || key === '=') {
+      on.zoom(1.25);
+    } else if (key === '-' || key === '_') {
+      on.zoom(0.8);
+    }
+  }
+  window.addEventListener('keydown', onKey);
+  // Releasing a held key drops a move queued by its auto-repeat, so the arrow does not overshoot.
+  window.addEventListener('keyup', () => {
+    if (queued?.repeat) queued = null;
+  });
+
+  // Pointer: a tap/click picks a room, a drag pans (spectators), a swipe on touch moves.
+  let down = null;
+  canvas.addEventListener('pointerdown', (e) => {
+    down = { x: e.clientX, y: e.clientY, lx: e.clientX, ly: e.clientY, type: e.pointerType, dragged: false };
+    canvas.setPointerCapture?.(e.pointerId);
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    if (!down) return;
+    const dx = e.clientX - down.lx;
+    const dy = e.clientY - down.ly;
+    if (Math.hypot(e.clientX - down.x, e.clientY - down.y) > 6) down.dragged = true;
+    if (down.dragged && (down.type === 'mouse' || !on.active())) {
+      on.pan(dx, dy);
+      down.lx = e.clientX;
+      down.ly = e.clientY;
+    }
+  });
+  canvas.addEventListener('pointerup', (e) => {
+    const start = down;
+    down = null;
+    if (!start) return;
+    const dx = e.clientX - start.x;
+    const dy = e.clientY - start.y;
+    if (!start.dragged) {
+      const room = opts.pick(e.clientX, e.clientY);
+      if (room && on.active()) on.pickRoom(room);
+    } else if (start.type !== 'mouse' && on.active() && Math.max(Math.abs(dx), Math.abs(dy)) > 24) {
+      move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up');
+    }
+  });
+  canvas.addEventListener('pointercancel', () => (down = null));
+  canvas.addEventListener(
+    'wheel',
+    (e) => {
+      e.preventDefault();
+      on.zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX, e.clientY);
+    },
+    { passive: false },
+  );
+
+  opts.pad?.addEventListener('click', (e) => {
+    const button = e.target.closest('[data-dir]');
+    if (button) move(button.dataset.dir);
+  });
+
+  // The coordinate box (an <input> inside a <form>): "r c" then Enter.
+  opts.moveBox?.form?.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const room = parseRoom(opts.moveBox.value);
+    if (!room) {
+      on.bad('Type a room as "row column", for example "0 1"');
+      return;
+    }
+    if (on.active()) on.moveTo(room);
+    opts.moveBox.select();
+  });
+}

@@ -1,0 +1,131 @@
+// The lobby page: create a room, join one by code or link, list public rooms.
+import { $, el, message, setText, show } from './ui.js';
+import { buildSettingsFields, readSettings, writeSettings, DEFAULTS } from './settings.js';
+import { loadName, saveName } from './storage.js';
+
+const REFRESH_MS = 4000;
+const nameInput = $('name');
+nameInput.value = loadName();
+nameInput.addEventListener('change', () => saveName(nameInput.value.trim()));
+
+const createForm = $('create-form');
+buildSettingsFields($('create-fields'));
+writeSettings(createForm, DEFAULTS);
+
+const roomUrl = (code, watch) => `/r/${encodeURIComponent(code)}${watch ? '?watch=1' : ''}`;
+
+async function api(path, options) {
+  const response = await fetch(path, { headers: { 'Content-Type': 'application/json' }, ...options });
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    /* not JSON */
+  }
+  return { ok: response.ok, status: response.status, body };
+}
+
+const problem = (res) => res.body?.error?.message || `The server said ${res.status}`;
+
+createForm.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  if (nameInput.value.trim()) saveName(nameInput.value.trim());
+  const settings = readSettings(createForm);
+  if (!settings.hint_methods.length) {
+    message('Pick at least one hint method');
+    return;
+  }
+  const button = createForm.querySelector('button[type=submit]');
+  button.disabled = true;
+  try {
+    const res = await api('/api/rooms', { method: 'POST', body: JSON.stringify(settings) });
+    if (res.ok && res.body?.code) location.assign(res.body.url || roomUrl(res.body.code));
+    else message(problem(res));
+  } catch {
+    message('Could not reach the server');
+  } finally {
+    button.disabled = false;
+  }
+});
+
+/** A room code from a code, a /r/CODE path or a full link; null if none. */
+function parseCode(text) {
+  const value = String(text).trim();
+  const fromPath = /\/r\/([^/?#\s]+)/.exec(value);
+  const code = fromPath ? decodeURIComponent(fromPath[1]) : value;
+  return /^[A-Za-z0-9_-]{1,32}$/.test(code) ? code : null;
+}
+
+async function joinByCode(watch) {
+  const code = parseCode($('join-code').value);
+  if (!code) {
+    message('That does not look like a room code or link');
+    return;
+  }
+  if (nameInput.value.trim()) saveName(nameInput.value.trim());
+  try {
+    const res = await api(`/api/rooms/${encodeURIComponent(code)}`);
+    if (res.status === 404) {
+      message(`There is no room ${code}`);
+      return;
+    }
+  } catch {
+    /* let the room page say what is wrong */
+  }
+  location.assign(roomUrl(code, watch));
+}
+$('join-by-code').addEventListener('submit', (e) => {
+  e.preventDefault();
+  joinByCode(false);
+});
+$('watch-code').addEventListener('click', () => joinByCode(true));
+
+// ---- public rooms ----
+const count = (v) => (Array.isArray(v) ? v.length : Number(v) || 0);
+
+function roomRow(room) {
+  const players = count(room.players);
+  const open = room.phase === 'lobby' && players < (room.max_players ?? Infinity);
+  const go = (watch) => () => {
+    if (nameInput.value.trim()) saveName(nameInput.value.trim());
+    location.assign(roomUrl(room.code, watch));
+  };
+  const join = el('button', { type: 'button', text: 'Join', disabled: !open, 'data-action': 'join', 'aria-label': `Join room ${room.code}` });
+  const watch = el('button', { type: 'button', class: 'secondary', text: 'Watch', 'data-action': 'watch', 'aria-label': `Watch room ${room.code}` });
+  join.addEventListener('click', go(false));
+  watch.addEventListener('click', go(true));
+  const size = room.rows && room.cols ? `${room.rows}×${room.cols}` : room.preset || '';
+  return el(
+    'tr',
+    { 'data-code': room.code },
+    el('td', {}, el('strong', { text: room.code }), el('div', { class: 'muted', text: room.phase })),
+    el('td', {}, size, el('div', { class: 'muted', text: room.algorithm || '' })),
+    el('td', { class: 'num' }, `${players}/${room.max_players ?? '?'}`, el('div', { class: 'muted', text: `${count(room.spectators)} watching` })),
+    el('td', {}, el('div', { class: 'row' }, join, watch)),
+  );
+}
+
+let timer = 0;
+async function refresh() {
+  clearTimeout(timer);
+  try {
+    const res = await api('/api/rooms');
+    if (res.ok && Array.isArray(res.body?.rooms)) {
+      const rows = res.body.rooms.map(roomRow);
+      const list = $('room-list');
+      // Keep focus on the same button across a refresh.
+      const focused = document.activeElement?.closest?.('#room-list tr');
+      const focusKey = focused && [focused.dataset.code, document.activeElement.dataset.action];
+      list.replaceChildren(...rows);
+      if (focusKey) list.querySelector(`tr[data-code="${CSS.escape(focusKey[0])}"] [data-action="${focusKey[1]}"]`)?.focus();
+      show('room-list-empty', rows.length === 0);
+      setText('room-list-empty', 'No public rooms yet: create one!');
+    }
+  } catch {
+    setText('room-list-empty', 'Could not load the rooms; retrying…');
+    show('room-list-empty');
+  }
+  if (!document.hidden) timer = setTimeout(refresh, REFRESH_MS);
+}
+document.addEventListener('visibilitychange', () => !document.hidden && refresh());
+refresh();

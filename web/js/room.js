@@ -1,0 +1,543 @@
+// The room page: the one place that wires net (socket), input, state and render (and the DOM via ui).
+// The client sends intents and draws what the server says; only its own moves are predicted.
+import { Net } from './net.js';
+import { RoomState } from './state.js';
+import { Renderer } from './render.js';
+import { attachInput } from './input.js';
+import { drawChart } from './chart.js';
+import { dirBetween, openings, step } from './maze.js';
+import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings, METHODS } from './settings.js';
+import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
+import { $, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
+
+const code = decodeURIComponent(location.pathname.split('/')[2] || '');
+const watchOnly = new URLSearchParams(location.search).get('watch') === '1';
+const state = new RoomState();
+let you = null;
+let joining = false;
+let seq = 0;
+let resyncing = false;
+let followId = '';
+let resultsClosed = false;
+let hintReadyAt = 0;
+let lastCount = null;
+let lastSettings = '';
+let lastMethods = '';
+let lastFollow = '';
+let goUntil = 0;
+let focusCanvas = false; // once the race view shows, put keyboard focus on the maze
+
+window.mazerace = Object.freeze({
+  get state() {
+    return state;
+  },
+  get you() {
+    return you;
+  },
+});
+
+const clock = () => Date.now() - (net.latency ?? 0) / 2; // local time the server's "now" refers to
+const nameOf = (id) => state.player(id)?.name ?? 'Someone';
+const isYou = (id) => !!you && id === you.id;
+const roomText = ([r, c]) => `(${r}, ${c})`;
+
+// ---- rendering: the scene the renderer pulls each frame ----
+function scene() {
+  const racing = state.canMove();
+  const watching = !racing;
+  const players = state.players.map((p, i) => {
+    const v = state.view(p.id);
+    return { id: p.id, colour: p.colour, room: v.room, facing: v.facing, trail: v.trail, label: String(i + 1), connected: p.connected };
+  });
+  const hints = [];
+  for (const h of Object.values(state.hints)) {
+    if (isYou(h.id) || watching) hints.push({ ...h, colour: state.player(h.id)?.colour });
+  }
+  return {
+    maze: state.maze,
+    players,
+    youId: you?.id,
+    follow: racing ? you.id : followId || null,
+    trails: watching ? 'all' : 'own',
+    hints,
+  };
+}
+const renderer = new Renderer($('race-canvas'), scene);
+
+// ---- the socket ----
+const net = new Net(code, {
+  onEvent(env) {
+    if (state.applyEnvelope(env, clock()) === 'resync-needed') resync();
+    renderer.invalidate();
+    scheduleUi();
+  },
+  onJoined,
+  onStatus(status) {
+    const pill = $('conn-state');
+    const was = pill.dataset.state;
+    pill.dataset.state = status;
+    setText(pill, status);
+    if (status === 'reconnecting' && was === 'connected') announce('Connection lost. Reconnecting…');
+    if (status === 'connected' && was === 'reconnecting') announce('Reconnected');
+  },
+  onLatency(ms) {
+    setText('latency', `${ms} ms`);
+  },
+});
+
+function onJoined(ack, { rejoin }) {
+  joining = false;
+  if (!ack.ok) {
+    const reason = ack.error?.code;
+    message(reason === 'unknown_room' ? 'There is no such room (it may have closed).' : errorText(ack), 'error', 8000);
+    you = null;
+    state.setYou(null);
+    scheduleUi();
+    return;
+  }
+  const wanted = net.joinRequest?.role;
+  you = ack.you;
+  state.setYou(you);
+  if (state.applySnapshot(ack.snapshot || {}, clock()) === 'resync-needed') resync();
+  renderer.setMaze(state.maze);
+  if (!rejoin && you.role === 'spectator' && wanted !== 'spectator' && !watchOnly) {
+    message('The race is on or the room is full: you are watching.', 'info', 6000);
+  }
+  announce(rejoin ? 'Back in the room' : `Joined room ${code} as ${you.role}`);
+  scheduleUi();
+}
+
+async function resync() {
+  if (resyncing) return;
+  resyncing = true;
+  for (let attempt = 0; attempt < 5 && state.awaitingResync; attempt++) {
+    const ack = await net.request('resync', {});
+    if (ack.ok && ack.snapshot) state.applySnapshot(ack.snapshot, clock());
+    else await new Promise((r) => setTimeout(r, 400 * (attempt + 1)));
+  }
+  resyncing = false;
+  if (state.awaitingResync) setTimeout(resync, 3000);
+  renderer.setMaze(state.maze);
+  renderer.invalidate();
+  scheduleUi();
+}
+
+// Announcements and one-off reactions to room events (also for events replayed after a snapshot).
+state.onEvent = ({ t, d }) => {
+  switch (t) {
+    case 'joined':
+      if (d.name && !isYou(d.id)) announce(`${d.name} joined${d.role === 'spectator' ? ' to watch' : ''}`);
+      break;
+    case 'host':
+      if (isYou(d.id)) announce('You are now the host');
+      break;
+    case 'started':
+      resultsClosed = false;
+      goUntil = Date.now() + 900;
+      renderer.setMaze(state.maze);
+      announce('Go!');
+      focusCanvas = true;
+      break;
+    case 'finished': {
+      const time = formatTime((d.time ?? 0) + (d.penalty ?? 0));
+      if (isYou(d.id)) {
+        message(`You finished ${ordinal(d.rank)} in ${time}!`, 'info', 6000);
+      } else announce(`${nameOf(d.id)} finished ${ordinal(d.rank)} in ${time}`);
+      break;
+    }
+    case 'hinted':
+      if (!isYou(d.id)) announce(`${nameOf(d.id)} used a hint (${d.method})`);
+      break;
+    case 'race_over':
+      announce('The race is over');
+      break;
+    case 'lobby':
+      resultsClosed = false;
+      renderer.setMaze(null);
+      announce('Rematch! Back in the lobby');
+      break;
+    case 'closing':
+      message('The server is shutting down. Sorry!', 'error', 0);
+      break;
+  }
+};
+
+// ---- intents ----
+function moveTo(target) {
+  if (!state.canMove()) return;
+  const s = ++seq;
+  if (state.predictMove(s, target)) {
+    renderer.recentre();
+    scheduleUi();
+  }
+  net.request('move', { to: target, seq: s }).then((ack) => {
+    if (ack.ok) state.confirmMove(s, ack);
+    else {
+      state.rejectMove(s);
+      message(errorText(ack, 'Move refused'));
+    }
+    renderer.invalidate();
+    scheduleUi();
+  });
+}
+
+/** A click or tap on a room: a move if it is next to the own arrow, ignored otherwise. */
+function clickRoom(room) {
+  const from = state.ownRoom();
+  if (from && dirBetween(from, room)) moveTo(room);
+}
+
+function move(dir) {
+  const from = state.ownRoom();
+  if (from) moveTo(step(from, dir));
+}
+
+const hintsLeft = () => Math.max(0, (state.settings.hint_limit ?? 0) - (state.me()?.hints ?? 0));
+
+async function askHint() {
+  if (!state.canMove() || Date.now() < hintReadyAt) return;
+  if (hintsLeft() <= 0) {
+    message('No hints left in this race');
+    return;
+  }
+  const method = $('hint-method').value;
+  const order = $('show-search').checked;
+  hintReadyAt = Date.now() + 1100;
+  scheduleUi();
+  setTimeout(scheduleUi, 1150);
+  const ack = await net.request('hint', { method, order });
+  if (!ack.ok) {
+    message(errorText(ack, 'No hint'));
+    return;
+  }
+  state.noteHint(you.id, ack, Date.now());
+  if (order && Array.isArray(ack.order) && state.maze) {
+    // the server sends the explored rooms as flat indices r * cols + c (cheaper to encode and send)
+    const cols = state.maze.cols;
+    const rooms = ack.order.map((i) => (Array.isArray(i) ? i : [Math.floor(i / cols), i % cols]));
+    renderer.playSearch({ id: you.id, method: ack.method }, rooms);
+  }
+  const name = METHODS[ack.method] || ack.method;
+  if (ack.found && ack.next) {
+    const dir = dirBetween(state.ownRoom() || ack.path?.[0] || ack.next, ack.next);
+    const steps = (ack.path?.length ?? 1) - 1;
+    message(`Hint, ${name}: go ${dir || 'to'} ${roomText(ack.next)}. ${steps} steps to the exit, ${ack.explored} rooms explored.`, 'info', 6000);
+  } else if (ack.found) {
+    message('You are at the exit!', 'info');
+  } else if (ack.back_to) {
+    message(`No way on from here without backing up: back up to ${roomText(ack.back_to)}.`, 'info', 7000);
+  } else message('No way on from here.', 'info');
+  renderer.invalidate();
+  scheduleUi();
+}
+
+attachInput(
+  { canvas: $('race-canvas'), pad: $('pad'), moveBox: $('move-box'), pick: (x, y) => renderer.roomAt(x, y) },
+  {
+    active: () => state.canMove(),
+    move,
+    moveTo,
+    pickRoom: clickRoom,
+    hint: askHint,
+    zoom: (f, x, y) => renderer.zoomBy(f, x, y),
+    pan: (dx, dy) => renderer.panBy(dx, dy),
+    bad: (text) => message(text),
+  },
+);
+
+// ---- page controls ----
+$('room-code').textContent = code;
+document.title = `MazeRace · room ${code}`;
+const link = `${location.origin}/r/${encodeURIComponent(code)}`;
+$('share-link').value = link;
+buildSettingsFields($('settings-fields'));
+
+async function join(role) {
+  if (joining) return;
+  let name = $('name').value.trim();
+  if (!name && role === 'spectator') name = 'Spectator';
+  if (!name) {
+    message('Type your name first');
+    $('name').focus();
+    return;
+  }
+  if (role === 'player') saveName(name);
+  joining = true;
+  await net.join({ name, role });
+}
+$('join-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  join('player');
+});
+$('join-as-spectator').addEventListener('click', () => join('spectator'));
+
+async function command(name, payload, done) {
+  const ack = await net.request(name, payload);
+  if (!ack.ok) message(errorText(ack));
+  else if (done) done(ack);
+  scheduleUi();
+}
+$('ready-toggle').addEventListener('click', () => command('ready', { ready: !state.me()?.ready }));
+$('start-button').addEventListener('click', () => command('start', {}));
+$('rematch-button').addEventListener('click', () => command('rematch', {}));
+$('settings-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const settings = readSettings(e.target);
+  if (!settings.hint_methods.length) return message('Pick at least one hint method');
+  command('settings', settings, () => message('Settings saved', 'info', 2000));
+});
+$('copy-link').addEventListener('click', async () => {
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch {
+    $('share-link').select();
+    document.execCommand?.('copy');
+  }
+  message('Link copied', 'info', 2000);
+});
+if (navigator.share) {
+  show('share-button');
+  $('share-button').addEventListener('click', () => navigator.share({ title: 'MazeRace', text: 'Race me through a maze!', url: link }).catch(() => {}));
+}
+async function leave(e) {
+  e?.preventDefault();
+  if (you) await net.leave();
+  location.assign('/');
+}
+$('leave-button').addEventListener('click', leave);
+$('back-to-lobby').addEventListener('click', leave);
+$('close-results').addEventListener('click', () => {
+  resultsClosed = true;
+  scheduleUi();
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && !$('results').hidden) {
+    resultsClosed = true;
+    scheduleUi();
+  }
+});
+$('hint-button').addEventListener('click', askHint);
+const showSearch = $('show-search');
+showSearch.checked = loadPref('showSearch', '0') === '1';
+showSearch.addEventListener('change', () => savePref('showSearch', showSearch.checked ? '1' : '0'));
+$('hint-method').addEventListener('change', (e) => savePref('hintMethod', e.target.value));
+$('follow-select').addEventListener('change', (e) => {
+  followId = e.target.value;
+  if (followId) renderer.recentre();
+  renderer.invalidate();
+});
+$('zoom-in').addEventListener('click', () => renderer.zoomBy(1.25));
+$('zoom-out').addEventListener('click', () => renderer.zoomBy(0.8));
+$('recentre').addEventListener('click', () => {
+  renderer.unit = null;
+  renderer.recentre();
+});
+
+// ---- the DOM, updated at most once a frame ----
+let uiQueued = false;
+function scheduleUi() {
+  if (uiQueued) return;
+  uiQueued = true;
+  requestAnimationFrame(() => {
+    uiQueued = false;
+    updateUi();
+  });
+}
+
+function updateUi() {
+  const joined = !!you && state.version !== null;
+  const phase = state.phase;
+  const me = state.me();
+  show('join-panel', !joined);
+  show('leave-button', joined);
+  show('lobby-panel', joined && (phase === 'lobby' || phase === 'countdown'));
+  show('race-panel', joined && (phase === 'racing' || phase === 'finished'));
+  setText('spectator-count', `${state.spectators} watching`);
+  if (!joined) return;
+  if (phase === 'lobby' || phase === 'countdown') updateLobby(me);
+  else updateRace(me);
+  if (focusCanvas && phase === 'racing') {
+    focusCanvas = false;
+    const active = document.activeElement;
+    if (state.canMove() && !(active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) && active.offsetParent)) {
+      $('race-canvas').focus({ preventScroll: true });
+    }
+  }
+  updateResults();
+  renderer.setMaze(state.maze);
+  renderer.invalidate();
+}
+
+function updateLobby(me) {
+  const host = state.isHost();
+  $('players').replaceChildren(
+    ...state.players.map((p) =>
+      el(
+        'li',
+        { class: p.connected ? '' : 'offline', 'data-player-id': p.id },
+        swatch(p.colour),
+        el('span', { class: 'name', text: p.name + (isYou(p.id) ? ' (you)' : '') }),
+        p.host ? el('span', { class: 'tag', text: 'host' }) : null,
+        p.connected ? null : el('span', { class: 'tag', text: 'away' }),
+        el('span', { class: `tag${p.ready ? ' ready' : ''}`, text: p.ready ? '✓ ready' : 'not ready' }),
+      ),
+    ),
+  );
+  const ready = $('ready-toggle');
+  show(ready, !!me);
+  ready.setAttribute('aria-pressed', String(!!me?.ready));
+  setText(ready, me?.ready ? '✓ Ready' : "I'm ready");
+  ready.disabled = state.phase !== 'lobby';
+  show('start-button', host);
+  $('start-button').disabled = state.phase !== 'lobby';
+  const waiting = state.players.filter((p) => p.connected && !p.ready && !p.host).length;
+  setText(
+    'start-note',
+    state.phase === 'countdown'
+      ? 'Get ready…'
+      : host
+        ? waiting
+          ? `Waiting for ${waiting} player${waiting > 1 ? 's' : ''} to be ready.`
+          : 'Everyone is ready: start when you like.'
+        : me
+          ? 'The host starts the race.'
+          : 'You are watching. The race starts when the host says so.',
+  );
+  const form = $('settings-form');
+  const json = JSON.stringify(state.settings);
+  if (json !== lastSettings && !form.contains(document.activeElement)) {
+    lastSettings = json;
+    writeSettings(form, state.settings);
+  }
+  lockSettings(form, !host || state.phase !== 'lobby');
+  show('settings-apply', host);
+  setText('settings-summary', describeSettings(state.settings));
+}
+
+function updateRace(me) {
+  const s = state.settings;
+  const watching = !state.canMove();
+  setText('hud-moves', me ? me.moves + state.pending.length : '–');
+  const left = hintsLeft();
+  setText('hud-hints', me ? `${me.hints} used · ${left} left` : '–');
+  const button = $('hint-button');
+  button.disabled = watching || left <= 0 || Date.now() < hintReadyAt;
+  show('hint-box', !watching);
+  show('pad', !watching);
+  const methods = (s.hint_methods || Object.keys(METHODS)).filter((m) => m in METHODS);
+  if (methods.join() !== lastMethods) {
+    lastMethods = methods.join();
+    const select = $('hint-method');
+    const keep = select.value || loadPref('hintMethod', methods[0]);
+    select.replaceChildren(...methods.map((m) => el('option', { value: m, text: METHODS[m] })));
+    if (methods.includes(keep)) select.value = keep;
+  }
+  const room = state.ownRoom();
+  if (room && state.maze && !me.finished) {
+    const open = Object.entries(openings(state.maze, room)).filter(([, v]) => v).map(([k]) => k);
+    setText('where', `You are in room ${roomText(room)}; open: ${open.join(', ') || 'none'}. Exit ${roomText(state.maze.exit)}.`);
+  } else setText('where', me?.finished ? 'You finished: watching the others.' : 'You are watching.');
+
+  // Follow: spectators and finished players pick whom the camera follows.
+  show('follow-field', watching);
+  const options = state.players.map((p) => `${p.id}:${p.name}`).join('|');
+  if (options !== lastFollow) {
+    lastFollow = options;
+    const select = $('follow-select');
+    select.replaceChildren(
+      el('option', { value: '', text: 'Nobody (free camera)' }),
+      ...state.players.map((p) => el('option', { value: p.id, text: p.name })),
+    );
+    if (!state.player(followId)) followId = '';
+    select.value = followId;
+  }
+
+  $('standings').replaceChildren(
+    ...state.standings().map(({ player: p, progress }) => {
+      const pct = Math.round(progress * 100);
+      const status = p.finished ? `${ordinal(p.rank)} · ${formatTime((p.time ?? 0) + (p.penalty ?? 0))}` : p.dnf ? 'DNF' : `${pct}%`;
+      const fill = el('span');
+      fill.style.width = `${pct}%`;
+      fill.style.background = safeColour(p.colour);
+      const bar = el('span', { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': pct, 'aria-label': `${p.name}: ${pct}%` }, fill);
+      return el(
+        'li',
+        { class: `${isYou(p.id) ? 'you' : ''}${p.connected ? '' : ' offline'}`, 'data-player-id': p.id },
+        swatch(p.colour),
+        el('span', { class: 'name', text: p.name + (isYou(p.id) ? ' (you)' : '') }),
+        el('span', { class: 'status', text: status }),
+        bar,
+      );
+    }),
+  );
+}
+
+function updateResults() {
+  const results = state.phase === 'finished' ? state.results : null;
+  const visible = !!results && !resultsClosed;
+  const box = $('results');
+  const wasHidden = box.hidden;
+  show(box, visible);
+  if (!visible) return;
+  const sorted = [...results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  $('results-body').replaceChildren(
+    ...sorted.map((r) =>
+      el(
+        'tr',
+        { 'data-player-id': r.id, class: isYou(r.id) ? 'you' : '' },
+        el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank) }),
+        el('td', { class: 'name' }, swatch(r.colour), r.name + (isYou(r.id) ? ' (you)' : '')),
+        el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
+        el('td', { class: 'num', text: String(r.moves ?? '–') }),
+        el('td', { class: 'num', text: String(r.hints ?? 0) }),
+        el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
+      ),
+    ),
+  );
+  setText('results-note', state.shortest ? `Shortest path: ${state.shortest} steps. Efficiency = shortest ÷ moves.` : '');
+  show('rematch-button', state.isHost());
+  if (wasHidden) {
+    requestAnimationFrame(() => {
+      const series = sorted.map((r) => ({ name: r.name, colour: r.colour, points: state.history[r.id] || [] }));
+      drawChart($('race-chart'), series, state.shortest);
+      (state.isHost() ? $('rematch-button') : $('close-results')).focus();
+    });
+  }
+}
+
+// ---- clocks: the countdown overlay and the race timer ----
+setInterval(() => {
+  const now = Date.now();
+  const overlay = $('countdown');
+  const left = state.phase === 'countdown' ? state.countdownLeft(clock()) : null;
+  if (left != null && left > 0) {
+    const n = Math.ceil(left / 1000);
+    setText(overlay, String(n));
+    show(overlay);
+    if (n !== lastCount) announce(`Race starts in ${n}`);
+    lastCount = n;
+  } else if (now < goUntil) {
+    setText(overlay, 'GO!');
+    show(overlay);
+  } else {
+    show(overlay, false);
+    lastCount = null;
+  }
+  if (state.phase === 'racing' || state.phase === 'finished') {
+    const me = state.me();
+    let t = state.elapsed(clock());
+    if (me?.finished) t = (me.time ?? 0) + (me.penalty ?? 0);
+    else if (state.phase === 'finished') t = state.results?.find((r) => r.id === me?.id)?.time ?? null;
+    setText('hud-timer', formatTime(t));
+  }
+}, 100);
+
+// ---- start: auto-join when we know who this is ----
+$('name').value = loadName();
+if (!code) message('No room code in the address', 'error', 0);
+else if (watchOnly) join('spectator');
+else if (loadToken(code) || loadName()) join('player');
+else {
+  scheduleUi();
+  $('name').focus();
+}

@@ -1,0 +1,135 @@
+// The room settings form (docs/protocol.md, "Settings"), shared by the lobby's create form and the
+// host's settings form in the room. Built with DOM calls; reads and writes plain settings objects.
+import { el } from './ui.js';
+
+const PRESETS = { easy: '10 × 10', medium: '50 × 50', hard: '100 × 100', custom: 'custom' };
+const ALGORITHMS = {
+  backtracker: 'Recursive backtracker',
+  prim: 'Randomized Prim',
+  kruskal: 'Kruskal',
+  division: 'Recursive division',
+  wilson: 'Wilson',
+  classic: 'Classic (random fill, loops)',
+};
+export const METHODS = { dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'Random (DFS or BFS)' };
+export const DEFAULTS = {
+  preset: 'easy',
+  rows: 10,
+  cols: 10,
+  algorithm: 'backtracker',
+  braid: 0,
+  openings: 'corners',
+  hint_methods: ['dfs', 'bfs', 'astar', 'random'],
+  hint_limit: 3,
+  hint_penalty: 5,
+  hint_moves: false,
+  max_players: 8,
+  public: true,
+  time_limit: 600,
+};
+const SIZES = { easy: 10, medium: 50, hard: 100 };
+
+function select(name, options, label) {
+  return field(label, el('select', { name }, ...Object.entries(options).map(([v, t]) => el('option', { value: v, text: t }))));
+}
+
+function number(name, label, min, max, step = 1) {
+  return field(label, el('input', { type: 'number', name, min, max, step, required: true, inputMode: 'decimal' }));
+}
+
+function check(name, label, value) {
+  const input = el('input', { type: 'checkbox', name, value: value ?? 'on' });
+  return el('label', { class: 'check' }, input, ' ', label);
+}
+
+function field(label, control) {
+  return el('label', { class: 'field' }, el('span', { text: label }), control);
+}
+
+/** Fill `container` with the settings controls. */
+export function buildSettingsFields(container) {
+  container.append(
+    select('preset', PRESETS, 'Size'),
+    el('div', { class: 'pair' }, number('rows', 'Rows', 5, 150), number('cols', 'Columns', 5, 150)),
+    select('algorithm', ALGORITHMS, 'Generator'),
+    number('braid', 'Braid (share of dead ends removed, 0–1)', 0, 1, 0.05),
+    select('openings', { corners: 'Corners (top left → bottom right)', edges: 'Two random edges' }, 'Entrance and exit'),
+    el(
+      'fieldset',
+      { class: 'methods' },
+      el('legend', { text: 'Hint methods' }),
+      ...Object.entries(METHODS).map(([v, t]) => check('hint_methods', t, v)),
+    ),
+    el(
+      'div',
+      { class: 'pair' },
+      number('hint_limit', 'Hints per player', 0, 99),
+      number('hint_penalty', 'Penalty per hint (s)', 0, 60),
+    ),
+    check('hint_moves', 'A hint also moves you one step'),
+    el('div', { class: 'pair' }, number('max_players', 'Max players', 1, 16), number('time_limit', 'Time limit (s)', 30, 3600)),
+    check('public', 'Public (listed in the lobby)'),
+  );
+  const form = container.closest('form') || container;
+  form.elements.preset.addEventListener('change', () => syncPreset(form));
+}
+
+function syncPreset(form) {
+  const custom = form.elements.preset.value === 'custom';
+  for (const name of ['rows', 'cols']) {
+    const input = form.elements[name];
+    input.disabled = !custom || form.dataset.locked === 'true';
+    if (!custom) input.value = SIZES[form.elements.preset.value] ?? input.value;
+  }
+}
+
+/** Put a settings object into the form. */
+export function writeSettings(form, settings) {
+  const s = { ...DEFAULTS, ...settings };
+  const f = form.elements;
+  for (const name of ['preset', 'algorithm', 'openings']) f[name].value = s[name];
+  for (const name of ['rows', 'cols', 'braid', 'hint_limit', 'hint_penalty', 'max_players', 'time_limit']) {
+    f[name].value = s[name];
+  }
+  f.hint_moves.checked = !!s.hint_moves;
+  f.public.checked = !!s.public;
+  for (const box of form.querySelectorAll('input[name="hint_methods"]')) box.checked = s.hint_methods.includes(box.value);
+  syncPreset(form);
+}
+
+/** Read the form as a settings object; rows and cols only for a custom size. */
+export function readSettings(form) {
+  const f = form.elements;
+  const s = {
+    preset: f.preset.value,
+    algorithm: f.algorithm.value,
+    braid: Number(f.braid.value),
+    openings: f.openings.value,
+    hint_methods: [...form.querySelectorAll('input[name="hint_methods"]:checked')].map((b) => b.value),
+    hint_limit: Number(f.hint_limit.value),
+    hint_penalty: Number(f.hint_penalty.value),
+    hint_moves: f.hint_moves.checked,
+    max_players: Number(f.max_players.value),
+    public: f.public.checked,
+    time_limit: Number(f.time_limit.value),
+  };
+  if (s.preset === 'custom') {
+    s.rows = Number(f.rows.value);
+    s.cols = Number(f.cols.value);
+  }
+  return s;
+}
+
+/** Enable or disable every control (non-hosts see the settings read-only). */
+export function lockSettings(form, locked) {
+  form.dataset.locked = String(locked);
+  for (const control of form.elements) control.disabled = locked;
+  if (!locked) syncPreset(form);
+}
+
+/** A one-line summary of settings for people who cannot change them. */
+export function describeSettings(s) {
+  const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : PRESETS[s.preset] || '';
+  const hints = s.hint_limit ? `${s.hint_limit} hints, +${s.hint_penalty}s each` : 'no hints';
+  return `${s.preset || ''} ${size} · ${ALGORITHMS[s.algorithm] || s.algorithm || ''} · ${hints}`;
+}

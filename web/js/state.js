@@ -1,0 +1,411 @@
+// Pure room state: the snapshot, versioned room events, trails, own move prediction, standings.
+// No DOM, no socket, no clock: callers pass the local time (ms) where it matters.
+import { decodeMaze, dirBetween, isOpen, sameRoom } from './maze.js';
+
+export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
+const MAX_BUFFER = 2000;
+
+/** A trail after a `moved` event: keep the first trail_len - 1 rooms, then add room. */
+export function movedTrail(trail, trailLen, room) {
+  const keep = Math.max(0, Math.min(trail.length, trailLen - 1));
+  const out = trail.slice(0, keep);
+  out.push([room[0], room[1]]);
+  return out;
+}
+
+/** A trail after stepping onto `room`: pop or cut back if it is on the trail, else append. */
+export function steppedTrail(trail, room) {
+  for (let i = trail.length - 1; i >= 0; i--) {
+    if (sameRoom(trail[i], room)) return trail.slice(0, i + 1);
+  }
+  return [...trail, [room[0], room[1]]];
+}
+
+const clamp01 = (x) => (x < 0 ? 0 : x > 1 ? 1 : x);
+const roomOf = (v) => (Array.isArray(v) && v.length === 2 ? [Number(v[0]), Number(v[1])] : null);
+
+function player(entry) {
+  const p = { ...entry };
+  p.room = roomOf(entry.room);
+  p.trail = Array.isArray(entry.trail) ? entry.trail.map(roomOf).filter(Boolean) : p.room ? [p.room] : [];
+  p.moves = entry.moves ?? 0;
+  p.hints = entry.hints ?? 0;
+  p.penalty = entry.penalty ?? 0;
+  p.finished = !!entry.finished;
+  p.dnf = !!entry.dnf;
+  p.connected = entry.connected !== false;
+  return p;
+}
+
+export class RoomState {
+  constructor() {
+    this.you = null; // {id, role, token?, colour?} from the join ack
+    this.onEvent = null; // called with each applied envelope (also when replayed after a snapshot)
+    this.clear();
+  }
+
+  clear() {
+    this.code = null;
+    this.version = null;
+    this.phase = null;
+    this.settings = {};
+    this.host = null;
+    this.players = [];
+    this.spectators = 0;
+    this.maze = null;
+    this.mazeKey = null;
+    this.shortest = null;
+    this.startAt = null;
+    this.startedAt = null;
+    this.countdownSeconds = null;
+    this.results = null;
+    this.closing = null;
+    this.clockOffset = 0; // server ms - local ms
+    this.hints = {}; // player id -> last hint seen, with `at` (local ms)
+    this.history = {}; // player id -> [[race ms, distance], ...] for the race chart
+    this.pending = []; // own predicted moves: [{seq, room}]
+    this.predicted = null; // own {room, facing, trail} with the pending moves applied
+    this.buffer = []; // envelopes waiting for a snapshot
+    this.awaitingResync = false;
+  }
+
+  setYou(you) {
+    this.you = you ? { ...you } : null;
+  }
+
+  // ---- clock ----
+  setClock(serverNow, localNow) {
+    if (Number.isFinite(serverNow) && Number.isFinite(localNow)) this.clockOffset = serverNow - localNow;
+  }
+  serverNow(localNow) {
+    return localNow + this.clockOffset;
+  }
+  /** ms until the race starts (countdown), or null. */
+  countdownLeft(localNow) {
+    return this.startAt == null ? null : this.startAt - this.serverNow(localNow);
+  }
+  /** ms since the race started, or null. */
+  elapsed(localNow) {
+    return this.startedAt == null ? null : Math.max(0, this.serverNow(localNow) - this.startedAt);
+  }
+
+  // ---- lookups ----
+  player(id) {
+    return this.players.find((p) => p.id === id) || null;
+  }
+  me() {
+    return this.you ? this.player(this.you.id) : null;
+  }
+  isPlayer() {
+    return !!this.me();
+  }
+  isHost() {
+    return !!this.you && this.host === this.you.id;
+  }
+  /** Whether this client races right now (a player, racing, not finished). */
+  canMove() {
+    const me = this.me();
+    return this.phase === 'racing' && !!me && !me.finished && !me.dnf && !!me.room && !!this.maze;
+  }
+  /** A player as drawn: the own player with predicted moves applied. */
+  view(id) {
+    const p = this.player(id);
+    if (!p || !this.you || id !== this.you.id || !this.predicted) return p;
+    return { ...p, ...this.predicted };
+  }
+
+  // ---- snapshot and events ----
+  /** Replace everything with a snapshot; replays buffered envelopes. Returns 'ok' or 'resync-needed'. */
+  applySnapshot(snap, localNow = 0) {
+    const sameRace = this.startedAt != null && snap.started_at === this.startedAt;
+    this.code = snap.code ?? this.code;
+    this.version = Number.isInteger(snap.version) ? snap.version : 0;
+    this.phase = snap.phase ?? null;
+    this.settings = snap.settings || {};
+    this.host = snap.host ?? null;
+    this.players = (snap.players || []).map(player);
+    this.syncHostFlags();
+    this.spectators = snap.spectators ?? 0;
+    this.setClock(snap.now, localNow);
+    this.startAt = snap.start_at ?? null;
+    this.startedAt = snap.started_at ?? null;
+    this.setMaze(snap.maze);
+    this.shortest = snap.shortest ?? null;
+    this.results = snap.results ?? null;
+    if (!sameRace) {
+      this.history = {};
+      this.hints = {};
+      if (this.startedAt != null) this.seedHistory();
+    }
+    this.pending = [];
+    this.predicted = null;
+    this.awaitingResync = false;
+    const buffered = this.buffer.sort((a, b) => a.v - b.v);
+    this.buffer = [];
+    for (let i = 0; i < buffered.length; i++) {
+      if (this.applyEnvelope(buffered[i], localNow) === 'resync-needed') {
+        this.buffer.push(...buffered.slice(i + 1));
+        return 'resync-needed';
+      }
+    }
+    return 'ok';
+  }
+
+  /**
+   * One room event {v, t, d}. Returns 'applied', 'stale' (v at or below our version, dropped),
+   * 'buffered' (no snapshot yet, or waiting for one) or 'resync-needed' (a gap: ask for a snapshot).
+   */
+  applyEnvelope(env, localNow = 0) {
+    if (!env || !Number.isInteger(env.v) || typeof env.t !== 'string') return 'stale';
+    if (this.version === null || this.awaitingResync) {
+      if (this.version !== null && env.v <= this.version) return 'stale';
+      if (this.buffer.length < MAX_BUFFER) this.buffer.push(env);
+      return 'buffered';
+    }
+    if (env.v <= this.version) return 'stale';
+    if (env.v > this.version + 1) {
+      this.awaitingResync = true;
+      this.buffer.push(env);
+      return 'resync-needed';
+    }
+    this.version = env.v;
+    this.apply(env.t, env.d || {}, localNow);
+    if (this.onEvent) this.onEvent(env);
+    return 'applied';
+  }
+
+  apply(t, d, now) {
+    const p = d.id != null ? this.player(d.id) : null;
+    switch (t) {
+      case 'joined': {
+        const isSpectator = d.role === 'spectator' || (d.role !== 'player' && !('colour' in d));
+        if (isSpectator) this.spectators += 1;
+        else if (p) Object.assign(p, player({ ...p, ...d }));
+        else this.players.push(player(d));
+        break;
+      }
+      case 'left':
+        if (d.role === 'spectator' || (!p && d.role !== 'player')) {
+          this.spectators = Math.max(0, this.spectators - 1);
+        } else {
+          this.players = this.players.filter((x) => x.id !== d.id);
+        }
+        break;
+      case 'presence':
+        if (p) p.connected = !!d.connected;
+        break;
+      case 'ready':
+        if (p) p.ready = !!d.ready;
+        break;
+      case 'settings':
+        this.settings = d.settings && typeof d.settings === 'object' ? d.settings : d;
+        break;
+      case 'host':
+        this.host = d.id;
+        this.syncHostFlags();
+        break;
+      case 'countdown':
+        this.phase = 'countdown';
+        this.setClock(d.now, now);
+        this.startAt = d.start_at ?? null;
+        this.countdownSeconds = d.seconds ?? null;
+        break;
+      case 'started':
+        this.phase = 'racing';
+        this.setMaze(d.maze);
+        this.startedAt = d.started_at ?? null;
+        this.shortest = d.shortest ?? null;
+        if (Array.isArray(d.players)) this.players = d.players.map(player);
+        this.syncHostFlags();
+        this.results = null;
+        this.hints = {};
+        this.history = {};
+        this.pending = [];
+        this.predicted = null;
+        this.seedHistory();
+        break;
+      case 'moved':
+        if (p) this.moved(p, d, now);
+        break;
+      case 'hinted':
+        if (p) {
+          p.hints = d.hints ?? p.hints;
+          p.penalty = d.penalty ?? p.penalty;
+        }
+        this.hints[d.id] = { ...d, at: now };
+        break;
+      case 'finished':
+        if (p) {
+          Object.assign(p, {
+            finished: true,
+            rank: d.rank,
+            time: d.time,
+            penalty: d.penalty ?? p.penalty,
+            moves: d.moves ?? p.moves,
+            hints: d.hints ?? p.hints,
+            distance: 0,
+          });
+          this.record(p.id, d.time ?? this.elapsed(now), 0);
+          if (this.you && p.id === this.you.id) {
+            this.pending = [];
+            this.predicted = null;
+          }
+        }
+        break;
+      case 'race_over':
+        this.phase = 'finished';
+        this.results = Array.isArray(d.results) ? d.results : [];
+        this.shortest = d.shortest ?? this.shortest;
+        for (const r of this.results) {
+          const q = this.player(r.id);
+          if (q) Object.assign(q, { rank: r.rank, time: r.time, dnf: !!r.dnf, distance: r.distance ?? q.distance });
+        }
+        this.pending = [];
+        this.predicted = null;
+        break;
+      case 'lobby':
+        this.phase = 'lobby';
+        if (d.settings) this.settings = d.settings;
+        if (Array.isArray(d.players)) this.players = d.players.map(player);
+        this.syncHostFlags();
+        this.setMaze(null);
+        this.shortest = null;
+        this.results = null;
+        this.startAt = null;
+        this.startedAt = null;
+        this.hints = {};
+        this.history = {};
+        this.pending = [];
+        this.predicted = null;
+        break;
+      case 'closing':
+        this.closing = d.reason || 'closing';
+        break;
+      default:
+        break; // an event type this client does not know: counted, otherwise ignored
+    }
+  }
+
+  /** Decode a wire maze; the same maze again keeps the same object (the renderer keeps its camera). */
+  setMaze(wire) {
+    const key = wire ? JSON.stringify(wire) : null;
+    if (key !== this.mazeKey) this.maze = wire ? decodeMaze(wire) : null;
+    this.mazeKey = key;
+  }
+
+  syncHostFlags() {
+    for (const p of this.players) p.host = p.id === this.host;
+  }
+
+  moved(p, d, now) {
+    const own = this.you && p.id === this.you.id;
+    // Own moves may already be applied from the move's ack; `moves` only grows, so it orders both.
+    if (own && Number.isInteger(d.moves) && d.moves <= p.moves) {
+      if (d.moves === p.moves && d.distance != null) {
+        p.distance = d.distance;
+        this.record(p.id, this.elapsed(now), d.distance);
+      }
+      return;
+    }
+    p.trail = movedTrail(p.trail, d.trail_len, d.room);
+    p.room = roomOf(d.room);
+    p.facing = d.facing ?? p.facing;
+    p.moves = d.moves ?? p.moves + 1;
+    if (d.distance != null) p.distance = d.distance;
+    this.record(p.id, this.elapsed(now), p.distance);
+    if (own) this.predict();
+  }
+
+  seedHistory() {
+    for (const p of this.players) this.history[p.id] = [[0, p.distance ?? this.shortest]];
+  }
+
+  record(id, t, distance) {
+    if (t == null || distance == null) return;
+    (this.history[id] ||= []).push([t, distance]);
+  }
+
+  /** Remember a hint from its ack (its `hinted` event may come before or after). */
+  noteHint(id, hint, now) {
+    this.hints[id] = { ...hint, id, at: now };
+  }
+
+  // ---- own move prediction ----
+  /** Where the own arrow stands now (predicted), or null. */
+  ownRoom() {
+    const me = this.me();
+    if (!me) return null;
+    return this.predicted ? this.predicted.room : me.room;
+  }
+
+  /** Apply an own move at once if the local maze allows it; remember it by seq. Returns true if applied. */
+  predictMove(seq, target) {
+    if (!this.canMove() || this.pending.length >= MAX_PENDING) return false;
+    const from = this.ownRoom();
+    if (!isOpen(this.maze, from, target)) return false;
+    this.pending.push({ seq, room: [target[0], target[1]] });
+    this.predict();
+    return true;
+  }
+
+  /** The server accepted move `seq`: its ack {room, facing, trail_len, moves} becomes the confirmed state. */
+  confirmMove(seq, ack) {
+    const me = this.me();
+    if (me && ack && Array.isArray(ack.room) && Number.isInteger(ack.moves) && ack.moves > me.moves) {
+      me.trail = movedTrail(me.trail, ack.trail_len, ack.room);
+      me.room = roomOf(ack.room);
+      me.facing = ack.facing ?? me.facing;
+      me.moves = ack.moves;
+    }
+    this.pending = this.pending.filter((m) => m.seq !== seq);
+    this.predict();
+  }
+
+  /** The server refused move `seq`: drop it and every later prediction. Returns true if anything moved back. */
+  rejectMove(seq) {
+    const i = this.pending.findIndex((m) => m.seq === seq);
+    if (i < 0) return false;
+    this.pending = this.pending.slice(0, i);
+    this.predict();
+    return true;
+  }
+
+  predict() {
+    const me = this.me();
+    if (!me || !this.pending.length || !me.room) {
+      this.predicted = null;
+      return;
+    }
+    let trail = me.trail;
+    let room = me.room;
+    let facing = me.facing;
+    for (const m of this.pending) {
+      facing = dirBetween(room, m.room) || facing;
+      trail = steppedTrail(trail, m.room);
+      room = m.room;
+    }
+    this.predicted = { room, facing, trail };
+  }
+
+  // ---- standings ----
+  progress(p) {
+    if (p.finished) return 1;
+    if (!(this.shortest > 0) || p.distance == null) return 0;
+    return clamp01(1 - p.distance / this.shortest);
+  }
+
+  /** Players best first: finished by rank, then racing by distance left, then DNF. */
+  standings() {
+    const group = (p) => (p.finished ? 0 : p.dnf ? 2 : 1);
+    const left = (p) => (p.distance == null ? Infinity : p.distance);
+    return this.players
+      .map((p, order) => ({ p, order }))
+      .sort(
+        (a, b) =>
+          group(a.p) - group(b.p) ||
+          (group(a.p) === 0 ? (a.p.rank ?? 99) - (b.p.rank ?? 99) : left(a.p) - left(b.p)) ||
+          a.order - b.order,
+      )
+      .map(({ p }) => ({ player: p, progress: this.progress(p) }));
+  }
+}

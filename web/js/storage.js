@@ -1,0 +1,26 @@
+// localStorage, guarded: private modes and full quotas must never break the game.
+const PREFIX = 'mazerace.';
+
+function get(key) {
+  try {
+    return window.localStorage.getItem(PREFIX + key);
+  } catch {
+    return null;
+  }
+}
+
+function set(key, value) {
+  try {
+    if (value == null) window.localStorage.removeItem(PREFIX + key);
+    else window.localStorage.setItem(PREFIX + key, String(value));
+  } catch {
+    /* storage unavailable: keep going without it */
+  }
+}
+
+export const loadName = () => get('name') || '';
+export const saveName = (name) => set('name', name);
+export const loadToken = (code) => get('token.' + code);
+export const saveToken = (code, token) => set('token.' + code, token);
+export const loadPref = (key, fallback) => get('pref.' + key) ?? fallback;
+export const savePref = (key, value) => set('pref.' + key, value);

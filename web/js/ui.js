@@ -1,0 +1,86 @@
+// DOM helpers. User-supplied text goes in ONLY through textContent, never innerHTML.
+
+export const $ = (id) => document.getElementById(id);
+
+/** A new element: attrs are set as properties (or attributes for aria-/data-), children appended. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === 'text') node.textContent = value;
+    else if (key === 'class') node.className = value;
+    else if (key.startsWith('aria-') || key.startsWith('data-') || key === 'role' || key === 'for') {
+      node.setAttribute(key, value === true ? '' : String(value));
+    } else node[key] = value;
+  }
+  for (const child of children) {
+    if (child == null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function setText(id, text) {
+  const node = typeof id === 'string' ? $(id) : id;
+  if (node && node.textContent !== String(text)) node.textContent = String(text);
+}
+
+export function show(id, visible = true) {
+  const node = typeof id === 'string' ? $(id) : id;
+  if (node) node.hidden = !visible;
+}
+
+/** A CSS colour from the server, or a neutral grey if it does not look like one. */
+export function safeColour(colour) {
+  return typeof colour === 'string' && /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%]+\))$/i.test(colour)
+    ? colour
+    : '#888';
+}
+
+/** A colour swatch for a player. */
+export const swatch = (colour) =>
+  el('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${safeColour(colour)}` });
+
+let liveTimer = 0;
+/** Tell screen-reader users (and the #live region) something. */
+export function announce(text) {
+  const live = $('live');
+  if (!live) return;
+  // Clearing first makes repeated messages be read again.
+  live.textContent = '';
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(() => (live.textContent = text), 30);
+}
+
+let messageTimer = 0;
+/** A short visible message (refusals, errors) that fades after a while; also announced. */
+export function message(text, kind = 'error', ms = 3500) {
+  const box = $('message');
+  if (text) announce(text);
+  if (!box) return;
+  box.textContent = text;
+  box.dataset.kind = kind;
+  box.hidden = !text;
+  clearTimeout(messageTimer);
+  if (text && ms) messageTimer = setTimeout(() => (box.hidden = true), ms);
+}
+
+/** m:ss.t for race times in ms. */
+export function formatTime(ms) {
+  if (ms == null || !Number.isFinite(ms)) return '–';
+  const tenths = Math.floor(Math.max(0, ms) / 100);
+  const m = Math.floor(tenths / 600);
+  const s = Math.floor((tenths % 600) / 10);
+  return `${m}:${String(s).padStart(2, '0')}.${tenths % 10}`;
+}
+
+/** 1st, 2nd, 3rd, 4th ... */
+export function ordinal(n) {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}
+
+/** The error text of a refused ack. */
+export const errorText = (ack, fallback = 'Something went wrong') =>
+  (ack && ack.error && (ack.error.message || ack.error.code)) || fallback;
