@@ -28,6 +28,9 @@ export class Net {
     });
     socket.on('connect_error', () => this.setStatus(socket.active ? 'reconnecting' : 'offline'));
     socket.on('event', (env) => this.h.onEvent?.(env));
+    socket.on('events', (batch) => (Array.isArray(batch) ? batch : []).forEach((env) => this.h.onEvent?.(env)));
+    socket.on('closing', (d) => this.h.onNotice?.('closing', d));
+    socket.on('replaced', (d) => this.h.onNotice?.('replaced', d));
   }
 
   setStatus(status) {

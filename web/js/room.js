@@ -83,6 +83,10 @@ const net = new Net(code, {
   onLatency(ms) {
     setText('latency', `${ms} ms`);
   },
+  onNotice(kind) {
+    if (kind === 'closing') message('The server is restarting: you will rejoin in a moment.', 'info', 8000);
+    if (kind === 'replaced') message('You opened this room somewhere else; this tab is no longer playing.', 'error', 0);
+  },
 });
 
 function onJoined(ack, { rejoin }) {
@@ -155,9 +159,6 @@ state.onEvent = ({ t, d }) => {
       resultsClosed = false;
       renderer.setMaze(null);
       announce('Rematch! Back in the lobby');
-      break;
-    case 'closing':
-      message('The server is shutting down. Sorry!', 'error', 0);
       break;
   }
 };

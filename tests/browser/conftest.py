@@ -1,0 +1,127 @@
+"""Browser tests: the real app on a real port, driven through Debian's Chromium with Playwright.
+
+Chromium cannot be downloaded here, so the tests use /usr/bin/chromium (`apt-get install chromium`,
+done by .ci/run). Under CI (CI=1) a missing browser fails the tests; elsewhere they are skipped.
+"""
+
+import itertools
+import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, BrowserContext, Page, async_playwright
+
+from server.app import create_app
+from server.config import AppConfig
+from server.game.maze import Cell
+from server.game.room import Room
+from server.game.solvers import search
+from server.keys import REGISTRY
+
+CHROMIUM = Path(os.environ.get("MAZERACE_CHROMIUM", "/usr/bin/chromium"))
+HAVE_CHROMIUM = CHROMIUM.exists()
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts"
+
+
+@pytest.fixture
+async def live_server(aiohttp_server) -> TestServer:  # type: ignore[no-untyped-def]
+    """The real app with a short countdown; requested before the browser so it outlives it."""
+    return await aiohttp_server(create_app(AppConfig(countdown=0.5, tick=0.05)))
+
+
+@pytest.fixture
+async def browser(live_server: TestServer) -> AsyncIterator[Browser]:
+    """Headless Debian Chromium."""
+    if not HAVE_CHROMIUM:
+        message = f"{CHROMIUM} is missing: apt-get install chromium"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+        yield launched
+        await launched.close()
+
+
+@dataclass
+class Tab:
+    """A page with everything that went wrong in it recorded: script errors and dialogs."""
+
+    context: BrowserContext
+    page: Page
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    async def state(self, expression: str) -> object:
+        """Evaluate an expression over the client's read-only `window.mazerace` hook."""
+        return await self.page.evaluate(f"(() => {{ const m = window.mazerace; return {expression}; }})()")
+
+
+@pytest.fixture
+async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[object]:
+    """Open a page in a fresh browser context (its own localStorage), at a path of the live server."""
+    tabs: list[Tab] = []
+
+    async def open_tab(path: str) -> Tab:
+        context = await browser.new_context(viewport={"width": 1100, "height": 800})
+        page = await context.new_page()
+        tab = Tab(context, page)
+        page.on("pageerror", lambda error: tab.errors.append(str(error)))
+
+        async def dismiss(dialog) -> None:  # type: ignore[no-untyped-def]
+            tab.dialogs.append(dialog.message)
+            await dialog.dismiss()
+
+        page.on("dialog", dismiss)
+        await page.goto(str(live_server.make_url(path)))
+        tabs.append(tab)
+        return tab
+
+    yield open_tab
+    for tab in tabs:
+        await tab.context.close()
+    for tab in tabs:
+        assert not tab.errors, f"script errors in the page: {tab.errors}"
+        assert not tab.dialogs, f"the page opened dialogs: {tab.dialogs}"
+
+
+def room_of(server: TestServer, code: str) -> Room:
+    """The server's own room object, to check what the browser shows against the truth."""
+    return server.app[REGISTRY].get(code)
+
+
+def way_out(room: Room) -> list[Cell]:
+    """The shortest path from the entrance to the exit, computed with the core."""
+    if room.maze is None:
+        raise AssertionError("the race has no maze")
+    path = search(room.maze, "bfs").path
+    if path is None:
+        raise AssertionError("the maze has no way out")
+    return list(path)
+
+
+KEY_FOR = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1, 0): "ArrowUp"}
+
+
+def keys_along(path: list[Cell]) -> list[str]:
+    """The arrow keys that walk `path`."""
+    return [KEY_FOR[(b[0] - a[0], b[1] - a[1])] for a, b in itertools.pairwise(path)]
+
+
+@pytest.fixture(autouse=True)
+def artefacts() -> Path:
+    """The git-ignored folder for screenshots."""
+    ARTEFACTS.mkdir(exist_ok=True)
+    return ARTEFACTS
