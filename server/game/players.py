@@ -72,21 +72,20 @@ class Player:
 
     def reset_for_race(self, entrance: tuple[int, int], distance: int) -> None:
         """Put the player on the entrance with a clean tally."""
+        self._clear_tally()
         self.trail = Trail([entrance], Direction.RIGHT)
-        self.moves = 0
-        self.hints = 0
-        self.penalty_ms = 0
-        self.finished_at = None
-        self.dnf = False
         self.distance = distance
 
     def reset_for_lobby(self) -> None:
         """Back to the lobby after a race: not ready, no trail."""
+        self._clear_tally()
         self.ready = False
         self.trail = None
+        self.distance = None
+
+    def _clear_tally(self) -> None:
         self.moves = 0
         self.hints = 0
         self.penalty_ms = 0
         self.finished_at = None
         self.dnf = False
-        self.distance = None

@@ -130,3 +130,20 @@ def serpentine(rows: int, cols: int) -> Maze:
     for r in range(rows - 1):
         south[r * cols + (cols - 1 if r % 2 == 0 else 0)] = 1
     return Maze(rows, cols, bytes(east), bytes(south), (0, 0), (rows - 1, cols - 1))
+
+
+# A 3 x 3 maze with one loop round the middle, for the trail's cut rule and for hints that must back up:
+#   (0,0) - (0,1)   (0,2)
+#     |       |       |
+#   (1,0) - (1,1) - (1,2)
+#     |               |
+#   (2,0) - (2,1)   (2,2)
+LOOP = (
+    "1111111",
+    "1000101",
+    "1010101",
+    "1000001",
+    "1011101",
+    "1000101",
+    "1111111",
+)

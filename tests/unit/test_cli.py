@@ -22,6 +22,7 @@ from server.game.render import render_text
 from server.game.solvers import SEARCH_METHODS, search
 from server.maze_cli import main
 from tests.unit.support import (
+    LOOP,
     SEEDS,
     assert_valid_path,
     brute_back_to,
@@ -35,8 +36,7 @@ MAZE_KEYS = {"rows", "cols", "algorithm", "seed", "braid", "openings", "grid", "
 SOLVE_KEYS = {"method", "path", "explored", "back_to"}
 
 # The loop maze of the trail tests, exit bottom-right.
-LOOP = ["1111111", "1000101", "1010101", "1000001", "1011101", "1000101", "1111111"]
-LOOP_JSON = json.dumps({"grid": LOOP, "entrance": [0, 0], "exit": [2, 2]})
+LOOP_JSON = json.dumps({"grid": list(LOOP), "entrance": [0, 0], "exit": [2, 2]})
 
 
 def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:

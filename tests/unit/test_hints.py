@@ -12,28 +12,7 @@ from server.game.generation import MazeSpec, generate
 from server.game.hints import HINT_METHODS, Hint, back_up_index, choose_method, hint
 from server.game.maze import Cell, Maze
 from server.game.solvers import SEARCH_METHODS, search
-from tests.unit.support import SEEDS, assert_valid_path, brute_back_to, looped_specs, random_trail
-
-# The loop maze of the trail tests:
-#   (0,0) - (0,1)   (0,2)
-#     |       |       |
-#   (1,0) - (1,1) - (1,2)
-#     |               |
-#   (2,0) - (2,1)   (2,2)
-LOOP = (
-    "1111111",
-    "1000101",
-    "1010101",
-    "1000001",
-    "1011101",
-    "1000101",
-    "1111111",
-)
-
-
-@pytest.fixture
-def loop() -> Maze:
-    return Maze.from_matrix(LOOP, (0, 0), (2, 2))
+from tests.unit.support import LOOP, SEEDS, assert_valid_path, brute_back_to, looped_specs, random_trail
 
 
 def check_hint(maze: Maze, trail: tuple[Cell, ...], result: Hint) -> None:

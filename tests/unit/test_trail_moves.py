@@ -14,29 +14,6 @@ from server.game.moves import apply_move, resolve_move
 from server.game.trail import Trail
 from tests.unit.support import SEEDS, looped_specs, open_maze
 
-# 3 x 3 rooms: a loop around (0,0) (0,1) (1,1) (1,0), a tail (1,1) - (1,2) - (2,2) to the exit,
-# and (0,2), (2,0), (2,1) hanging off it:
-#   (0,0) - (0,1)   (0,2)
-#     |       |       |
-#   (1,0) - (1,1) - (1,2)
-#     |               |
-#   (2,0) - (2,1)   (2,2)
-LOOP = (
-    "1111111",
-    "1000101",
-    "1010101",
-    "1000001",
-    "1011101",
-    "1000101",
-    "1111111",
-)
-
-
-@pytest.fixture
-def loop() -> Maze:
-    return Maze.from_matrix(LOOP, (0, 0), (2, 2))
-
-
 # --- directions ----------------------------------------------------------------------------------------
 
 
