@@ -7,6 +7,7 @@ query is parameterised.
 
 import asyncio
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -116,12 +117,16 @@ class Store:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        store = cls(db, path)
-        await store.migrate()
+        try:
+            await db.execute("PRAGMA busy_timeout = 5000")  # first: another opener may hold the file
+            await _use_wal(db)
+            await db.execute("PRAGMA synchronous = FULL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            store = cls(db, path)
+            await store.migrate()
+        except BaseException:
+            await db.close()  # a connection left open keeps its thread, and the process, alive
+            raise
         return store
 
     async def close(self) -> None:
@@ -135,10 +140,22 @@ class Store:
         return int(row[0]) if row else 0
 
     async def migrate(self) -> None:
-        """Apply the migrations this file has not seen, each in its own transaction."""
+        """Apply the migrations this file has not seen, each in its own transaction.
+
+        Another connection may be migrating the same file at once: each step waits for the write lock
+        (BEGIN IMMEDIATE), and a step that fails because the other connection applied it is skipped.
+        """
         current = await self.schema_version()
         for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-            await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
+            try:
+                await self.db.executescript(
+                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;"
+                )
+            except sqlite3.OperationalError:
+                if self.db.in_transaction:
+                    await self.db.execute("ROLLBACK")
+                if await self.schema_version() < version:
+                    raise
 
     # ----- races ------------------------------------------------------------------------------------
 
@@ -226,7 +243,10 @@ class Store:
             " LIMIT ?",
             (min(limit, LEADERBOARD_MAX),),
         ) as cursor:
-            return [dict(row) for row in await cursor.fetchall()]
+            rows = [dict(row) for row in await cursor.fetchall()]
+        for row in rows:
+            row["ended_at"] = round(row["ended_at"] * 1000)  # ms, like every other time on the wire
+        return rows
 
     async def leaderboard(
         self,
@@ -297,6 +317,20 @@ class Store:
                 rows = await cursor.fetchall()
             await self.db.execute("DELETE FROM saved_rooms")
         return [(row["saved_at"], json.loads(row["state"])) for row in rows]
+
+
+async def _use_wal(db: aiosqlite.Connection) -> None:
+    """Switch the file to WAL. On a new file another connection may be switching it at the same moment,
+    and SQLite answers "locked" at once (no busy wait) for that, so try again for up to 5 s."""
+    for _ in range(100):
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            await asyncio.sleep(0.05)
+    await db.execute("PRAGMA journal_mode = WAL")
 
 
 def _result_json(row: aiosqlite.Row, shortest: int) -> dict[str, Any]:

@@ -36,9 +36,10 @@ ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts"
 
 
 @pytest.fixture
-async def live_server(aiohttp_server) -> TestServer:  # type: ignore[no-untyped-def]
-    """The real app with a short countdown; requested before the browser so it outlives it."""
-    return await aiohttp_server(create_app(AppConfig(countdown=0.5, tick=0.05)))
+async def live_server(aiohttp_server, tmp_path: Path) -> TestServer:  # type: ignore[no-untyped-def]
+    """The real app with a real SQLite file and a short countdown; requested before the browser."""
+    config = AppConfig(countdown=0.5, tick=0.05, db_path=tmp_path / "browser.db")
+    return await aiohttp_server(create_app(config))
 
 
 @pytest.fixture
@@ -79,6 +80,9 @@ async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[o
         page = await context.new_page()
         tab = Tab(context, page)
         page.on("pageerror", lambda error: tab.errors.append(str(error)))
+        page.on(  # console errors include Content-Security-Policy violations and failed loads
+            "console", lambda msg: tab.errors.append(msg.text) if msg.type == "error" else None
+        )
 
         async def dismiss(dialog) -> None:  # type: ignore[no-untyped-def]
             tab.dialogs.append(dialog.message)

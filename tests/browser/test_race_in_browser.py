@@ -85,6 +85,18 @@ async def test_two_players_and_a_spectator_race_to_results(
     assert bob.moves == len(keys)
     await watcher.page.screenshot(path=str(artefacts / "results.png"))
 
+    # the results link to the stored race, whose replay ends where everyone ended
+    await host.page.click("#replay-link")
+    await host.page.wait_for_url(re.compile(r"/replay/"))
+    await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+    final = await host.page.evaluate(
+        "() => window.mazerace_replay.positionsAt(window.mazerace_replay.duration)"
+    )
+    assert {pid: tuple(cell) for pid, cell in final.items()} == {ann.id: path[-1], bob.id: path[-1]}
+    await host.page.click("#replay-play")
+    await host.page.wait_for_function("() => window.mazerace_replay.time > 0")
+    await host.page.screenshot(path=str(artefacts / "replay.png"))
+
 
 async def test_hint_draws_an_overlay_and_refused_move_shows_a_message(
     open_tab, live_server: TestServer

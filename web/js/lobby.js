@@ -1,5 +1,6 @@
-// The lobby page: create a room, join one by code or link, list public rooms.
-import { $, el, message, setText, show } from './ui.js';
+// The lobby page: create a room, join one by code or link, list public rooms; the daily maze, the
+// leaderboard and recent races (these two need the server's database: hidden without one).
+import { $, el, formatTime, message, setText, show } from './ui.js';
 import { buildSettingsFields, readSettings, writeSettings, DEFAULTS } from './settings.js';
 import { loadName, saveName } from './storage.js';
 
@@ -129,3 +130,100 @@ async function refresh() {
 }
 document.addEventListener('visibilitychange', () => !document.hidden && refresh());
 refresh();
+
+
+// ---- daily maze ----
+const noStore = (res) => res.status === 503 && res.body?.error?.code === 'no_store';
+for (const preset of ['easy', 'medium', 'hard']) {
+  const button = $(`daily-${preset}`);
+  button.addEventListener('click', async () => {
+    if (nameInput.value.trim()) saveName(nameInput.value.trim());
+    button.disabled = true;
+    try {
+      const res = await api('/api/daily', { method: 'POST', body: JSON.stringify({ preset }) });
+      if (res.ok && res.body?.code) location.assign(res.body.url ? new URL(res.body.url, location.href).pathname : roomUrl(res.body.code));
+      else if (noStore(res)) show('daily', false);
+      else message(problem(res));
+    } catch {
+      message('Could not reach the server');
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+// ---- leaderboard and recent races ----
+const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'replay', 'aria-label': label });
+const kind = (x) => `${x.rows}×${x.cols} ${x.algorithm || ''}${x.daily ? ` · daily ${x.daily}` : ''}`;
+
+function ago(at) {
+  const ms = at < 1e11 ? at * 1000 : at; // epoch seconds or ms
+  const s = Math.max(0, (Date.now() - ms) / 1000);
+  if (!Number.isFinite(s)) return '';
+  if (s < 90) return 'just now';
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+function lbRow(row) {
+  return el(
+    'tr',
+    { 'data-race': row.race },
+    el('td', { class: 'rank', text: String(row.place) }),
+    el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
+    el('td', { class: 'num', text: formatTime(row.total) }),
+    el('td', { class: 'num', text: String(row.moves) }),
+    el('td', { class: 'num', text: String(row.hints) }),
+    el('td', {}, replayLink(row.race, `Replay of ${row.name}'s race`)),
+  );
+}
+
+function hideRecords() {
+  show('leaderboard', false);
+  show('recent-panel', false);
+  clearTimeout(recordsTimer);
+  recordsTimer = -1; // no database: stop asking
+}
+
+let lbAsked = 0;
+async function loadLeaderboard() {
+  const query = new URLSearchParams({ limit: '20' });
+  if ($('lb-preset').value) query.set('preset', $('lb-preset').value);
+  if ($('lb-algorithm').value) query.set('algorithm', $('lb-algorithm').value);
+  if ($('lb-daily').checked) query.set('daily', 'today');
+  const asked = ++lbAsked;
+  const res = await api(`/api/leaderboard?${query}`).catch(() => null);
+  if (asked !== lbAsked || !res) return; // a newer request is on its way, or no server
+  if (noStore(res)) return hideRecords();
+  if (!res.ok || !Array.isArray(res.body?.leaderboard)) return;
+  $('lb-rows').replaceChildren(...res.body.leaderboard.map(lbRow));
+  show('lb-empty', !res.body.leaderboard.length);
+  show('leaderboard');
+}
+
+async function loadRecent() {
+  const res = await api('/api/races').catch(() => null);
+  if (!res) return;
+  if (noStore(res)) return hideRecords();
+  if (!res.ok || !Array.isArray(res.body?.races)) return;
+  $('recent-races').replaceChildren(
+    ...res.body.races.map((r) =>
+      el('li', { 'data-race': r.id }, el('span', { text: `${r.preset || ''} ${kind(r)}` }, el('span', { class: 'muted', text: ` · ${ago(r.ended_at)}` })), replayLink(r.id, `Replay of the ${r.preset || ''} race`)),
+    ),
+  );
+  show('recent-empty', !res.body.races.length);
+  show('recent-panel');
+}
+
+let recordsTimer = 0;
+function refreshRecords() {
+  if (recordsTimer < 0) return;
+  clearTimeout(recordsTimer);
+  loadLeaderboard();
+  loadRecent();
+  if (!document.hidden) recordsTimer = setTimeout(refreshRecords, 30000);
+}
+for (const id of ['lb-preset', 'lb-algorithm', 'lb-daily']) $(id).addEventListener('change', loadLeaderboard);
+document.addEventListener('visibilitychange', () => !document.hidden && refreshRecords());
+refreshRecords();

@@ -26,6 +26,7 @@ let lastMethods = '';
 let lastFollow = '';
 let goUntil = 0;
 let focusCanvas = false; // once the race view shows, put keyboard focus on the maze
+let raceId = null; // the replay id of the current or last race (`started`, `race_over`, snapshots)
 
 window.mazerace = Object.freeze({
   get state() {
@@ -102,6 +103,7 @@ function onJoined(ack, { rejoin }) {
   const wanted = net.joinRequest?.role;
   you = ack.you;
   state.setYou(you);
+  raceId = ack.snapshot?.race ?? raceId;
   if (state.applySnapshot(ack.snapshot || {}, clock()) === 'resync-needed') resync();
   renderer.setMaze(state.maze);
   if (!rejoin && you.role === 'spectator' && wanted !== 'spectator' && !watchOnly) {
@@ -116,8 +118,10 @@ async function resync() {
   resyncing = true;
   for (let attempt = 0; attempt < 5 && state.awaitingResync; attempt++) {
     const ack = await net.request('resync', {});
-    if (ack.ok && ack.snapshot) state.applySnapshot(ack.snapshot, clock());
-    else await new Promise((r) => setTimeout(r, 400 * (attempt + 1)));
+    if (ack.ok && ack.snapshot) {
+      raceId = ack.snapshot.race ?? raceId;
+      state.applySnapshot(ack.snapshot, clock());
+    } else await new Promise((r) => setTimeout(r, 400 * (attempt + 1)));
   }
   resyncing = false;
   if (state.awaitingResync) setTimeout(resync, 3000);
@@ -128,6 +132,7 @@ async function resync() {
 
 // Announcements and one-off reactions to room events (also for events replayed after a snapshot).
 state.onEvent = ({ t, d }) => {
+  if ((t === 'started' || t === 'race_over') && d.race) raceId = d.race;
   switch (t) {
     case 'joined':
       if (d.name && !isYou(d.id)) announce(`${d.name} joined${d.role === 'spectator' ? ' to watch' : ''}`);
@@ -497,6 +502,13 @@ function updateResults() {
   );
   setText('results-note', state.shortest ? `Shortest path: ${state.shortest} steps. Efficiency = shortest ÷ moves.` : '');
   show('rematch-button', state.isHost());
+  let replayLink = $('replay-link');
+  if (!replayLink) {
+    replayLink = el('a', { id: 'replay-link', class: 'button secondary', text: 'Watch replay' });
+    $('back-to-lobby').before(replayLink);
+  }
+  if (raceId) replayLink.href = `/replay/${encodeURIComponent(raceId)}`;
+  show(replayLink, !!raceId);
   if (wasHidden) {
     requestAnimationFrame(() => {
       const series = sorted.map((r) => ({ name: r.name, colour: r.colour, points: state.history[r.id] || [] }));

@@ -1,0 +1,235 @@
+// The replay page (/replay/{id}): loads a stored race and plays it back on the canvas. The positions
+// come from the pure replay model; this file only wires the controls, the DOM and the renderer.
+import { decodeMaze } from './maze.js';
+import { Renderer } from './render.js';
+import { attachInput } from './input.js';
+import { Replay, prepareRace } from './replay-model.js';
+import { $, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
+
+const TOAST_MS = 3000; // race ms a hint stays in the overlay
+const METHODS = { dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'random' }; // as settings.js, without loading it
+const id = (() => {
+  try {
+    return decodeURIComponent(location.pathname.split('/')[2] || '');
+  } catch {
+    return '';
+  }
+})();
+let race = null; // prepared race
+let replay = null;
+let maze = null;
+let current = { players: [], hints: [] };
+let playing = false;
+let speed = 1;
+let lastFrame = 0;
+let followId = '';
+const shown = { players: '', hints: -1, toast: '' };
+
+const scrubber = $('replay-scrubber');
+const playButton = $('replay-play');
+const renderer = new Renderer($('replay-canvas'), () => ({
+  maze,
+  players: current.players.map((p, i) => ({ ...p, label: String(i + 1) })),
+  youId: null,
+  follow: followId || null,
+  trails: 'all',
+  hints: [],
+}));
+
+window.mazerace_replay = Object.freeze({
+  get ready() {
+    return !!replay;
+  },
+  get duration() {
+    return race ? race.duration : null;
+  },
+  get time() {
+    return replay ? replay.t : null;
+  },
+  get playing() {
+    return playing;
+  },
+  /** The positions on screen now, {id: [r, c]}. */
+  positions: () => (replay ? replay.positions() : null),
+  /** {id: [r, c]} at race time t, computed afresh from the log. */
+  positionsAt: (t) => (race ? new Replay(race).seek(t).positions() : null),
+  /** Everything at race time t: players (room, facing, trail, moves, hints, finished) and hints so far. */
+  stateAt(t) {
+    if (!race) return null;
+    const r = new Replay(race).seek(t);
+    const players = r.players().map(({ result, trail, room, ...p }) => ({ ...p, room: [...room], trail: trail.map((x) => [...x]) }));
+    return { t: r.t, players, hints: r.hints.map((h) => ({ ...h })) };
+  },
+});
+
+// ---- the clock ----
+function seek(t) {
+  replay.seek(t);
+  current = { players: replay.players(), hints: replay.hints };
+  scrubber.value = String(Math.round(replay.t));
+  setText('replay-time', `${formatTime(replay.t)} / ${formatTime(race.duration)}`);
+  updateSide();
+  renderer.invalidate();
+}
+
+function setPlaying(on) {
+  playing = on;
+  setText(playButton, on ? 'Pause' : 'Play');
+  playButton.setAttribute('aria-pressed', String(on));
+  if (!on) return;
+  if (replay.t >= race.duration) seek(0);
+  lastFrame = 0;
+  requestAnimationFrame(frame);
+}
+
+function frame(now) {
+  if (!playing) return;
+  const dt = lastFrame ? Math.min(250, now - lastFrame) : 0;
+  lastFrame = now;
+  seek(replay.t + dt * speed);
+  if (replay.t >= race.duration) setPlaying(false);
+  else requestAnimationFrame(frame);
+}
+
+// ---- the side panel: players, hints so far, the hint overlay ----
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const hintText = (h) =>
+  `${h.name} asked for a hint, ${METHODS[h.method] || h.method}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
+
+function updateSide() {
+  const rows = current.players.map((p) => {
+    const over = replay.t >= race.duration && p.result?.dnf;
+    const status = p.finished ? `finished${p.result?.rank ? `, ${ordinal(p.result.rank)}` : ''}` : over ? 'DNF' : `(${p.room[0]}, ${p.room[1]})`;
+    return [p, `${plural(p.moves, 'move')} · ${plural(p.hints, 'hint')} · ${status}`];
+  });
+  const key = rows.map(([p, text]) => p.id + text).join('|');
+  if (key !== shown.players) {
+    shown.players = key;
+    $('replay-players').replaceChildren(
+      ...rows.map(([p, text], i) =>
+        el('li', { 'data-player-id': p.id }, swatch(p.colour), el('span', { class: 'name', text: `${i + 1}. ${p.name}` }), el('span', { class: 'status muted', text })),
+      ),
+    );
+  }
+  const hints = current.hints;
+  if (hints.length !== shown.hints) {
+    if (playing && hints.length > shown.hints) announce(hintText(hints[hints.length - 1]));
+    shown.hints = hints.length;
+    $('replay-hints').replaceChildren(
+      ...hints.map((h) => el('li', { 'data-player-id': h.id }, el('span', { class: 'muted', text: formatTime(h.t) }), ' ', swatch(h.colour), hintText(h))),
+    );
+    show('replay-hints-empty', !hints.length);
+  }
+  const last = hints[hints.length - 1];
+  const toast = last && replay.t - last.t < TOAST_MS ? hintText(last) : '';
+  if (toast !== shown.toast) {
+    shown.toast = toast;
+    setText('replay-toast', toast);
+    show('replay-toast', !!toast);
+  }
+}
+
+function showResults(data) {
+  const results = [...(data.results || [])].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  $('replay-results-body').replaceChildren(
+    ...results.map((r) =>
+      el(
+        'tr',
+        { 'data-player-id': r.id },
+        el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank ?? '') }),
+        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? '')),
+        el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
+        el('td', { class: 'num', text: String(r.moves ?? '–') }),
+        el('td', { class: 'num', text: String(r.hints ?? 0) }),
+        el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
+      ),
+    ),
+  );
+  setText('replay-note', data.shortest ? `Shortest path: ${data.shortest} steps. Efficiency = shortest ÷ moves.` : '');
+  show('replay-results-panel');
+}
+
+// ---- controls ----
+playButton.addEventListener('click', () => replay && setPlaying(!playing));
+$('replay-speed').addEventListener('change', (e) => (speed = Number(e.target.value) || 1));
+const scrub = () => replay && seek(Number(scrubber.value));
+scrubber.addEventListener('input', scrub);
+scrubber.addEventListener('change', scrub);
+scrubber.addEventListener('keydown', (e) => {
+  // step="1" keeps every ms reachable; the arrow keys move a second instead of a millisecond.
+  const d = { ArrowLeft: -1000, ArrowDown: -1000, ArrowRight: 1000, ArrowUp: 1000 }[e.key];
+  if (d && replay) {
+    e.preventDefault();
+    seek(replay.t + d);
+  }
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key !== ' ' || e.ctrlKey || e.metaKey || e.altKey || !replay) return;
+  if (/^(INPUT|SELECT|TEXTAREA|BUTTON|A)$/.test(e.target.tagName || '')) return;
+  e.preventDefault();
+  setPlaying(!playing);
+});
+$('replay-follow').addEventListener('change', (e) => {
+  followId = e.target.value;
+  if (followId) renderer.recentre();
+  renderer.invalidate();
+});
+$('zoom-in').addEventListener('click', () => renderer.zoomBy(1.25));
+$('zoom-out').addEventListener('click', () => renderer.zoomBy(0.8));
+$('recentre').addEventListener('click', () => {
+  renderer.unit = null;
+  renderer.recentre();
+});
+attachInput(
+  { canvas: $('replay-canvas'), pick: () => null },
+  { active: () => false, hint() {}, zoom: (f, x, y) => renderer.zoomBy(f, x, y), pan: (dx, dy) => renderer.panBy(dx, dy) },
+);
+
+// ---- loading ----
+function fail(text) {
+  $('replay-main').dataset.state = 'error';
+  setText('replay-status', text);
+  message(text, 'error', 0);
+}
+
+async function load() {
+  if (!id) return fail('No race id in the address.');
+  let res;
+  let data = null;
+  try {
+    res = await fetch(`/api/races/${encodeURIComponent(id)}`);
+    data = await res.json().catch(() => null);
+  } catch {
+    return fail('Could not reach the server.');
+  }
+  if (!res.ok || !data) {
+    const code = data?.error?.code;
+    if (code === 'unknown_race' || res.status === 404) return fail(`There is no stored race “${id}”.`);
+    if (code === 'no_store') return fail('This server keeps no records, so there are no replays.');
+    return fail(data?.error?.message || `The server said ${res.status}.`);
+  }
+  try {
+    maze = decodeMaze(data.maze);
+    race = prepareRace(data);
+    replay = new Replay(race);
+  } catch {
+    return fail('This race could not be read.');
+  }
+  const s = data.settings || {};
+  const title = `${s.preset || ''} ${maze.rows}×${maze.cols} · ${s.algorithm || ''}${data.daily ? ` · daily ${data.daily}` : ''}`;
+  setText('replay-title', title);
+  document.title = `MazeRace · replay · ${title}`;
+  scrubber.max = String(Math.ceil(race.duration));
+  speed = Number($('replay-speed').value) || 1; // the browser may have restored the select
+  $('replay-follow').replaceChildren(
+    el('option', { value: '', text: 'Nobody (whole maze)' }),
+    ...race.players.map((p) => el('option', { value: p.id, text: p.name })),
+  );
+  show('replay-status', false);
+  show('replay-panel');
+  showResults(data);
+  renderer.setMaze(maze);
+  seek(0);
+  $('replay-main').dataset.state = 'ready';
+}
+load();
