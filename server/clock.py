@@ -14,12 +14,12 @@ log = logging.getLogger(__name__)
 
 async def tick_rooms(registry: RoomRegistry, gateway: SocketGateway, config: AppConfig) -> None:
     """One pass over every room."""
+    if gateway.closing:  # the rooms are saved as they are; their clocks stop here
+        return
     now = time.time()
     for room in list(registry.rooms.values()):
         try:
-            events = room.tick(now)
-            if events:
-                await gateway.broadcast(room.code, events)
+            gateway.outbox.send(room.code, room.tick(now))  # not awaited: one room never holds up another
         except Exception:
             log.exception("ticking room %s failed", room.code)
     for code in registry.close_idle(now, config.idle_timeout):

@@ -35,6 +35,8 @@ class AppConfig:
     move_limit: RateLimit = RateLimit(20.0, 10.0)
     hint_limit: RateLimit = RateLimit(1.0, 1.0)
     command_limit: RateLimit = RateLimit(5.0, 10.0)
+    snapshot_limit: RateLimit = RateLimit(0.5, 3.0)
+    """Full snapshots (`resync`) cost the most to build and send."""
     create_limit: RateLimit = RateLimit(0.5, 10.0)
     """Room creations per client address."""
     batch_interval: float = 0.0

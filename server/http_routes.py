@@ -2,6 +2,7 @@
 
 import asyncio
 import datetime
+import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -18,7 +19,9 @@ from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY, STORE
 from server.payloads import room_code
 from server.store import Store
 
-RACE_ID = re.compile(r"^[0-9a-z]{10}-[A-Za-z0-9_-]{8}$")
+RACE_ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
+
+log = logging.getLogger(__name__)
 
 STATUS_BY_CODE = {
     "unknown_room": 404,
@@ -63,6 +66,11 @@ async def edge_middleware(
             missing.headers.update(SECURITY_HEADERS)
             raise
         response = json_error("not_found", "no such API route", 404)
+    except web.HTTPException:
+        raise
+    except Exception:
+        log.exception("%s %s failed", request.method, request.path)
+        response = json_error("internal", "the server could not handle that; nothing changed", 500)
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
@@ -91,7 +99,7 @@ async def _json_body(request: web.Request) -> Any:
         return {}
     try:
         return await request.json()
-    except ValueError:  # JSONDecodeError, UnicodeDecodeError, and integers too long to convert
+    except (ValueError, RecursionError):  # bad JSON or text, huge integers, absurd nesting
         raise GameError("the body must be JSON", code="bad_json") from None
 
 
@@ -151,7 +159,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     if name is not None and len(name) > 20:
         raise GameError("name is at most 20 characters", code="bad_query")
     limit_text = request.query.get("limit", "20")
-    if not limit_text.isdigit() or not 1 <= int(limit_text) <= 100:
+    if not (limit_text.isascii() and limit_text.isdecimal()) or not 1 <= int(limit_text) <= 100:
         raise GameError("limit must be a whole number from 1 to 100", code="bad_query")
     board = await _store(request).leaderboard(
         preset=_choice(request, "preset", (*PRESETS, "custom")),
@@ -187,6 +195,8 @@ async def replay_page(request: web.Request) -> web.FileResponse:
 
 async def daily_room(request: web.Request) -> web.Response:
     """`POST /api/daily {"preset"}`: a room on today's daily maze that can still be joined."""
+    if not request.app[CREATE_LIMITER].allow(request.remote or "unknown", time.monotonic()):
+        raise GameError("too many rooms asked for; wait a little", code="rate_limited")
     data = await _json_body(request)
     preset = data.get("preset", "easy") if isinstance(data, dict) else None
     if preset not in PRESETS:

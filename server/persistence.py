@@ -23,7 +23,7 @@ async def store_context(app: web.Application) -> AsyncIterator[None]:
         return
     store = await Store.open(path)
     app[STORE] = store
-    app[GATEWAY].store = store
+    app[GATEWAY].outbox.store = store
     now = time.time()
     for saved_at, state in await store.take_saved_rooms():
         try:
@@ -44,6 +44,7 @@ async def save_open_rooms(app: web.Application) -> None:
     """
     gateway = app[GATEWAY]
     gateway.closing = True
+    await gateway.outbox.drain()  # results already decided are stored and sent before the snapshot
     store = app.get(STORE)
     rooms = [room for room in app[REGISTRY].rooms.values() if room.active_players()]
     if store is not None:

@@ -35,10 +35,14 @@ class RoomRegistry:
         self.countdown = countdown
         self.grace = grace
         self.rooms: dict[str, Room] = {}
+        self.daily_secret = ""
+        """Mixed into the daily seeds (the store keeps one), so nobody can work out tomorrow's maze."""
         self._by_sid: dict[str, Member] = {}
         self._by_member: dict[Member, str] = {}
 
-    def create(self, settings: RoomSettings, now: float) -> Room:
+    def create(
+        self, settings: RoomSettings, now: float, daily: str | None = None, fixed_seed: int | None = None
+    ) -> Room:
         """A new empty room with a fresh code and its own seeded random source."""
         if len(self.rooms) >= self.max_rooms:
             raise GameError("the server is full; try again later", code="server_full")
@@ -46,7 +50,16 @@ class RoomRegistry:
         while code in self.rooms:
             code = new_room_code()
         rng = random.Random(secrets.randbits(64))
-        room = Room(code, settings, rng, now, countdown=self.countdown, grace=self.grace)
+        room = Room(
+            code,
+            settings,
+            rng,
+            now,
+            countdown=self.countdown,
+            grace=self.grace,
+            daily=daily,
+            fixed_seed=fixed_seed,
+        )
         self.rooms[code] = room
         return room
 
@@ -56,7 +69,6 @@ class RoomRegistry:
 
     def daily_room(self, date: datetime.date, preset: str, now: float) -> Room:
         """A room racing `preset`'s daily maze that a newcomer can still join, made if there is none."""
-        settings = daily_settings(date, preset)
         for room in self.rooms.values():
             if (
                 room.daily == date.isoformat()
@@ -65,10 +77,8 @@ class RoomRegistry:
                 and len(room.active_players()) < room.settings.max_players
             ):
                 return room
-        room = self.create(settings, now)
-        room.daily = date.isoformat()
-        room.fixed_seed = daily_seed(date, preset)
-        return room
+        seed = daily_seed(date, preset, self.daily_secret)
+        return self.create(daily_settings(date, preset), now, daily=date.isoformat(), fixed_seed=seed)
 
     def get(self, code: str) -> Room:
         """The room with `code`, or an `unknown_room` error."""
@@ -102,11 +112,6 @@ class RoomRegistry:
         if member is not None and self._by_member.get(member) == sid:
             del self._by_member[member]
         return member
-
-    @property
-    def connection_count(self) -> int:
-        """Connections that have joined a room."""
-        return len(self._by_sid)
 
     def close_idle(self, now: float, timeout: float) -> list[str]:
         """Remove rooms that nobody has been in for `timeout` seconds; returns their codes."""

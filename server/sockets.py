@@ -4,10 +4,8 @@ Handlers stay short; the rules live in `server.game.room`. Every handler is wrap
 payload, a refused command or a bug becomes an error ack and never escapes to the connection.
 """
 
-import asyncio
 import logging
 import time
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,12 +14,11 @@ import socketio
 from server.config import AppConfig
 from server.course import build_course_in_thread
 from server.game.errors import GameError
-from server.game.records import RaceRecord, race_record
 from server.game.room import Envelope, Room
 from server.limits import KeyedLimiter
+from server.outbox import RoomOutbox
 from server.payloads import as_object, parse_hint, parse_join, parse_move, parse_ready
 from server.registry import Member, RoomRegistry
-from server.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -53,15 +50,10 @@ class SocketGateway:
         self.hint_limiter = KeyedLimiter(config.hint_limit)
         self.command_limiter = KeyedLimiter(config.command_limit)
         self.connections = 0
-        self.batch_interval = config.batch_interval
-        self.store: Store | None = None
-        """Set when the app has a database; finished races are written to it."""
+        self.snapshot_limiter = KeyedLimiter(config.snapshot_limit)
+        self.outbox = RoomOutbox(sio, registry, config.batch_interval)
         self.closing = False
-        """Set at shutdown: no more joins, and disconnects no longer change the rooms (already saved)."""
-        self._pending: dict[str, list[dict[str, Any]]] = {}
-        self._flushes: set[asyncio.Task[None]] = set()
-        self._send_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        """One lock a room while its events go out; dropped when nobody holds or waits for it."""
+        """Set at shutdown: no more commands, and disconnects no longer change the (saved) rooms."""
 
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
@@ -74,7 +66,7 @@ class SocketGateway:
             "hint": (self.hint, self.hint_limiter),
             "rematch": (self.rematch, self.command_limiter),
             "leave": (self.leave, self.command_limiter),
-            "resync": (self.resync, self.command_limiter),
+            "resync": (self.resync, self.snapshot_limiter),
         }
         for name, (handler, limiter) in commands.items():
             self.sio.on(name, self._guarded(name, handler, limiter))
@@ -85,7 +77,9 @@ class SocketGateway:
     def _guarded(self, name: str, handler: Handler, limiter: KeyedLimiter) -> Callable[..., Awaitable[Ack]]:
         async def guarded(sid: str, *args: object) -> Ack:
             try:
-                if not limiter.allow(sid, self.monotonic()):
+                if self.closing:
+                    raise GameError("the server is restarting; try again in a moment", code="server_closing")
+                if not limiter.allow(self._limit_key(sid), self.monotonic()):
                     raise GameError("too many commands; slow down", code="rate_limited")
                 if len(args) > 1:
                     raise GameError("send one JSON object", code="bad_payload")
@@ -99,53 +93,13 @@ class SocketGateway:
         return guarded
 
     async def broadcast(self, code: str, envelopes: list[Envelope]) -> None:
-        """Send a room's events to everyone in it, in version order; store a finished race first.
+        """Send a room's events (in version order, after storing a finished race) and wait for them."""
+        await self.outbox.send(code, envelopes)
 
-        With a batch interval, a room's events are gathered and sent as one `events` list per
-        interval: fewer, larger messages for busy rooms, at the cost of up to one interval of delay.
-        """
-        if not envelopes:
-            return
-        record = self._finished_race(code, envelopes)  # taken now, before any await lets the room move on
-        # Each emit yields, so without the lock another handler's events for this room (made after
-        # ours) could go out between two of ours. Handlers take the lock right after the room
-        # makes their events, with no await in between, so the lock's queue is in version order.
-        lock = self._send_locks.get(code)
-        if lock is None:
-            lock = self._send_locks[code] = asyncio.Lock()
-        async with lock:
-            if record is not None:
-                await self._save_race(record)
-            if self.batch_interval <= 0:
-                for envelope in envelopes:
-                    await self.sio.emit("event", envelope.to_json(), room=code)
-                return
-            pending = self._pending.setdefault(code, [])
-            if not pending:
-                asyncio.get_running_loop().call_later(self.batch_interval, self._flush, code)
-            pending.extend(envelope.to_json() for envelope in envelopes)
-
-    def _finished_race(self, code: str, envelopes: list[Envelope]) -> RaceRecord | None:
-        if self.store is None or not any(envelope.t == "race_over" for envelope in envelopes):
-            return None
-        room = self.registry.rooms.get(code)
-        return race_record(room) if room is not None else None
-
-    async def _save_race(self, record: RaceRecord) -> None:
-        """Results are written before anyone sees them, so a crash after the announcement loses nothing."""
-        if self.store is None:
-            return
-        try:
-            await self.store.save_race(record)
-        except Exception:  # the players still get their results; the log says what was not kept
-            log.exception("could not store race %s", record.id)
-
-    def _flush(self, code: str) -> None:
-        batch = self._pending.pop(code, None)
-        if batch:
-            task = asyncio.create_task(self.sio.emit("events", batch, room=code))
-            self._flushes.add(task)
-            task.add_done_callback(self._flushes.discard)
+    def _limit_key(self, sid: str) -> str:
+        """Joined members are limited as who they are, so reconnecting does not refill their buckets."""
+        member = self.registry.member(sid)
+        return f"{member.code}/{member.member_id}" if member is not None else sid
 
     def _joined(self, sid: str) -> tuple[Member, Room]:
         member = self.registry.member(sid)
@@ -176,7 +130,7 @@ class SocketGateway:
         if self._live(sid):  # an event the client emitted, not a disconnection
             return await self.on_unknown("disconnect", sid)
         self.connections -= 1
-        for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter):
+        for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter, self.snapshot_limiter):
             limiter.forget(sid)
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
@@ -191,7 +145,7 @@ class SocketGateway:
         arrives as `sid, *data`: the connection is whichever of the first two arguments is one.
         """
         sid = next((a for a in args[:2] if self._live(a)), None)
-        if sid is not None and not self.command_limiter.allow(sid, self.monotonic()):
+        if sid is not None and not self.command_limiter.allow(self._limit_key(str(sid)), self.monotonic()):
             return error_ack("rate_limited", "too many commands; slow down")
         return error_ack("unknown_event", "the server does not know that event")
 
@@ -200,18 +154,17 @@ class SocketGateway:
     async def join(self, sid: str, payload: object) -> dict[str, Any]:
         """Join a room as a player or spectator, or come back with a token."""
         request = parse_join(payload)
-        if self.closing:
-            raise GameError("the server is restarting; try again in a moment", code="server_closing")
         if self.registry.member(sid) is not None:
             raise GameError("this connection is already in a room; leave it first", code="already_joined")
         room = self.registry.get(request.code)
         now = self.clock()
         you, events = room.join(request.name, request.role, request.token, now)
         replaced = self.registry.attach(sid, Member(room.code, you.id))
+        sent = self.outbox.send(room.code, events)  # queued now, so nothing can overtake them
         if replaced is not None:  # the same player opened the room in another tab
             await self.sio.leave_room(replaced, room.code)
             await self.sio.emit("replaced", {"message": "you joined from somewhere else"}, to=replaced)
-        await self.broadcast(room.code, events)
+        await sent
         await self.sio.enter_room(sid, room.code)
         return {"you": you.to_json(), "snapshot": room.snapshot(self.clock())}
 
@@ -230,9 +183,9 @@ class SocketGateway:
     async def start(self, sid: str, payload: object) -> dict[str, Any]:
         """The host starts the countdown; the maze is made in a worker thread first."""
         member, room = self._joined(sid)
-        spec = room.check_can_start(member.member_id)
+        spec = room.prepare_start(member.member_id)
         maze, distances = await build_course_in_thread(spec)
-        await self.broadcast(room.code, room.start(member.member_id, maze, distances, self.clock()))
+        await self.broadcast(room.code, room.start(member.member_id, spec, maze, distances, self.clock()))
         return {}
 
     async def move(self, sid: str, payload: object) -> dict[str, Any]:

@@ -11,15 +11,18 @@ from server.game.settings import PRESETS, RoomSettings
 _PERFECT_NAMES = tuple(PERFECT)
 
 
-def _digest(date: datetime.date, preset: str) -> bytes:
-    return hashlib.sha256(f"mazerace daily {date.isoformat()} {preset}".encode()).digest()
+def _digest(date: datetime.date, preset: str, secret: str = "") -> bytes:
+    return hashlib.sha256(f"mazerace daily {date.isoformat()} {preset} {secret}".encode()).digest()
 
 
-def daily_seed(date: datetime.date, preset: str) -> int:
-    """The seed of `preset`'s daily maze on `date`: stable for the date, different across dates."""
+def daily_seed(date: datetime.date, preset: str, secret: str = "") -> int:
+    """The seed of `preset`'s daily maze on `date`: stable for the date, different across dates.
+
+    A server keeps a `secret` so that its daily mazes cannot be worked out in advance from this code.
+    """
     if preset not in PRESETS:
         raise BadSettings(f"the daily maze comes in {', '.join(PRESETS)}")
-    return int.from_bytes(_digest(date, preset)[:8], "big") & MAX_SEED
+    return int.from_bytes(_digest(date, preset, secret)[:8], "big") & MAX_SEED
 
 
 def daily_settings(date: datetime.date, preset: str) -> RoomSettings:

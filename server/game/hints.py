@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from server.game.errors import BadSettings
+from server.game.errors import GameError
 from server.game.maze import Cell, Maze
 from server.game.solvers import SEARCH_METHODS, search
 
@@ -39,7 +39,7 @@ def choose_method(method: str, rng: random.Random) -> str:
     if method == "random":
         return "dfs" if rng.random() < 0.5 else "bfs"
     if method not in SEARCH_METHODS:
-        raise BadSettings(f"hint method must be one of {', '.join(HINT_METHODS)}", code="bad_method")
+        raise GameError(f"hint method must be one of {', '.join(HINT_METHODS)}", code="bad_method")
     return method
 
 
@@ -52,7 +52,7 @@ def hint(
 ) -> Hint:
     """Search from the trail's last room with the rest of the trail blocked; say where to back up to."""
     if not trail:
-        raise BadSettings("a hint needs the player's trail")
+        raise GameError("a hint needs the player's trail", code="bad_payload")
     used = choose_method(method, rng)
     here = trail[-1]
     result = search(maze, used, here, trail[:-1], record_order)

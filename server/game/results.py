@@ -59,7 +59,7 @@ def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[
                 "efficiency": efficiency(shortest, player.moves) if time is not None else None,
                 "dnf": time is None,
                 "distance": distance,
-                "progress": round(1 - distance / shortest, 3) if shortest else 1.0,
+                "progress": round(max(0.0, 1 - distance / shortest), 3) if shortest else 1.0,
                 "room": list(player.trail.current) if player.trail is not None else None,
             }
         )

@@ -26,6 +26,9 @@ Phase = Literal["lobby", "countdown", "racing", "finished"]
 Role = Literal["player", "spectator"]
 
 MAX_SPECTATORS = 100
+MIN_MOVE_CAP = 10_000
+UNJOINED_TIMEOUT = 60.0
+"""Seconds a room that nobody ever joined lives: creating rooms must not fill the server."""
 
 
 @dataclass(frozen=True)
@@ -131,10 +134,12 @@ class Room:
             raise GameError("only players can do that", code="not_player")
         return player
 
-    def _racer(self, member_id: str) -> Player:
+    def _racer(self, member_id: str, now: float) -> Player:
         player = self._player(member_id)
         if self.phase != "racing":
             raise GameError("the race is not running", code="not_racing")
+        if self.started_at is not None and now >= self.started_at + self.settings.time_limit:
+            raise GameError("the time limit has passed", code="not_racing")
         if player.finished_at is not None:
             raise GameError("you have already finished", code="finished")
         if not player.racing:
@@ -250,7 +255,7 @@ class Room:
         if role == "player":
             display = clean_name(name)
             full = len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP)
-            if self.phase == "lobby" and not full:
+            if self.phase in ("lobby", "finished") and not full:
                 return self._add_player(display, now)
         if len(self.spectators) >= MAX_SPECTATORS:
             raise GameError("this room has no room for more spectators", code="room_full")
@@ -270,10 +275,13 @@ class Room:
         colour = next(c for c in PALETTE if c not in used)
         player = Player(self._next_id("p"), unique, colour, self._new_token(), now)
         self.players[player.id] = player
-        if self.host_id is None:
+        new_host = self.host_id is None
+        if new_host:
             self.host_id = player.id
         entry = self.player_entry(player)
         self._emit("joined", {**entry, "role": "player"})
+        if new_host:
+            self._emit("host", {"id": player.id})
         return Membership(player.id, "player", player.token, player.colour), self._drain()
 
     def _rejoin(self, player: Player) -> tuple[Membership, list[Envelope]]:
@@ -315,12 +323,14 @@ class Room:
         player.connected = False
         self._emit("left", {"id": member_id, "role": "player"})
         if self.host_id == member_id:
-            remaining = sorted(self.active_players(), key=lambda p: p.joined_at)
+            remaining = sorted(self.active_players(), key=lambda p: (not p.connected, p.joined_at))
             self.host_id = remaining[0].id if remaining else None
             self._emit("host", {"id": self.host_id})
         if self.phase == "countdown" and not self.active_players():
             self._back_to_lobby()
         self._check_race_over(now)
+        if self.phase == "finished" and not self.active_players():
+            self._back_to_lobby()  # nobody is left to ask for a rematch: open the room again
         return self._drain()
 
     # ----- lobby -------------------------------------------------------------------------------------
@@ -338,6 +348,8 @@ class Room:
         """The host changes settings in the lobby; fields left out keep their values."""
         self._require_host(member_id)
         self._require_phase("lobby")
+        if self.daily is not None:
+            raise GameError("the daily maze is the same for everyone: its settings are fixed", "bad_settings")
         settings = parse_settings(data, self.settings)
         if settings.max_players < len(self.active_players()):
             raise GameError(
@@ -349,8 +361,8 @@ class Room:
             self._emit("settings", settings.to_json())
         return self._drain()
 
-    def check_can_start(self, member_id: str) -> MazeSpec:
-        """Refuse a start that cannot happen; otherwise the spec of the maze to generate for it."""
+    def prepare_start(self, member_id: str) -> MazeSpec:
+        """Refuse a start that cannot happen; otherwise draw the race's seed and say which maze to make."""
         self._require_host(member_id)
         self._require_phase("lobby")
         waiting = [p.name for p in self.active_players() if p.connected and not p.ready and p.id != member_id]
@@ -361,10 +373,11 @@ class Room:
         s = self.settings
         return MazeSpec(s.algorithm, s.rows, s.cols, self.seed, s.braid, s.openings)
 
-    def start(self, member_id: str, maze: Maze, distances: list[int], now: float) -> list[Envelope]:
-        """Begin the countdown with a maze generated (off the event loop) from `check_can_start`'s spec."""
-        spec = self.check_can_start(member_id)
-        if (maze.rows, maze.cols) != (spec.rows, spec.cols):
+    def start(
+        self, member_id: str, spec: MazeSpec, maze: Maze, distances: list[int], now: float
+    ) -> list[Envelope]:
+        """Begin the countdown with the maze made (off the event loop) from `prepare_start`'s spec."""
+        if self.prepare_start(member_id) != spec:
             raise GameError("the settings changed while the maze was being made; start again", "wrong_phase")
         self.last_active = now
         self.maze = maze
@@ -386,7 +399,7 @@ class Room:
         self.started_at = now
         self.results = None
         self.log = []
-        self.race_id = f"{self.code}-{self._new_token()[:8]}"
+        self.race_id = self._new_token()[:16]  # unrelated to the room code, which stays secret
         distance = distances[maze.index(maze.entrance)]
         for player in self.active_players():
             player.reset_for_race(maze.entrance, distance)
@@ -408,7 +421,7 @@ class Room:
 
     def move(self, member_id: str, target: Target, now: float) -> tuple[dict[str, Any], list[Envelope]]:
         """Move a racer one room; the ack data and the events. Refused moves raise and change nothing."""
-        player = self._racer(member_id)
+        player = self._racer(member_id, now)
         self._step(player, target, now)
         self._check_race_over(now)
         return self._position(player), self._drain()
@@ -429,8 +442,15 @@ class Room:
             "distance": player.distance,
         }
 
+    def move_cap(self) -> int:
+        """Most moves a racer may make in one race: room for exploring every room twice, and a bound
+        on the race log's memory."""
+        return max(MIN_MOVE_CAP, 2 * self.settings.rows * self.settings.cols)
+
     def _step(self, player: Player, target: Target, now: float) -> None:
         maze, distances = self._course()
+        if player.moves >= self.move_cap():
+            raise GameError("you have used every move this race allows", code="move_limit")
         room = apply_move(maze, self._trail(player), target)
         self.last_active = now
         player.moves += 1
@@ -456,7 +476,7 @@ class Room:
         self, member_id: str, method: str, want_order: bool, now: float
     ) -> tuple[dict[str, Any], list[Envelope]]:
         """Search for a racer from where they stand; the ack (with the order if asked) and the events."""
-        player = self._racer(member_id)
+        player = self._racer(member_id, now)
         if method not in HINT_METHODS:
             raise GameError(f"hint method must be one of {', '.join(HINT_METHODS)}", code="bad_method")
         if method not in self.settings.hint_methods:
@@ -554,5 +574,9 @@ class Room:
         return self._drain()
 
     def is_idle(self, now: float, timeout: float) -> bool:
-        """Nobody connected and nothing happened for `timeout` seconds: the room can close."""
-        return self.connected_count == 0 and now - self.last_active >= timeout
+        """Nobody connected or coming back, and nothing happened for `timeout` seconds (a room nobody
+        ever joined goes sooner): the room can close."""
+        if self.connected_count or any(p.disconnected_at is not None for p in self.active_players()):
+            return False
+        limit = timeout if self.serial else min(timeout, UNJOINED_TIMEOUT)
+        return now - self.last_active >= limit

@@ -33,6 +33,7 @@ FAST = AppConfig(
     move_limit=GENEROUS,
     hint_limit=GENEROUS,
     command_limit=GENEROUS,
+    snapshot_limit=GENEROUS,
     create_limit=GENEROUS,
 )
 """Short timings and no rate limits to trip over; tests override single fields."""

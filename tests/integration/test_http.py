@@ -172,6 +172,7 @@ async def test_non_finite_numbers_are_bad_settings(arena: Harness, body: bytes) 
         b"\xff\xfe\x00garbage",
         b"[1, 2",
         b'{"rows": 1' + b"0" * 5000 + b"}",  # more digits than Python converts to an int
+        b"[" * 8_000 + b"]" * 8_000,  # nested deeper than the JSON parser recurses
     ],
 )
 async def test_bad_json_is_a_400(arena: Harness, body: bytes) -> None:
@@ -234,3 +235,11 @@ async def test_room_creation_is_rate_limited_per_address(start_server: StartServ
     status, body, response = await harness.request("POST", "/api/rooms", json={})
     assert_error(status, body, 429, "rate_limited")
     assert_security_headers(response)
+
+
+@pytest.mark.parametrize("limit", ["0", "101", "abc", "\u00b2", "\u2460", "-1", "1.5"])
+async def test_a_bad_leaderboard_limit_is_a_400_even_in_other_scripts(arena: Harness, limit: str) -> None:
+    status, body, _ = await arena.request("GET", "/api/leaderboard", params={"limit": limit})
+    assert status in (400, 503)  # 503 when the server keeps no records at all
+    if status == 400:
+        assert_error(status, body, 400, "bad_query")

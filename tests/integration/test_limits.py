@@ -13,7 +13,10 @@ DEFAULTS = AppConfig()
 async def limited_race(start_server: StartServer) -> tuple[Harness, Client, Client, list[tuple[int, int]]]:
     """A running race on a server with the production rate limits."""
     harness = await start_server(
-        move_limit=DEFAULTS.move_limit, hint_limit=DEFAULTS.hint_limit, command_limit=DEFAULTS.command_limit
+        move_limit=DEFAULTS.move_limit,
+        hint_limit=DEFAULTS.hint_limit,
+        command_limit=DEFAULTS.command_limit,
+        snapshot_limit=DEFAULTS.snapshot_limit,
     )
     code = await harness.create_room(hint_limit=5)
     flooder, steady = await harness.client(), await harness.client()
@@ -58,14 +61,14 @@ async def test_hints_are_limited_to_one_a_second(start_server: StartServer) -> N
 
 async def test_other_commands_and_unknown_events_are_limited(start_server: StartServer) -> None:
     _, flooder, steady, _ = await limited_race(start_server)
-    limit = DEFAULTS.command_limit
-    began = time.monotonic()
-    acks = await asyncio.gather(*(flooder.call(event, {}) for event in ["resync", "nonsense"] * 15))
-    elapsed = time.monotonic() - began
-    codes = [a["error"]["code"] if not a["ok"] else "ok" for a in acks]
-    assert "rate_limited" in codes
-    assert sum(code != "rate_limited" for code in codes) <= limit.burst + limit.rate * elapsed + 1
-    assert set(codes) <= {"ok", "unknown_event", "rate_limited"}
+    for event, limit in (("nonsense", DEFAULTS.command_limit), ("resync", DEFAULTS.snapshot_limit)):
+        began = time.monotonic()
+        acks = await asyncio.gather(*(flooder.call(event, {}) for _ in range(30)))
+        elapsed = time.monotonic() - began
+        codes = [a["error"]["code"] if not a["ok"] else "ok" for a in acks]
+        assert "rate_limited" in codes
+        assert sum(code != "rate_limited" for code in codes) <= limit.burst + limit.rate * elapsed + 1
+        assert set(codes) <= {"ok", "unknown_event", "rate_limited"}
     await steady.ok("resync", {})
 
 
@@ -87,3 +90,26 @@ async def test_idle_rooms_close_and_occupied_rooms_stay(start_server: StartServe
     assert [room["code"] for room in listing["rooms"]] == [occupied]
     assert (await member.resync())["code"] == occupied
     assert await (await harness.client()).refused("join", {"code": empty, "name": "Late"}) == "unknown_room"
+
+
+async def test_reconnecting_does_not_refill_the_move_bucket(start_server: StartServer) -> None:
+    """Buckets belong to the member, not the connection: a bot cannot reconnect for a fresh burst."""
+    harness, flooder, _, path = await limited_race(start_server)
+    limit = DEFAULTS.move_limit
+    token = flooder.you["token"]
+    code = flooder.snapshot["code"]
+    began = time.monotonic()
+    accepted = 0
+    here = 0
+    for _ in range(4):
+        for _ in range(int(limit.burst)):
+            forward = path[here + 1] if here + 1 < len(path) - 1 else path[here - 1]
+            ack = await flooder.call("move", {"to": list(forward)})
+            if ack["ok"]:
+                accepted += 1
+                here = path.index(forward)
+        await flooder.sio.disconnect()
+        flooder = await harness.client()
+        await flooder.join(code, "Flooder", token=token)
+    elapsed = time.monotonic() - began
+    assert accepted <= limit.burst + limit.rate * elapsed + 1

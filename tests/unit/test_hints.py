@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.errors import BadSettings
+from server.game.errors import GameError
 from server.game.generation import MazeSpec, generate
 from server.game.hints import HINT_METHODS, Hint, back_up_index, choose_method, hint
 from server.game.maze import Cell, Maze
@@ -177,10 +177,11 @@ def test_named_methods_do_not_draw(method: str) -> None:
 
 
 def test_bad_method_and_empty_trail(loop: Maze) -> None:
-    with pytest.raises(BadSettings) as caught:
+    with pytest.raises(GameError) as caught:
         hint(loop, ((0, 0),), "greedy", random.Random(0))
     assert caught.value.code == "bad_method"
-    with pytest.raises(BadSettings):
+    with pytest.raises(GameError) as caught:
         choose_method("RANDOM", random.Random(0))
-    with pytest.raises(BadSettings, match="trail"):
+    assert caught.value.code == "bad_method"
+    with pytest.raises(GameError, match="trail"):
         hint(loop, (), "bfs", random.Random(0))

@@ -1,0 +1,106 @@
+"""Delivering each room's events in version order, with a finished race stored before it is announced.
+
+Commands and the room clock hand their events here the moment the room makes them; one sender task a
+room drains them in that order, so versions never arrive out of order however the awaits interleave.
+A command awaits its own delivery (its events go out before its ack); the clock does not wait, so one
+room's slow save never holds up another room's countdown.
+"""
+
+import asyncio
+import collections
+import logging
+from typing import Any
+
+import socketio
+
+from server.game.records import RaceRecord, race_record
+from server.game.room import Envelope
+from server.registry import RoomRegistry
+from server.store import Store
+
+log = logging.getLogger(__name__)
+
+Delivery = tuple[RaceRecord | None, list[Envelope], "asyncio.Future[None]"]
+
+
+class RoomOutbox:
+    """Per-room queues of events on their way to the room's Socket.IO members."""
+
+    def __init__(self, sio: socketio.AsyncServer, registry: RoomRegistry, batch_interval: float) -> None:
+        self.sio = sio
+        self.registry = registry
+        self.batch_interval = batch_interval
+        self.store: Store | None = None
+        """Set when the app has a database; finished races are written to it before race_over."""
+        self._queues: dict[str, collections.deque[Delivery]] = {}
+        self._senders: dict[str, asyncio.Task[None]] = {}
+        self._batches: dict[str, list[dict[str, Any]]] = {}
+        self._flushes: set[asyncio.Task[None]] = set()
+
+    def send(self, code: str, envelopes: list[Envelope]) -> "asyncio.Future[None]":
+        """Queue a room's events; the future is done once they have gone out (or failed, logged)."""
+        done = asyncio.get_running_loop().create_future()
+        if not envelopes:
+            done.set_result(None)
+            return done
+        record = self._finished_race(code, envelopes)  # read now, before the room moves on
+        self._queues.setdefault(code, collections.deque()).append((record, envelopes, done))
+        if code not in self._senders:
+            self._senders[code] = asyncio.create_task(self._deliver(code))
+        return done
+
+    async def drain(self) -> None:
+        """Wait until every queued event has gone out (at shutdown)."""
+        while self._senders or self._flushes:
+            await asyncio.gather(*self._senders.values(), *self._flushes)
+
+    def _finished_race(self, code: str, envelopes: list[Envelope]) -> RaceRecord | None:
+        if self.store is None or not any(envelope.t == "race_over" for envelope in envelopes):
+            return None
+        room = self.registry.rooms.get(code)
+        return race_record(room) if room is not None else None
+
+    async def _deliver(self, code: str) -> None:
+        queue = self._queues[code]
+        try:
+            while queue:
+                record, envelopes, done = queue.popleft()
+                try:
+                    if record is not None:
+                        await self._save_race(record)
+                    await self._emit(code, envelopes)
+                except Exception:
+                    log.exception("could not deliver events of room %s", code)
+                finally:
+                    if not done.done():
+                        done.set_result(None)
+        finally:
+            del self._senders[code]
+            if not queue:
+                del self._queues[code]
+
+    async def _save_race(self, record: RaceRecord) -> None:
+        """Results are written before anyone sees them, so a crash after the announcement loses nothing."""
+        if self.store is None:
+            return
+        try:
+            await self.store.save_race(record)
+        except Exception:  # the players still get their results; the log says what was not kept
+            log.exception("could not store race %s", record.id)
+
+    async def _emit(self, code: str, envelopes: list[Envelope]) -> None:
+        if self.batch_interval <= 0:
+            for envelope in envelopes:
+                await self.sio.emit("event", envelope.to_json(), room=code)
+            return
+        batch = self._batches.setdefault(code, [])
+        if not batch:
+            asyncio.get_running_loop().call_later(self.batch_interval, self._flush, code)
+        batch.extend(envelope.to_json() for envelope in envelopes)
+
+    def _flush(self, code: str) -> None:
+        batch = self._batches.pop(code, None)
+        if batch:
+            task = asyncio.create_task(self.sio.emit("events", batch, room=code))
+            self._flushes.add(task)
+            task.add_done_callback(self._flushes.discard)
