@@ -350,7 +350,7 @@ def _result_json(row: aiosqlite.Row, shortest: int) -> dict[str, Any]:
         "shortest": shortest,
         "efficiency": None if dnf else efficiency(shortest, row["moves"]),
         "distance": row["distance"],
-        "progress": round(1 - row["distance"] / shortest, 3) if shortest else 1.0,
+        "progress": round(max(0.0, 1 - row["distance"] / shortest), 3) if shortest else 1.0,
         "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
         "dnf": dnf,
     }
