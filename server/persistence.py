@@ -24,14 +24,16 @@ async def store_context(app: web.Application) -> AsyncIterator[None]:
     store = await Store.open(path)
     app[STORE] = store
     app[GATEWAY].outbox.store = store
+    app[REGISTRY].daily_secret = await store.daily_secret()
     now = time.time()
-    for saved_at, state in await store.take_saved_rooms():
+    for saved_at, state in await store.saved_rooms():
         try:
             spec = maze_spec(state)
             course = build_course(spec) if spec is not None else None
             app[REGISTRY].adopt(restore_room(state, course, saved_at, now))
         except (KeyError, TypeError, ValueError):
             log.exception("could not restore room %s", state.get("code"))
+    await store.clear_saved_rooms()
     yield
     await store.close()
 

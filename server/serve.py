@@ -32,5 +32,5 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = AppConfig(db_path=args.db, countdown=args.countdown, grace=args.grace)
-    web.run_app(create_app(config), host=args.host, port=args.port, shutdown_timeout=5, access_log=None)
+    web.run_app(create_app(config), host=args.host, port=args.port, shutdown_timeout=2, access_log=None)
     return 0

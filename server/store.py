@@ -7,6 +7,7 @@ query is parameterised.
 
 import asyncio
 import json
+import secrets
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,16 @@ MIGRATIONS: tuple[str, ...] = (
         state TEXT NOT NULL
     );
     """,
+    """
+    ALTER TABLE races ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0;
+    UPDATE races SET ranked = COALESCE(
+        daily IS NOT NULL
+        OR (preset != 'custom' AND braid = 0 AND openings = 'corners'
+            AND COALESCE(json_extract(settings, '$.hint_moves'), 0) = 0),
+        0
+    );
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )
 """Schema steps; step i brings the database to `user_version` i + 1. Append, never edit."""
 
@@ -95,6 +106,7 @@ _LEADERBOARD = """
           AND (:algorithm IS NULL OR races.algorithm = :algorithm)
           AND (:name IS NULL OR results.name = :name)
           AND (:daily IS NULL OR races.daily = :daily)
+          AND races.ranked = 1
     )
     SELECT * FROM best WHERE nth = 1 ORDER BY total_ms, ended_at LIMIT :limit
 """
@@ -107,9 +119,10 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self.db = db
         self.path = path
-        self._writing = asyncio.Lock()
-        """One write transaction at a time: the connection is shared and BEGIN does not nest, so two
-        rooms finishing at once would collide (and the loser's ROLLBACK would undo the winner's race)."""
+        self._exclusive = asyncio.Lock()
+        """One transaction or read at a time on the shared connection: BEGIN does not nest, so two rooms
+        finishing at once would collide (the loser's ROLLBACK undoing the winner's race), and a read in
+        the middle of a write would see half a race."""
 
     @classmethod
     async def open(cls, path: Path) -> "Store":
@@ -161,7 +174,7 @@ class Store:
 
     async def save_race(self, record: RaceRecord) -> None:
         """Write a finished race, its results and its whole log in one transaction."""
-        async with self._writing:
+        async with self._exclusive:
             await self._insert_race(record)
 
     async def _insert_race(self, record: RaceRecord) -> None:
@@ -170,12 +183,12 @@ class Store:
         try:
             await self.db.execute(
                 "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings, seed,"
-                " daily, settings, started_at, ended_at, shortest)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " daily, settings, started_at, ended_at, shortest, ranked)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"],
                     s["braid"], s["openings"], record.seed, record.daily, json.dumps(s),
-                    record.started_at, record.ended_at, record.shortest,
+                    record.started_at, record.ended_at, record.shortest, int(record.ranked),
                 ),
             )  # fmt: skip
             await self.db.executemany(
@@ -211,6 +224,10 @@ class Store:
 
     async def race(self, race_id: str) -> dict[str, Any] | None:
         """A stored race with its results and log, or None."""
+        async with self._exclusive:
+            return await self._race(race_id)
+
+    async def _race(self, race_id: str) -> dict[str, Any] | None:
         async with self.db.execute("SELECT * FROM races WHERE id = ?", (race_id,)) as cursor:
             race = await cursor.fetchone()
         if race is None:
@@ -225,8 +242,8 @@ class Store:
             log = [_log_json(row) for row in await cursor.fetchall()]
         return {
             "id": race["id"],
-            "room_code": race["room_code"],
             "settings": json.loads(race["settings"]),
+            "ranked": bool(race["ranked"]),
             "seed": race["seed"],
             "daily": race["daily"],
             "started_at": round(race["started_at"] * 1000),
@@ -237,12 +254,15 @@ class Store:
         }
 
     async def recent_races(self, limit: int = 20) -> list[dict[str, Any]]:
-        """The latest finished races, newest first."""
-        async with self.db.execute(
-            "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races ORDER BY ended_at DESC"
-            " LIMIT ?",
-            (min(limit, LEADERBOARD_MAX),),
-        ) as cursor:
+        """The latest finished races of public rooms, newest first."""
+        async with (
+            self._exclusive,
+            self.db.execute(
+                "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races"
+                " WHERE json_extract(settings, '$.public') = 1 ORDER BY ended_at DESC LIMIT ?",
+                (min(limit, LEADERBOARD_MAX),),
+            ) as cursor,
+        ):
             rows = [dict(row) for row in await cursor.fetchall()]
         for row in rows:
             row["ended_at"] = round(row["ended_at"] * 1000)  # ms, like every other time on the wire
@@ -268,7 +288,10 @@ class Store:
             "daily": daily,
             "limit": max(1, min(limit, LEADERBOARD_MAX)),
         }
-        async with self.db.execute(_LEADERBOARD.format(partition=partition), params) as cursor:
+        async with (
+            self._exclusive,
+            self.db.execute(_LEADERBOARD.format(partition=partition), params) as cursor,
+        ):
             rows = await cursor.fetchall()
         return [
             {
@@ -294,7 +317,7 @@ class Store:
 
     async def save_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""
-        async with self._writing:
+        async with self._exclusive:
             await self._replace_rooms(states, saved_at)
 
     async def _replace_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
@@ -310,13 +333,27 @@ class Store:
             await self.db.execute("ROLLBACK")
             raise
 
-    async def take_saved_rooms(self) -> list[tuple[float, dict[str, Any]]]:
-        """The rooms saved at the last shutdown, removed from the store as they are handed back."""
-        async with self._writing:
-            async with self.db.execute("SELECT saved_at, state FROM saved_rooms") as cursor:
-                rows = await cursor.fetchall()
-            await self.db.execute("DELETE FROM saved_rooms")
+    async def saved_rooms(self) -> list[tuple[float, dict[str, Any]]]:
+        """The rooms saved at the last shutdown, with the moment they were saved."""
+        async with self._exclusive, self.db.execute("SELECT saved_at, state FROM saved_rooms") as cursor:
+            rows = await cursor.fetchall()
         return [(row["saved_at"], json.loads(row["state"])) for row in rows]
+
+    async def clear_saved_rooms(self) -> None:
+        """Forget the saved rooms, once they are back in play (not before: a failed start keeps them)."""
+        async with self._exclusive:
+            await self.db.execute("DELETE FROM saved_rooms")
+
+    async def daily_secret(self) -> str:
+        """This server's secret for daily seeds, made on first use and kept, so the daily maze stays the
+        same all day across restarts but cannot be worked out from the code in advance."""
+        async with self._exclusive:
+            await self.db.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('daily_secret', ?)", (secrets.token_hex(16),)
+            )
+            async with self.db.execute("SELECT value FROM meta WHERE key = 'daily_secret'") as cursor:
+                row = await cursor.fetchone()
+        return str(row["value"]) if row else ""
 
 
 async def _use_wal(db: aiosqlite.Connection) -> None:

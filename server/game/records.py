@@ -23,6 +23,14 @@ class RaceRecord:
     results: list[dict[str, Any]]
     log: list[dict[str, Any]]
 
+    @property
+    def ranked(self) -> bool:
+        """Whether the race counts for the leaderboards: the daily maze, or a preset size raced on the
+        standard rules (corners, no braid, hints that do not walk for you), so times compare fairly."""
+        s = self.settings
+        standard = s["preset"] != "custom" and s["braid"] == 0 and s["openings"] == "corners"
+        return self.daily is not None or (standard and not s["hint_moves"])
+
 
 def race_record(room: Room) -> RaceRecord:
     """The record of `room`'s race, which must have just finished."""

@@ -9,6 +9,7 @@ import json
 import random
 import sqlite3
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +45,8 @@ def stored_form(record: RaceRecord) -> dict[str, Any]:
     """What `Store.race` must give back for `record`: everything, times of the race in epoch ms."""
     return {
         "id": record.id,
-        "room_code": record.room_code,
         "settings": record.settings,
+        "ranked": record.ranked,
         "seed": record.seed,
         "daily": record.daily,
         "started_at": round(record.started_at * 1000),
@@ -129,8 +130,8 @@ def make_version_1_file(path: Path) -> None:
         plain.execute(
             "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings, seed, daily,"
             " settings, started_at, ended_at, shortest) VALUES"
-            " (?, 'abcdefghjk', 'easy', 10, 10, 'backtracker', 0, 'corners', 1, NULL, '{}', ?, ?, 18)",
-            (OLD_RACE, T0, T0 + 60),
+            " (?, 'abcdefghjk', 'easy', 10, 10, 'backtracker', 0, 'corners', 1, NULL, ?, ?, ?, 18)",
+            (OLD_RACE, json.dumps({"public": True, "hint_moves": False}), T0, T0 + 60),
         )
 
 
@@ -144,6 +145,9 @@ async def test_an_older_file_is_brought_up_to_date_keeping_its_races(db_path: Pa
         await store.save_race(record)
         assert await store.race(record.id) == stored_form(record)
         assert [race["id"] for race in await store.recent_races()] == [record.id, OLD_RACE]
+        old = await store.race(OLD_RACE)
+        assert old is not None
+        assert old["ranked"]  # an easy race on the standard rules counts for the leaderboards
     finally:
         await store.close()
 
@@ -416,7 +420,7 @@ async def test_daily_rooms_race_the_same_maze_and_are_stored_as_daily(store: Sto
     assert second is not None
     assert first["seed"] == second["seed"] == seed
     assert first["daily"] == second["daily"] == "2026-11-30"
-    assert first["room_code"] != second["room_code"]
+    assert records[0].room_code != records[1].room_code
     spec = MazeSpec(settings.algorithm, settings.rows, settings.cols, seed, settings.braid, settings.openings)
     assert mazes[0] == mazes[1] == generate(spec)
     assert [row["name"] for row in await store.leaderboard(daily="2026-11-30", preset="medium")] == [
@@ -506,7 +510,7 @@ async def test_a_failing_save_among_concurrent_ones_undoes_only_itself(store: St
     assert outcomes[5] is failed[0]
     for record in records:
         assert await store.race(record.id) == stored_form(record)
-    assert await store.take_saved_rooms() == [(T0, {"code": "aaaaaaaaaa", "n": 1})]
+    assert await store.saved_rooms() == [(T0, {"code": "aaaaaaaaaa", "n": 1})]
 
 
 async def test_two_connections_to_one_file_write_at_once(db_path: Path) -> None:
@@ -585,11 +589,13 @@ async def test_saved_rooms_come_back_once_and_restore_with_the_clock_paused(stor
     states = [room_state(r) for r in (room, lobby, counting)]
     await store.save_rooms(states, saved_at)
 
-    taken = await store.take_saved_rooms()
+    taken = await store.saved_rooms()
     assert sorted(taken, key=lambda t: t[1]["code"]) == sorted(
         [(saved_at, json.loads(json.dumps(state))) for state in states], key=lambda t: t[1]["code"]
     )
-    assert await store.take_saved_rooms() == []  # handed back once
+    assert await store.saved_rooms() == taken  # still there until the rooms are back in play
+    await store.clear_saved_rooms()
+    assert await store.saved_rooms() == []
 
     downtime = 3 * HOUR + 0.25
     now = saved_at + downtime
@@ -664,3 +670,53 @@ async def test_saved_rooms_come_back_once_and_restore_with_the_clock_paused(stor
     assert counting_back.start_at == pytest.approx(now + 2)  # the 2 s left of the countdown
     assert counting_back.tick(now + 1.9) == []
     assert [e.t for e in counting_back.tick(now + 2)] == ["started"]
+
+
+# ----- fairness and privacy -----------------------------------------------------------------------------
+
+
+def race_on(settings: RoomSettings, name: str, ms: int, n: int) -> RaceRecord:
+    race = ScriptedRace(settings, [name], start=T0 + n * 60, rng_seed=n)
+    race.finish(name, ms)
+    race.play()
+    return race.record()
+
+
+async def test_only_races_on_the_standard_rules_count_for_the_leaderboards(store: Store) -> None:
+    fair = race_on(EASY, "Fair", 30_000, 1)
+    braided = race_on(replace(EASY, braid=0.5), "Braided", 10_000, 2)
+    walked = race_on(replace(EASY, hint_moves=True), "Walked", 10_000, 3)
+    custom = race_on(replace(EASY, preset="custom", rows=6, cols=6), "Custom", 10_000, 4)
+    for record in (fair, braided, walked, custom):
+        await store.save_race(record)
+    assert [row["name"] for row in await store.leaderboard()] == ["Fair"]
+    assert [fair.ranked, braided.ranked, walked.ranked, custom.ranked] == [True, False, False, False]
+    stored = await store.race(custom.id)
+    assert stored is not None
+    assert not stored["ranked"]
+
+
+async def test_races_of_private_rooms_are_not_listed(store: Store) -> None:
+    public = race_on(EASY, "Open", 20_000, 1)
+    private = race_on(replace(EASY, public=False), "Hidden", 20_000, 2)
+    await store.save_race(public)
+    await store.save_race(private)
+    assert [race["id"] for race in await store.recent_races()] == [public.id]
+    stored = await store.race(private.id)  # still there for whoever has its link
+    assert stored is not None
+    assert "room_code" not in stored
+
+
+async def test_the_daily_secret_is_made_once_and_kept(db_path: Path) -> None:
+    first = await Store.open(db_path)
+    try:
+        secret = await first.daily_secret()
+        assert len(secret) == 32
+        assert await first.daily_secret() == secret
+    finally:
+        await first.close()
+    again = await Store.open(db_path)
+    try:
+        assert await again.daily_secret() == secret
+    finally:
+        await again.close()
