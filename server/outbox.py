@@ -1,9 +1,9 @@
 """Delivering each room's events in version order, with a finished race stored before it is announced.
 
-Commands and the room clock hand their events here the moment the room makes them; one sender task a
-room drains them in that order, so versions never arrive out of order however the awaits interleave.
-A command awaits its own delivery (its events go out before its ack); the clock does not wait, so one
-room's slow save never holds up another room's countdown.
+Commands and the room clock hand their events here the moment the room makes them; one drain a room
+sends them in that order, so versions never arrive out of order however the awaits interleave. A
+command awaits its own delivery (its events go out before its ack) and, when the room is quiet, sends
+them itself; the clock does not wait, so one room's slow save never holds up another room's countdown.
 """
 
 import asyncio
@@ -20,6 +20,9 @@ from server.store import Store
 
 log = logging.getLogger(__name__)
 
+DRAIN_SECONDS = 5.0
+"""How long shutdown waits for queued events (and race saves) to finish."""
+
 Delivery = tuple[RaceRecord | None, list[Envelope], "asyncio.Future[None]"]
 
 
@@ -33,26 +36,47 @@ class RoomOutbox:
         self.store: Store | None = None
         """Set when the app has a database; finished races are written to it before race_over."""
         self._queues: dict[str, collections.deque[Delivery]] = {}
-        self._senders: dict[str, asyncio.Task[None]] = {}
+        self._draining: set[str] = set()
+        self._in_flight: set[asyncio.Future[None]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._batches: dict[str, list[dict[str, Any]]] = {}
         self._flushes: set[asyncio.Task[None]] = set()
 
     def send(self, code: str, envelopes: list[Envelope]) -> "asyncio.Future[None]":
-        """Queue a room's events; the future is done once they have gone out (or failed, logged)."""
+        """Queue a room's events without waiting (the clock); the future is done once they are out."""
+        done = self._enqueue(code, envelopes)
+        if code not in self._draining and not done.done():
+            task = asyncio.create_task(self._drain(code))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return done
+
+    async def deliver(self, code: str, envelopes: list[Envelope]) -> None:
+        """Queue a room's events and wait until they are out (commands: events before the ack).
+
+        When nobody is sending for the room, the caller sends itself: no extra task hop on the path of
+        every move.
+        """
+        done = self._enqueue(code, envelopes)
+        if code not in self._draining and not done.done():
+            await self._drain(code)
+        await done
+
+    async def drain(self) -> None:
+        """Wait until every queued event has gone out (at shutdown), for at most DRAIN_SECONDS."""
+        waiting = [done for queue in self._queues.values() for *_, done in queue]
+        pending = [*waiting, *self._in_flight, *self._tasks, *self._flushes]
+        if pending:
+            await asyncio.wait(pending, timeout=DRAIN_SECONDS)
+
+    def _enqueue(self, code: str, envelopes: list[Envelope]) -> "asyncio.Future[None]":
         done = asyncio.get_running_loop().create_future()
         if not envelopes:
             done.set_result(None)
             return done
         record = self._finished_race(code, envelopes)  # read now, before the room moves on
         self._queues.setdefault(code, collections.deque()).append((record, envelopes, done))
-        if code not in self._senders:
-            self._senders[code] = asyncio.create_task(self._deliver(code))
         return done
-
-    async def drain(self) -> None:
-        """Wait until every queued event has gone out (at shutdown)."""
-        while self._senders or self._flushes:
-            await asyncio.gather(*self._senders.values(), *self._flushes)
 
     def _finished_race(self, code: str, envelopes: list[Envelope]) -> RaceRecord | None:
         if self.store is None or not any(envelope.t == "race_over" for envelope in envelopes):
@@ -60,11 +84,14 @@ class RoomOutbox:
         room = self.registry.rooms.get(code)
         return race_record(room) if room is not None else None
 
-    async def _deliver(self, code: str) -> None:
+    async def _drain(self, code: str) -> None:
+        """Send a room's queue in order; only one drain a room runs at a time."""
+        self._draining.add(code)
         queue = self._queues[code]
         try:
             while queue:
                 record, envelopes, done = queue.popleft()
+                self._in_flight.add(done)
                 try:
                     if record is not None:
                         await self._save_race(record)
@@ -72,10 +99,11 @@ class RoomOutbox:
                 except Exception:
                     log.exception("could not deliver events of room %s", code)
                 finally:
+                    self._in_flight.discard(done)
                     if not done.done():
                         done.set_result(None)
         finally:
-            del self._senders[code]
+            self._draining.discard(code)
             if not queue:
                 del self._queues[code]
 

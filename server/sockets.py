@@ -4,6 +4,7 @@ Handlers stay short; the rules live in `server.game.room`. Every handler is wrap
 payload, a refused command or a bug becomes an error ack and never escapes to the connection.
 """
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -14,7 +15,7 @@ import socketio
 from server.config import AppConfig
 from server.course import build_course_in_thread
 from server.game.errors import GameError
-from server.game.room import Envelope, Room
+from server.game.room import Envelope, Room, solve_hint
 from server.limits import KeyedLimiter
 from server.outbox import RoomOutbox
 from server.payloads import as_object, parse_hint, parse_join, parse_move, parse_ready
@@ -94,7 +95,7 @@ class SocketGateway:
 
     async def broadcast(self, code: str, envelopes: list[Envelope]) -> None:
         """Send a room's events (in version order, after storing a finished race) and wait for them."""
-        await self.outbox.send(code, envelopes)
+        await self.outbox.deliver(code, envelopes)
 
     def _limit_key(self, sid: str) -> str:
         """Joined members are limited as who they are, so reconnecting does not refill their buckets."""
@@ -200,7 +201,9 @@ class SocketGateway:
         """A hint from where the player stands; the explored order only to the asker."""
         member, room = self._joined(sid)
         method, want_order = parse_hint(payload)
-        ack, events = room.hint(member.member_id, method, want_order, self.clock())
+        request = room.request_hint(member.member_id, method, want_order, self.clock())
+        answer = await asyncio.to_thread(solve_hint, request)  # a 100 x 100 search must not stall the loop
+        ack, events = room.answer_hint(request, answer, self.clock())
         await self.broadcast(room.code, events)
         return ack
 

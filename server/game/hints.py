@@ -51,18 +51,22 @@ def hint(
     record_order: bool = False,
 ) -> Hint:
     """Search from the trail's last room with the rest of the trail blocked; say where to back up to."""
+    return way_on(maze, trail, choose_method(method, rng), record_order)
+
+
+def way_on(maze: Maze, trail: Sequence[Cell], search_method: str, record_order: bool = False) -> Hint:
+    """`hint` with the search already chosen (dfs, bfs or astar): pure, so it can run off the loop."""
     if not trail:
         raise GameError("a hint needs the player's trail", code="bad_payload")
-    used = choose_method(method, rng)
     here = trail[-1]
-    result = search(maze, used, here, trail[:-1], record_order)
+    result = search(maze, search_method, here, trail[:-1], record_order)
     if result.path is not None:
         following = result.path[1] if len(result.path) > 1 else None
-        return Hint(used, following, result.path, result.explored, result.order, None, None)
+        return Hint(search_method, following, result.path, result.explored, result.order, None, None)
     back = back_up_index(maze, trail)
     back_path = tuple(reversed(trail[back:])) if back is not None else None
     back_to = trail[back] if back is not None else None
-    return Hint(used, None, None, result.explored, result.order, back_to, back_path)
+    return Hint(search_method, None, None, result.explored, result.order, back_to, back_path)
 
 
 def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:

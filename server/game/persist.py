@@ -115,7 +115,7 @@ def restore_room(
     room.started_at = moved(state["started_at"])
     room.ended_at = moved(state["ended_at"])
     room.results = state["results"]
-    room.log = state["log"]
+    room.log = [{**e, "room": (e["room"][0], e["room"][1])} if "room" in e else e for e in state["log"]]
     room.serial = state["serial"]
     if course is not None:
         room.maze, room.distances = course

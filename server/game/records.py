@@ -55,5 +55,7 @@ def race_record(room: Room) -> RaceRecord:
         shortest=room.shortest,
         players=players,
         results=list(room.results),
-        log=list(room.log),
+        log=[
+            {**entry, "room": list(entry["room"])} if "room" in entry else dict(entry) for entry in room.log
+        ],
     )

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from server.game.errors import GameError
 from server.game.generation import MAX_SEED, MazeSpec
-from server.game.hints import HINT_METHODS, Hint, hint
+from server.game.hints import HINT_METHODS, Hint, choose_method, way_on
 from server.game.maze import Cell, Maze
 from server.game.moves import Target, apply_move
 from server.game.players import PALETTE, Player, clean_name
@@ -60,6 +60,22 @@ class Membership:
             data["token"] = self.token
             data["colour"] = self.colour
         return data
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    """A hint that may be given, with everything its search needs (the maze is immutable)."""
+
+    member_id: str
+    search_method: str
+    trail: tuple[Cell, ...]
+    maze: Maze
+    want_order: bool
+
+
+def solve_hint(request: HintRequest) -> Hint:
+    """The search of a hint request: pure, so the server runs it in a worker thread."""
+    return way_on(request.maze, request.trail, request.search_method, request.want_order)
 
 
 def _ms(seconds: float) -> int:
@@ -455,7 +471,8 @@ class Room:
         self.last_active = now
         player.moves += 1
         player.distance = distances[maze.index(room)]
-        self.log.append({"t": self._elapsed(now), "type": "move", "id": player.id, "room": _cell(room)})
+        # a tuple, not a list: entries of only atomic values drop out of the garbage collector's walk
+        self.log.append({"t": self._elapsed(now), "type": "move", "id": player.id, "room": room})
         self._emit("moved", {"id": player.id, **self._position(player)})
         if room == maze.exit:
             player.finished_at = now
@@ -475,17 +492,41 @@ class Room:
     def hint(
         self, member_id: str, method: str, want_order: bool, now: float
     ) -> tuple[dict[str, Any], list[Envelope]]:
-        """Search for a racer from where they stand; the ack (with the order if asked) and the events."""
+        """Search for a racer from where they stand; the ack (with the order if asked) and the events.
+
+        The server splits this in two (`request_hint`, then `answer_hint`) to run the search off the
+        event loop; this is the same in one call.
+        """
+        request = self.request_hint(member_id, method, want_order, now)
+        return self.answer_hint(request, solve_hint(request), now)
+
+    def request_hint(self, member_id: str, method: str, want_order: bool, now: float) -> "HintRequest":
+        """Check a hint may be given and pin down what to search: the pure part runs anywhere."""
         player = self._racer(member_id, now)
         if method not in HINT_METHODS:
             raise GameError(f"hint method must be one of {', '.join(HINT_METHODS)}", code="bad_method")
         if method not in self.settings.hint_methods:
             allowed = ", ".join(self.settings.hint_methods)
             raise GameError(f"this room allows hints by {allowed}", code="method_not_allowed")
+        self._check_hints_left(player)
+        maze, _ = self._course()
+        search_method = choose_method(method, self.rng)
+        return HintRequest(player.id, search_method, self._trail(player).rooms, maze, want_order)
+
+    def _check_hints_left(self, player: Player) -> None:
         if player.hints >= self.settings.hint_limit:
             raise GameError("no hints left in this race", code="no_hints_left")
+
+    def answer_hint(
+        self, request: "HintRequest", answer: Hint, now: float
+    ) -> tuple[dict[str, Any], list[Envelope]]:
+        """Count and announce a hint found by `solve_hint`; the ack and the events."""
+        player = self._racer(request.member_id, now)
+        self._check_hints_left(player)  # another hint may have landed meanwhile
         maze, _ = self._course()
-        answer = hint(maze, self._trail(player).rooms, method, self.rng, want_order)
+        trail = self._trail(player).rooms
+        if trail != request.trail:  # the player moved while the search ran: answer for where they are
+            answer = way_on(maze, trail, request.search_method, request.want_order)
         self.last_active = now
         player.hints += 1
         player.penalty_ms += self.settings.hint_penalty * 1000
@@ -499,7 +540,7 @@ class Room:
             self._step(player, answer.next, now)
         self._check_race_over(now)
         ack = dict(public)
-        if want_order:  # flat room indices: a quarter of the cost of [r, c] pairs to encode and send
+        if request.want_order:  # flat room indices: a quarter of the cost of [r, c] pairs to encode and send
             ack["order"] = [r * maze.cols + c for r, c in answer.order or ()]
         return ack, self._drain()
 
