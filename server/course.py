@@ -1,4 +1,4 @@
-"""Preparing a race's maze off the event loop: generation, adjacency and the distance field."""
+"""Preparing a race's maze off the event loop: generation, opening masks and the distance field."""
 
 import asyncio
 
@@ -8,9 +8,9 @@ from server.game.solvers import distances_to_exit
 
 
 def build_course(spec: MazeSpec) -> tuple[Maze, list[int]]:
-    """The maze of `spec`, its adjacency cached, and every room's distance to the exit."""
+    """The maze of `spec`, its opening masks cached, and every room's distance to the exit."""
     maze = generate(spec)
-    distances = distances_to_exit(maze)  # also builds maze.adjacency, which hints reuse
+    distances = distances_to_exit(maze)  # also caches maze.openings, which hints reuse
     return maze, distances
 
 

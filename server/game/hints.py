@@ -77,7 +77,7 @@ def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:
     then the trail is walked back once. (Rooms after k cannot touch the set, or they would have been
     found first, so unblocking them does not grow it.)
     """
-    adjacency = maze.adjacency
+    openings, steps = maze.openings, maze.steps
     reaches_exit = bytearray(maze.size)
     on_trail = bytearray(maze.size)
     for cell in trail:
@@ -88,11 +88,12 @@ def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:
     reaches_exit[goal] = 1
     queue = [goal]
     for room in queue:
-        for neighbour in adjacency[room]:
+        for step in steps[openings[room]]:
+            neighbour = room + step
             if not reaches_exit[neighbour] and not on_trail[neighbour]:
                 reaches_exit[neighbour] = 1
                 queue.append(neighbour)
     for k in range(len(trail) - 1, -1, -1):
-        if any(reaches_exit[n] for n in adjacency[maze.index(trail[k])]):
+        if any(reaches_exit[n] for n in maze.neighbours(maze.index(trail[k]))):
             return k
     return None

@@ -1,6 +1,6 @@
 """Searches from a room to the exit: depth-first (stack), breadth-first (queue) and A* (Manhattan).
 
-All work on flat room indices and the maze's cached adjacency, keep parent pointers and rebuild the path
+All work on flat room indices and the maze's opening masks, keep parent pointers and rebuild the path
 once at the end, and never recurse, so 1000 x 1000 mazes are fine. `explored` counts rooms taken off the
 stack, queue or heap for expansion; `order` lists them in that order when asked for.
 """
@@ -36,17 +36,21 @@ class _Run:
     found: bool
 
 
-Searcher = Callable[[tuple[tuple[int, ...], ...], list[int], int, int, int, bool], _Run]
+Links = tuple[bytes, tuple[tuple[int, ...], ...]]
+"""A maze's `openings` masks and the `steps` each mask allows."""
+
+Searcher = Callable[[Links, list[int], int, int, int, bool], _Run]
 
 
 def _bfs(
-    adjacency: tuple[tuple[int, ...], ...],
+    links: Links,
     parent: list[int],
     start: int,
     goal: int,
     cols: int,
     record: bool,
 ) -> _Run:
+    openings, steps = links
     queue = [start]
     push = queue.append
     explored = 0
@@ -54,7 +58,8 @@ def _bfs(
         explored += 1
         if room == goal:
             return _Run(parent, explored, queue[:explored] if record else None, True)
-        for neighbour in adjacency[room]:
+        for step in steps[openings[room]]:
+            neighbour = room + step
             if parent[neighbour] == UNSEEN:
                 parent[neighbour] = room
                 push(neighbour)
@@ -62,7 +67,7 @@ def _bfs(
 
 
 def _dfs(
-    adjacency: tuple[tuple[int, ...], ...],
+    links: Links,
     parent: list[int],
     start: int,
     goal: int,
@@ -70,6 +75,7 @@ def _dfs(
     record: bool,
 ) -> _Run:
     # The stack holds (room, came_from) pairs flattened; a room is expanded the first time it is popped.
+    openings, steps = links
     expanded = bytearray(len(parent))
     stack = [start, start]
     push, pop = stack.append, stack.pop
@@ -87,7 +93,8 @@ def _dfs(
             order.append(room)
         if room == goal:
             return _Run(parent, explored, order, True)
-        for neighbour in reversed(adjacency[room]):  # so the first listed (east) is tried first
+        for step in reversed(steps[openings[room]]):  # so east, the first listed, is tried first
+            neighbour = room + step
             if parent[neighbour] == UNSEEN and not expanded[neighbour]:
                 push(neighbour)
                 push(room)
@@ -95,13 +102,14 @@ def _dfs(
 
 
 def _astar(
-    adjacency: tuple[tuple[int, ...], ...],
+    links: Links,
     parent: list[int],
     start: int,
     goal: int,
     cols: int,
     record: bool,
 ) -> _Run:
+    openings, steps = links
     goal_row, goal_col = divmod(goal, cols)
 
     def manhattan(room: int) -> int:
@@ -124,7 +132,8 @@ def _astar(
         if room == goal:
             return _Run(parent, explored, order, True)
         step_cost = cost[room] + 1
-        for neighbour in adjacency[room]:
+        for step in steps[openings[room]]:
+            neighbour = room + step
             if parent[neighbour] == BLOCKED or expanded[neighbour]:
                 continue
             if step_cost < cost.get(neighbour, step_cost + 1):
@@ -158,7 +167,7 @@ def search(
             parent[maze.index(cell)] = BLOCKED
     first = maze.index(origin)
     parent[first] = first
-    run = searcher(maze.adjacency, parent, first, maze.index(maze.exit), maze.cols, record_order)
+    run = searcher((maze.openings, maze.steps), parent, first, maze.index(maze.exit), maze.cols, record_order)
     order = tuple(maze.cell(i) for i in run.order) if run.order is not None else None
     path = _rebuild(maze, run.parent, first, maze.index(maze.exit)) if run.found else None
     return SearchResult(method, path, run.explored, order)
@@ -178,16 +187,17 @@ def distances_to_exit(maze: Maze) -> list[int]:
 
     One BFS per maze; the race uses it for progress bars and for path efficiency.
     """
-    adjacency = maze.adjacency
+    openings, steps = maze.openings, maze.steps
     distance = [-1] * maze.size
     goal = maze.index(maze.exit)
     distance[goal] = 0
     queue = [goal]
     push = queue.append
     for room in queue:
-        step = distance[room] + 1
-        for neighbour in adjacency[room]:
+        further = distance[room] + 1
+        for step in steps[openings[room]]:
+            neighbour = room + step
             if distance[neighbour] < 0:
-                distance[neighbour] = step
+                distance[neighbour] = further
                 push(neighbour)
     return distance
