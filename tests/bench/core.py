@@ -84,7 +84,7 @@ def ratio(slow: float | None, fast: float | None) -> str:
 
 
 def fresh(maze: Maze) -> Maze:
-    """An equal maze without the cached adjacency, as just generated."""
+    """An equal maze without its cached opening masks, as just generated."""
     return Maze(maze.rows, maze.cols, maze.east, maze.south, maze.entrance, maze.exit)
 
 
@@ -184,7 +184,7 @@ def bench_hints(plan: Plan) -> dict[tuple[str, int, str], HintRow]:
             for method in SEARCH_METHODS:
                 first = measure(core_hint([fresh(maze) for _ in range(repeats)], method), repeats)
                 warm = fresh(maze)
-                warm.adjacency  # noqa: B018 - build the cache before timing
+                warm.openings  # noqa: B018 - build the cache before timing
                 repeated = measure(core_hint([warm] * repeats, method), repeats)
                 ref = measure_budgeted(
                     reference_hint(matrix, entrance, method), repeats + 1, plan.hint_budget[size]
@@ -226,8 +226,8 @@ def bench_hints(plan: Plan) -> dict[tuple[str, int, str], HintRow]:
         rows,
         left=3,
         note=(
-            "core first = median over fresh copies of the maze (includes building maze.adjacency, cached);"
-            " core repeat = median\nwith adjacency cached. The reference has no cache: ref first is its"
+            "core first = median over fresh copies of the maze (includes building maze.openings, cached);"
+            " core repeat = median\nwith the masks cached. The reference has no cache: ref first is its"
             " first call, ref repeat the median of the\nothers. Reference budget per row: "
             f"{budgets}. Seed {HINT_SEED}, corners openings."
         ),
@@ -309,7 +309,7 @@ def print_targets(
         limit = limit_text(TARGET_BFS_HINT_100)
         rows.append(
             (
-                f"bfs hint 100x100 {algorithm}, adjacency cached",
+                f"bfs hint 100x100 {algorithm}, masks cached",
                 limit,
                 seconds(row.repeated),
                 verdict(row.repeated, TARGET_BFS_HINT_100),
