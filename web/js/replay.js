@@ -4,7 +4,7 @@ import { decodeMaze } from './maze.js';
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
 import { Replay, prepareRace } from './replay-model.js';
-import { $, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
+import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
 const METHODS = { dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'random' }; // as settings.js, without loading it
@@ -169,16 +169,8 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
   setPlaying(!playing);
 });
-$('replay-follow').addEventListener('change', (e) => {
-  followId = e.target.value;
-  if (followId) renderer.recentre();
-  renderer.invalidate();
-});
-$('zoom-in').addEventListener('click', () => renderer.zoomBy(1.25));
-$('zoom-out').addEventListener('click', () => renderer.zoomBy(0.8));
-$('recentre').addEventListener('click', () => {
-  renderer.unit = null;
-  renderer.recentre();
+bindCamera(renderer, $('replay-follow'), (id) => {
+  followId = id;
 });
 attachInput(
   { canvas: $('replay-canvas'), pick: () => null },

@@ -8,7 +8,7 @@ import { drawChart } from './chart.js';
 import { dirBetween, openings, step } from './maze.js';
 import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings, METHODS } from './settings.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
-import { $, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
+import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
 
 const code = decodeURIComponent(location.pathname.split('/')[2] || '');
 const watchOnly = new URLSearchParams(location.search).get('watch') === '1';
@@ -327,16 +327,8 @@ const showSearch = $('show-search');
 showSearch.checked = loadPref('showSearch', '0') === '1';
 showSearch.addEventListener('change', () => savePref('showSearch', showSearch.checked ? '1' : '0'));
 $('hint-method').addEventListener('change', (e) => savePref('hintMethod', e.target.value));
-$('follow-select').addEventListener('change', (e) => {
-  followId = e.target.value;
-  if (followId) renderer.recentre();
-  renderer.invalidate();
-});
-$('zoom-in').addEventListener('click', () => renderer.zoomBy(1.25));
-$('zoom-out').addEventListener('click', () => renderer.zoomBy(0.8));
-$('recentre').addEventListener('click', () => {
-  renderer.unit = null;
-  renderer.recentre();
+bindCamera(renderer, $('follow-select'), (id) => {
+  followId = id;
 });
 
 // ---- the DOM, updated at most once a frame ----

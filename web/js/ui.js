@@ -84,3 +84,21 @@ export function ordinal(n) {
 /** The error text of a refused ack. */
 export const errorText = (ack, fallback = 'Something went wrong') =>
   (ack && ack.error && (ack.error.message || ack.error.code)) || fallback;
+
+/**
+ * The camera controls shared by the room and the replay: zoom buttons, re-centre, and a "follow" select
+ * whose choice is handed to `onFollow` (an id, or '' for a free camera).
+ */
+export function bindCamera(renderer, followSelect, onFollow) {
+  followSelect.addEventListener('change', (e) => {
+    onFollow(e.target.value);
+    if (e.target.value) renderer.recentre();
+    renderer.invalidate();
+  });
+  $('zoom-in').addEventListener('click', () => renderer.zoomBy(1.25));
+  $('zoom-out').addEventListener('click', () => renderer.zoomBy(0.8));
+  $('recentre').addEventListener('click', () => {
+    renderer.unit = null;
+    renderer.recentre();
+  });
+}
