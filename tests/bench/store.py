@@ -23,7 +23,8 @@ from server.game.records import RaceRecord
 from server.game.settings import RoomSettings
 from server.store import Store
 from tests.bench.timing import Sample, print_table, seconds
-from tests.persistence.races import ScriptedRace, dead_end_branch, shortest_path
+from tests.mazes import dead_end_branch, shortest_path
+from tests.persistence.races import ScriptedRace
 
 TITLE = "Store: saving a finished 8-player 100x100 race, reading it back, leaderboards over ~1,000 races"
 

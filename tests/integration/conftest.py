@@ -18,7 +18,6 @@ import socketio
 from server.app import create_app
 from server.config import AppConfig, RateLimit
 from server.game.maze import Cell, Maze
-from server.game.solvers import search
 from server.game.wire import decode_maze
 
 Envelope = dict[str, Any]
@@ -219,36 +218,6 @@ async def start_race(host: Client, *others: Client) -> Maze:
     await host.ok("start", {})
     started = await host.wait_for("started", after=after)
     return decode_maze(started["d"]["maze"])
-
-
-def shortest_path(maze: Maze, start: Cell | None = None) -> list[Cell]:
-    """The BFS path from `start` (default the entrance) to the exit, both included."""
-    path = search(maze, "bfs", start).path
-    assert path is not None
-    return list(path)
-
-
-def neighbours(maze: Maze, cell: Cell) -> list[Cell]:
-    """Open neighbouring rooms of `cell`."""
-    return [maze.cell(i) for i in maze.adjacency[maze.index(cell)]]
-
-
-def dead_end_branch(maze: Maze, path: list[Cell]) -> tuple[int, list[Cell]]:
-    """A side branch off the path into a dead end: (index of the path room it leaves from, its rooms).
-
-    Meant for perfect mazes (no loops), where every branch off the shortest path ends in a dead end.
-    """
-    on_path = set(path)
-    for i, room in enumerate(path[:-1]):
-        for first in neighbours(maze, room):
-            if first in on_path:
-                continue
-            branch, previous = [first], room
-            while onward := [n for n in neighbours(maze, branch[-1]) if n != previous]:
-                previous = branch[-1]
-                branch.append(onward[0])
-            return i, branch
-    raise AssertionError("the maze has no side branch")
 
 
 def closed_neighbour(maze: Maze, cell: Cell) -> Cell | None:

@@ -12,7 +12,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .conftest import Harness, StartServer, assert_consecutive, shortest_path, start_race
+from tests.mazes import shortest_path
+
+from .conftest import Harness, StartServer, assert_consecutive, start_race
 
 COMMANDS = ["join", "ready", "settings", "start", "move", "hint", "rematch", "leave", "resync"]
 ODD_EVENTS = ["connect", "disconnect", "*", "event", "events", "message", "replaced", "closing", ""]

@@ -5,8 +5,9 @@ from typing import Any
 
 from server.game.hints import hint
 from server.game.maze import Cell, Maze
+from tests.mazes import dead_end_branch, shortest_path
 
-from .conftest import Client, Harness, dead_end_branch, shortest_path, start_race
+from .conftest import Client, Harness, start_race
 
 HINT_KEYS = {"id", "method", "found", "next", "path", "explored", "back_to", "back_path", "hints", "penalty"}
 

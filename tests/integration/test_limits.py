@@ -4,8 +4,9 @@ import asyncio
 import time
 
 from server.config import AppConfig
+from tests.mazes import shortest_path
 
-from .conftest import Client, Harness, StartServer, shortest_path, start_race
+from .conftest import Client, Harness, StartServer, start_race
 
 DEFAULTS = AppConfig()
 

@@ -6,8 +6,9 @@ import pytest
 
 from server.game.directions import direction_between
 from server.game.maze import Cell, Maze
+from tests.mazes import shortest_path
 
-from .conftest import Client, Harness, StartServer, closed_neighbour, shortest_path, start_race
+from .conftest import Client, Harness, StartServer, closed_neighbour, start_race
 
 
 async def racing_solo(arena: Harness) -> tuple[Client, Maze]:

@@ -4,15 +4,9 @@ import asyncio
 
 from server.game.maze import Cell
 from server.game.wire import decode_maze
+from tests.mazes import dead_end_branch, neighbours, shortest_path
 
-from .conftest import (
-    Harness,
-    assert_consecutive,
-    dead_end_branch,
-    neighbours,
-    shortest_path,
-    start_race,
-)
+from .conftest import Harness, assert_consecutive, start_race
 
 RESULT_KEYS = {
     "id", "name", "colour", "rank", "time", "penalty", "total", "moves", "hints",

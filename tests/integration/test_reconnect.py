@@ -2,7 +2,9 @@
 
 import asyncio
 
-from .conftest import Harness, StartServer, assert_consecutive, shortest_path, start_race
+from tests.mazes import shortest_path
+
+from .conftest import Harness, StartServer, assert_consecutive, start_race
 
 
 async def test_a_player_comes_back_within_the_grace_period(arena: Harness) -> None:

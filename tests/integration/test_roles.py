@@ -4,7 +4,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import Client, Harness, shortest_path, start_race
+from tests.mazes import shortest_path
+
+from .conftest import Client, Harness, start_race
 
 
 async def lobby_of_three(arena: Harness) -> tuple[Client, Client, Client]:

@@ -2,7 +2,9 @@
 
 from typing import Any
 
-from .conftest import Client, Harness, StartServer, shortest_path, start_race
+from tests.mazes import shortest_path
+
+from .conftest import Client, Harness, StartServer, start_race
 
 SECRET_KEYS = {"maze", "walls", "trail", "entrance", "exit"}
 

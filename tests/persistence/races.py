@@ -15,8 +15,8 @@ from server.game.maze import Cell, Maze
 from server.game.records import RaceRecord, race_record
 from server.game.room import Room
 from server.game.settings import RoomSettings
-from server.game.solvers import search
 from server.registry import new_room_code
+from tests.mazes import dead_end_branch, neighbours, shortest_path
 
 T0 = 1_800_000_000.0
 """The epoch second every scripted race starts at (countdown 0), unless told otherwise."""
@@ -34,18 +34,6 @@ class Action:
     kind: Kind = field(compare=False)
     cell: Cell | None = field(default=None, compare=False)
     method: str = field(default="bfs", compare=False)
-
-
-def neighbours(maze: Maze, cell: Cell) -> list[Cell]:
-    """Open neighbouring rooms of `cell`."""
-    return [maze.cell(i) for i in maze.adjacency[maze.index(cell)]]
-
-
-def shortest_path(maze: Maze, start: Cell | None = None) -> list[Cell]:
-    """The BFS path from `start` (default the entrance) to the exit, both included."""
-    path = search(maze, "bfs", start).path
-    assert path is not None
-    return list(path)
 
 
 def path_between(maze: Maze, start: Cell, goal: Cell) -> list[Cell]:
@@ -68,27 +56,6 @@ def path_between(maze: Maze, start: Cell, goal: Cell) -> list[Cell]:
 def farthest_room(maze: Maze, distances: Sequence[int]) -> Cell:
     """The room farthest from the exit."""
     return maze.cell(max(range(maze.size), key=lambda i: distances[i]))
-
-
-def dead_end_branch(maze: Maze, path: Sequence[Cell], skip: int = 0) -> tuple[int, list[Cell]]:
-    """A side branch off `path` (perfect mazes: it ends in a dead end): where it leaves, and its rooms.
-
-    `skip` passes over that many branches first, to pick different detours.
-    """
-    on_path = set(path)
-    for i, room in enumerate(path[:-1]):
-        for first in neighbours(maze, room):
-            if first in on_path:
-                continue
-            if skip:
-                skip -= 1
-                continue
-            branch, previous = [first], room
-            while onward := [n for n in neighbours(maze, branch[-1]) if n != previous]:
-                previous = branch[-1]
-                branch.append(onward[0])
-            return i, branch
-    raise AssertionError("the maze has no side branch")
 
 
 def with_detours(maze: Maze, path: Sequence[Cell], detours: int) -> list[Cell]:
