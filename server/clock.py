@@ -19,7 +19,9 @@ async def tick_rooms(registry: RoomRegistry, gateway: SocketGateway, config: App
     now = time.time()
     for room in list(registry.rooms.values()):
         try:
-            gateway.outbox.send(room.code, room.tick(now))  # not awaited: one room never holds up another
+            events = room.tick(now)
+            if events:
+                gateway.outbox.send(room.code, events)  # not awaited: one room never holds up another
         except Exception:
             log.exception("ticking room %s failed", room.code)
     for code in registry.close_idle(now, config.idle_timeout):

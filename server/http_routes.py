@@ -103,15 +103,28 @@ async def _json_body(request: web.Request) -> Any:
         raise GameError("the body must be JSON", code="bad_json") from None
 
 
+def _limit_room_making(request: web.Request) -> None:
+    """Rooms cost memory until they close: each address may make (or ask for) only so many."""
+    if not request.app[CREATE_LIMITER].allow(request.remote or "unknown", time.monotonic()):
+        raise GameError("too many rooms made from here; wait a little", code="rate_limited")
+
+
+def _room_link(request: web.Request, code: str) -> str:
+    """The shareable address of a room, on the host the request came to."""
+    return str(request.url.with_path(f"/r/{code}").with_query(None))
+
+
+def _today() -> datetime.date:
+    """The UTC date, which names the daily maze."""
+    return datetime.datetime.now(datetime.UTC).date()
+
+
 async def create_room(request: web.Request) -> web.Response:
     """`POST /api/rooms`: a new room with the given settings."""
-    address = request.remote or "unknown"
-    if not request.app[CREATE_LIMITER].allow(address, time.monotonic()):
-        raise GameError("too many rooms created; wait a little", code="rate_limited")
+    _limit_room_making(request)
     settings = parse_settings(await _json_body(request))
     room = request.app[REGISTRY].create(settings, time.time())
-    url = str(request.url.with_path(f"/r/{room.code}").with_query(None))
-    return web.json_response({"code": room.code, "url": url}, status=201)
+    return web.json_response({"code": room.code, "url": _room_link(request, room.code)}, status=201)
 
 
 async def list_rooms(request: web.Request) -> web.Response:
@@ -146,7 +159,7 @@ def _date(value: str | None) -> str | None:
     if value is None or value == "":
         return None
     if value == "today":
-        return datetime.datetime.now(datetime.UTC).date().isoformat()
+        return _today().isoformat()
     try:
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
@@ -195,16 +208,16 @@ async def replay_page(request: web.Request) -> web.FileResponse:
 
 async def daily_room(request: web.Request) -> web.Response:
     """`POST /api/daily {"preset"}`: a room on today's daily maze that can still be joined."""
-    if not request.app[CREATE_LIMITER].allow(request.remote or "unknown", time.monotonic()):
-        raise GameError("too many rooms asked for; wait a little", code="rate_limited")
+    _limit_room_making(request)
     data = await _json_body(request)
     preset = data.get("preset", "easy") if isinstance(data, dict) else None
     if preset not in PRESETS:
         raise GameError(f"the daily maze comes in {', '.join(PRESETS)}", code="bad_settings")
-    today = datetime.datetime.now(datetime.UTC).date()
+    today = _today()
     room = request.app[REGISTRY].daily_room(today, preset, time.time())
-    url = str(request.url.with_path(f"/r/{room.code}").with_query(None))
-    return web.json_response({"code": room.code, "url": url, "daily": today.isoformat()})
+    return web.json_response(
+        {"code": room.code, "url": _room_link(request, room.code), "daily": today.isoformat()}
+    )
 
 
 def add_routes(app: web.Application) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import aiosqlite
 
 from server.game.records import RaceRecord
-from server.game.results import efficiency
+from server.game.results import efficiency, progress
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -387,7 +387,7 @@ def _result_json(row: aiosqlite.Row, shortest: int) -> dict[str, Any]:
         "shortest": shortest,
         "efficiency": None if dnf else efficiency(shortest, row["moves"]),
         "distance": row["distance"],
-        "progress": round(max(0.0, 1 - row["distance"] / shortest), 3) if shortest else 1.0,
+        "progress": progress(row["distance"], shortest),
         "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
         "dnf": dnf,
     }

@@ -18,6 +18,27 @@ MIN_SIDE = 2
 MAX_SIDE = 1000
 
 
+def open_sides(east: bytes | bytearray, south: bytes | bytearray, cols: int) -> bytes:
+    """Each room's open sides as a 4-bit mask (1 east, 2 south, 4 west, 8 north), made with whole-array
+    integer arithmetic rather than a loop over rooms: about 30 µs for 100 x 100.
+
+    Each byte holds at most 15, so the weighted sum of the four flag arrays never carries between rooms;
+    the last column's east walls are closed, so shifting `east` by one never wraps a row.
+    """
+    west = b"\x00" + bytes(east[:-1])
+    north = bytes(cols) + bytes(south[:-cols])
+    total = sum(
+        weight * int.from_bytes(flags, "big")
+        for weight, flags in ((1, east), (2, south), (4, west), (8, north))
+    )
+    return total.to_bytes(len(east), "big")
+
+
+SIDE_COUNT = bytes(bin(mask).count("1") for mask in range(256))
+"""How many sides an opening mask has open: `masks.translate(SIDE_COUNT)` gives every degree (the table
+covers every byte, as `bytes.translate` needs; masks only use 0..15)."""
+
+
 def check_size(rows: int, cols: int) -> None:
     """Refuse a maze size outside MIN_SIDE..MAX_SIDE rooms a side."""
     for name, value in (("rows", rows), ("cols", cols)):
@@ -82,16 +103,8 @@ class Maze:
 
     @cached_property
     def openings(self) -> bytes:
-        """Each room's open sides as a 4-bit mask (1 east, 2 south, 4 west, 8 north), made with whole-array
-        integer arithmetic rather than a loop over rooms: about 30 µs for 100 x 100."""
-        size, cols = self.size, self.cols
-        west = b"\x00" + self.east[:-1]  # the last column's east walls are closed, so no row wraps
-        north = bytes(cols) + self.south[:-cols]
-        total = sum(
-            weight * int.from_bytes(flags, "big")
-            for weight, flags in ((1, self.east), (2, self.south), (4, west), (8, north))
-        )
-        return total.to_bytes(size, "big")
+        """Each room's open sides as a 4-bit mask (1 east, 2 south, 4 west, 8 north); see `open_sides`."""
+        return open_sides(self.east, self.south, self.cols)
 
     @cached_property
     def steps(self) -> tuple[tuple[int, ...], ...]:
@@ -114,12 +127,11 @@ class Maze:
 
     def degree(self, index: int) -> int:
         """Number of open sides of a room."""
-        return len(self.steps[self.openings[index]])
+        return SIDE_COUNT[self.openings[index]]
 
     def dead_end_count(self) -> int:
         """Rooms with exactly one way in or out."""
-        single = {mask for mask in range(16) if len(self.steps[mask]) == 1}
-        return sum(1 for mask in self.openings if mask in single)
+        return self.openings.translate(SIDE_COUNT).count(1)
 
     def to_matrix(self) -> list[str]:
         """The (2R+1) x (2C+1) 0/1 exchange form: 0 passage, 1 wall; room (r, c) at (2r+1, 2c+1)."""

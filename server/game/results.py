@@ -36,6 +36,11 @@ def efficiency(shortest: int, moves: int) -> float | None:
     return round(shortest / moves, 3) if moves else None
 
 
+def progress(distance: int, shortest: int) -> float:
+    """Share of the way done, 0 at the entrance (or further) to 1 at the exit."""
+    return round(max(0.0, 1 - distance / shortest), 3) if shortest else 1.0
+
+
 def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[dict[str, Any]]:
     """One JSON row a racer, in rank order."""
     rows = []
@@ -59,7 +64,7 @@ def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[
                 "efficiency": efficiency(shortest, player.moves) if time is not None else None,
                 "dnf": time is None,
                 "distance": distance,
-                "progress": round(max(0.0, 1 - distance / shortest), 3) if shortest else 1.0,
+                "progress": progress(distance, shortest),
                 "room": list(player.trail.current) if player.trail is not None else None,
             }
         )

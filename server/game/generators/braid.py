@@ -6,25 +6,14 @@ A dead end prefers to open into a neighbouring dead end, which removes two at on
 
 import random
 
-
-def _degrees(east: bytearray, south: bytearray, rows: int, cols: int) -> bytearray:
-    size = rows * cols
-    degree = bytearray(size)
-    for i in range(size):
-        d = east[i] + south[i]
-        if i % cols:
-            d += east[i - 1]
-        if i >= cols:
-            d += south[i - cols]
-        degree[i] = d
-    return degree
+from server.game.maze import SIDE_COUNT, open_sides
 
 
 def braid(east: bytearray, south: bytearray, rows: int, cols: int, share: float, rng: random.Random) -> None:
     """Open walls in place until at most (1 - share) of the original dead ends are left."""
     if share <= 0:
         return
-    degree = _degrees(east, south, rows, cols)
+    degree = bytearray(open_sides(east, south, cols).translate(SIDE_COUNT))
     dead_ends = [i for i in range(rows * cols) if degree[i] == 1]
     original = bytearray(rows * cols)  # only these count: a classic room opened from degree 0 is new
     for i in dead_ends:

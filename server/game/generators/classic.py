@@ -6,6 +6,9 @@ The result has loops and open areas; it is redrawn until the exit can be reached
 import random
 from collections import deque
 
+from server.game.maze import Maze
+from server.game.solvers import search
+
 # A random byte 0..84 stands for a wall, 85..254 for a passage: exactly 1/3 and 2/3. 255 is redrawn.
 _REDRAW = 255
 _BYTE_TO_OPEN = bytes(0 if value < 85 else 1 for value in range(255)) + bytes((_REDRAW,))
@@ -23,26 +26,9 @@ def _random_walls(count: int, rng: random.Random) -> bytearray:
 
 
 def _reachable(east: bytearray, south: bytearray, cols: int, start: int, goal: int) -> bool:
-    seen = bytearray(len(east))
-    seen[start] = 1
-    queue = [start]
-    push = queue.append
-    for i in queue:
-        if i == goal:
-            return True
-        if east[i] and not seen[i + 1]:
-            seen[i + 1] = 1
-            push(i + 1)
-        if south[i] and not seen[i + cols]:
-            seen[i + cols] = 1
-            push(i + cols)
-        if i % cols and east[i - 1] and not seen[i - 1]:
-            seen[i - 1] = 1
-            push(i - 1)
-        if i >= cols and south[i - cols] and not seen[i - cols]:
-            seen[i - cols] = 1
-            push(i - cols)
-    return False
+    """Whether `goal` can be reached from `start`, by the solvers' own breadth-first search."""
+    maze = Maze(len(east) // cols, cols, bytes(east), bytes(south), divmod(start, cols), divmod(goal, cols))
+    return search(maze, "bfs").path is not None
 
 
 def _open_fewest_walls(east: bytearray, south: bytearray, cols: int, start: int, goal: int) -> None:
