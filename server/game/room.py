@@ -500,7 +500,7 @@ class Room:
         request = self.request_hint(member_id, method, want_order, now)
         return self.answer_hint(request, solve_hint(request), now)
 
-    def request_hint(self, member_id: str, method: str, want_order: bool, now: float) -> "HintRequest":
+    def request_hint(self, member_id: str, method: str, want_order: bool, now: float) -> HintRequest:
         """Check a hint may be given and pin down what to search: the pure part runs anywhere."""
         player = self._racer(member_id, now)
         if method not in HINT_METHODS:
@@ -518,7 +518,7 @@ class Room:
             raise GameError("no hints left in this race", code="no_hints_left")
 
     def answer_hint(
-        self, request: "HintRequest", answer: Hint, now: float
+        self, request: HintRequest, answer: Hint, now: float
     ) -> tuple[dict[str, Any], list[Envelope]]:
         """Count and announce a hint found by `solve_hint`; the ack and the events."""
         player = self._racer(request.member_id, now)
