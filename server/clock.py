@@ -21,7 +21,8 @@ async def tick_rooms(registry: RoomRegistry, gateway: SocketGateway, config: App
         try:
             events = room.tick(now)
             if events:
-                gateway.outbox.send(room.code, events)  # not awaited: one room never holds up another
+                # not awaited: one room never holds up another
+                gateway.outbox.send(gateway.outgoing(room, events))
         except Exception:
             log.exception("ticking room %s failed", room.code)
     for code in registry.close_idle(now, config.idle_timeout):

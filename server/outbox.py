@@ -9,13 +9,13 @@ them itself; the clock does not wait, so one room's slow save never holds up ano
 import asyncio
 import collections
 import logging
+from dataclasses import dataclass, field
 from typing import Any
 
 import socketio
 
-from server.game.records import RaceRecord, race_record
+from server.game.records import RaceRecord
 from server.game.room import Envelope
-from server.registry import RoomRegistry
 from server.store import Store
 
 log = logging.getLogger(__name__)
@@ -23,79 +23,98 @@ log = logging.getLogger(__name__)
 DRAIN_SECONDS = 5.0
 """How long shutdown waits for queued events (and race saves) to finish."""
 
-Delivery = tuple[RaceRecord | None, list[Envelope], "asyncio.Future[None]"]
+
+@dataclass(frozen=True)
+class Outgoing:
+    """What one command or clock tick of a room sends: its events in order, the race that ended with
+    them (stored before they go out), and the connections of the players still racing, by member id,
+    who get the racers' view of a redacted event (see `Envelope.racer_d`)."""
+
+    code: str
+    envelopes: list[Envelope]
+    record: RaceRecord | None = None
+    racing: dict[str, str] = field(default_factory=dict)
+
+
+Delivery = tuple[Outgoing, "asyncio.Future[None]"]
 
 
 class RoomOutbox:
     """Per-room queues of events on their way to the room's Socket.IO members."""
 
-    def __init__(self, sio: socketio.AsyncServer, registry: RoomRegistry, batch_interval: float) -> None:
+    def __init__(self, sio: socketio.AsyncServer, batch_interval: float) -> None:
         self.sio = sio
-        self.registry = registry
         self.batch_interval = batch_interval
         self.store: Store | None = None
         """Set when the app has a database; finished races are written to it before race_over."""
         self._queues: dict[str, collections.deque[Delivery]] = {}
         self._draining: set[str] = set()
+        """Rooms whose queue a drain is sending (or is about to: marked before its task first runs)."""
         self._in_flight: set[asyncio.Future[None]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._batches: dict[str, list[dict[str, Any]]] = {}
         self._flushes: set[asyncio.Task[None]] = set()
 
-    def send(self, code: str, envelopes: list[Envelope]) -> "asyncio.Future[None]":
+    def send(self, out: Outgoing) -> "asyncio.Future[None]":
         """Queue a room's events without waiting (the clock); the future is done once they are out."""
-        done = self._enqueue(code, envelopes)
-        if code not in self._draining and not done.done():
-            task = asyncio.create_task(self._drain(code))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        done = self._enqueue(out)
+        if not done.done() and self._claim(out.code):
+            self._spawn_drain(out.code)
         return done
 
-    async def deliver(self, code: str, envelopes: list[Envelope]) -> None:
+    async def deliver(self, out: Outgoing) -> None:
         """Queue a room's events and wait until they are out (commands: events before the ack).
 
         When nobody is sending for the room, the caller sends itself: no extra task hop on the path of
         every move.
         """
-        done = self._enqueue(code, envelopes)
-        if code not in self._draining and not done.done():
-            await self._drain(code)
+        done = self._enqueue(out)
+        if not done.done() and self._claim(out.code):
+            await self._drain(out.code)
         await done
 
     async def drain(self) -> None:
         """Wait until every queued event has gone out (at shutdown), for at most DRAIN_SECONDS."""
-        waiting = [done for queue in self._queues.values() for *_, done in queue]
+        waiting = [done for queue in self._queues.values() for _, done in queue]
         pending = [*waiting, *self._in_flight, *self._tasks, *self._flushes]
         if pending:
             await asyncio.wait(pending, timeout=DRAIN_SECONDS)
 
-    def _enqueue(self, code: str, envelopes: list[Envelope]) -> "asyncio.Future[None]":
+    def _enqueue(self, out: Outgoing) -> "asyncio.Future[None]":
         done = asyncio.get_running_loop().create_future()
-        if not envelopes:
+        if not out.envelopes and out.record is None:
             done.set_result(None)
             return done
-        record = self._finished_race(code, envelopes)  # read now, before the room moves on
-        self._queues.setdefault(code, collections.deque()).append((record, envelopes, done))
+        self._queues.setdefault(out.code, collections.deque()).append((out, done))
         return done
 
-    def _finished_race(self, code: str, envelopes: list[Envelope]) -> RaceRecord | None:
-        if self.store is None or not any(envelope.t == "race_over" for envelope in envelopes):
-            return None
-        room = self.registry.rooms.get(code)
-        return race_record(room) if room is not None else None
+    def _claim(self, code: str) -> bool:
+        """Mark the room as being drained, synchronously, unless a drain already has it.
+
+        The mark is set here and not inside the drain: two commands arriving together would otherwise
+        both start a drain before either ran, and the second would find the queue already gone.
+        """
+        if code in self._draining:
+            return False
+        self._draining.add(code)
+        return True
+
+    def _spawn_drain(self, code: str) -> None:
+        task = asyncio.create_task(self._drain(code))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _drain(self, code: str) -> None:
-        """Send a room's queue in order; only one drain a room runs at a time."""
-        self._draining.add(code)
-        queue = self._queues[code]
+        """Send a room's queue in order; the caller has claimed the room (`_claim`)."""
+        queue = self._queues.get(code, collections.deque())
         try:
             while queue:
-                record, envelopes, done = queue.popleft()
+                out, done = queue.popleft()
                 self._in_flight.add(done)
                 try:
-                    if record is not None:
-                        await self._save_race(record)
-                    await self._emit(code, envelopes)
+                    if out.record is not None:
+                        await self._save_race(out.record)
+                    await self._emit(out)
                 except Exception:
                     log.exception("could not deliver events of room %s", code)
                 finally:
@@ -105,7 +124,9 @@ class RoomOutbox:
         finally:
             self._draining.discard(code)
             if not queue:
-                del self._queues[code]
+                self._queues.pop(code, None)
+            elif self._claim(code):  # cancelled midway: what is left still goes out, in order
+                self._spawn_drain(code)
 
     async def _save_race(self, record: RaceRecord) -> None:
         """Results are written before anyone sees them, so a crash after the announcement loses nothing."""
@@ -116,15 +137,36 @@ class RoomOutbox:
         except Exception:  # the players still get their results; the log says what was not kept
             log.exception("could not store race %s", record.id)
 
-    async def _emit(self, code: str, envelopes: list[Envelope]) -> None:
-        if self.batch_interval <= 0:
-            for envelope in envelopes:
-                await self.sio.emit("event", envelope.to_json(), room=code)
-            return
+    async def _emit(self, out: Outgoing) -> None:
+        for envelope in out.envelopes:
+            hidden = self._racers_view_for(envelope, out.racing)
+            if hidden:
+                await self._flush_now(out.code)  # whatever is batched goes first, to keep the order
+                await self.sio.emit("event", envelope.to_json(), room=out.code, skip_sid=hidden)
+                for sid in hidden:
+                    await self.sio.emit("event", envelope.racer_json(), to=sid)
+            elif self.batch_interval <= 0:
+                await self.sio.emit("event", envelope.to_json(), room=out.code)
+            else:
+                self._batch(out.code, envelope.to_json())
+
+    @staticmethod
+    def _racers_view_for(envelope: Envelope, racing: dict[str, str]) -> list[str]:
+        """The connections that get `envelope`'s racers' view: racing players but its subject."""
+        if envelope.racer_d is None:
+            return []
+        return [sid for member_id, sid in racing.items() if member_id != envelope.d.get("id")]
+
+    def _batch(self, code: str, event: dict[str, Any]) -> None:
         batch = self._batches.setdefault(code, [])
         if not batch:
             asyncio.get_running_loop().call_later(self.batch_interval, self._flush, code)
-        batch.extend(envelope.to_json() for envelope in envelopes)
+        batch.append(event)
+
+    async def _flush_now(self, code: str) -> None:
+        batch = self._batches.pop(code, None)
+        if batch:
+            await self.sio.emit("events", batch, room=code)
 
     def _flush(self, code: str) -> None:
         batch = self._batches.pop(code, None)

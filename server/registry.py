@@ -97,6 +97,10 @@ class RoomRegistry:
         """What `sid` has joined, if anything."""
         return self._by_sid.get(sid)
 
+    def sid_of(self, member: Member) -> str | None:
+        """The connection `member` is on, if any."""
+        return self._by_member.get(member)
+
     def attach(self, sid: str, member: Member) -> str | None:
         """Map `sid` to `member`; returns the sid the member was on before (another tab), if any."""
         previous = self._by_member.get(member)

@@ -17,7 +17,7 @@ from server.course import build_course_in_thread
 from server.game.errors import GameError
 from server.game.room import Envelope, Room, solve_hint
 from server.limits import KeyedLimiter
-from server.outbox import RoomOutbox
+from server.outbox import Outgoing, RoomOutbox
 from server.payloads import as_object, parse_hint, parse_join, parse_move, parse_ready
 from server.registry import Member, RoomRegistry
 
@@ -52,7 +52,7 @@ class SocketGateway:
         self.command_limiter = KeyedLimiter(config.command_limit)
         self.connections = 0
         self.snapshot_limiter = KeyedLimiter(config.snapshot_limit)
-        self.outbox = RoomOutbox(sio, registry, config.batch_interval)
+        self.outbox = RoomOutbox(sio, config.batch_interval)
         self.closing = False
         """Set at shutdown: no more commands, and disconnects no longer change the (saved) rooms."""
 
@@ -93,9 +93,20 @@ class SocketGateway:
 
         return guarded
 
-    async def broadcast(self, code: str, envelopes: list[Envelope]) -> None:
+    async def broadcast(self, room: Room, envelopes: list[Envelope]) -> None:
         """Send a room's events (in version order, after storing a finished race) and wait for them."""
-        await self.outbox.deliver(code, envelopes)
+        await self.outbox.deliver(self.outgoing(room, envelopes))
+
+    def outgoing(self, room: Room, envelopes: list[Envelope]) -> Outgoing:
+        """What a command or tick of `room` sends, read now, before the room can move on: its events,
+        the race they ended, and who is still racing (for events racers see redacted)."""
+        racing: dict[str, str] = {}
+        if any(envelope.racer_d is not None for envelope in envelopes):
+            for player in room.players.values():
+                sid = self.registry.sid_of(Member(room.code, player.id)) if player.racing else None
+                if sid is not None:
+                    racing[player.id] = sid
+        return Outgoing(room.code, envelopes, room.take_finished_race(), racing)
 
     def _limit_key(self, sid: str) -> str:
         """Joined members are limited as who they are, so reconnecting does not refill their buckets."""
@@ -136,7 +147,7 @@ class SocketGateway:
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
         if member is not None and room is not None and not self.closing:
-            await self.broadcast(room.code, room.disconnect(member.member_id, self.clock()))
+            await self.broadcast(room, room.disconnect(member.member_id, self.clock()))
         return None
 
     async def on_unknown(self, *args: object) -> Ack:
@@ -161,7 +172,7 @@ class SocketGateway:
         now = self.clock()
         you, events = room.join(request.name, request.role, request.token, now)
         replaced = self.registry.attach(sid, Member(room.code, you.id))
-        sent = self.outbox.send(room.code, events)  # queued now, so nothing can overtake them
+        sent = self.outbox.send(self.outgoing(room, events))  # queued now, so nothing can overtake them
         if replaced is not None:  # the same player opened the room in another tab
             await self.sio.leave_room(replaced, room.code)
             await self.sio.emit("replaced", {"message": "you joined from somewhere else"}, to=replaced)
@@ -172,13 +183,13 @@ class SocketGateway:
     async def ready(self, sid: str, payload: object) -> dict[str, Any]:
         """Mark the player ready or not."""
         member, room = self._joined(sid)
-        await self.broadcast(room.code, room.set_ready(member.member_id, parse_ready(payload)))
+        await self.broadcast(room, room.set_ready(member.member_id, parse_ready(payload)))
         return {}
 
     async def settings(self, sid: str, payload: object) -> dict[str, Any]:
         """The host changes the room's settings."""
         member, room = self._joined(sid)
-        await self.broadcast(room.code, room.update_settings(member.member_id, as_object(payload)))
+        await self.broadcast(room, room.update_settings(member.member_id, as_object(payload)))
         return {"settings": room.settings.to_json()}
 
     async def start(self, sid: str, payload: object) -> dict[str, Any]:
@@ -186,7 +197,7 @@ class SocketGateway:
         member, room = self._joined(sid)
         spec = room.prepare_start(member.member_id)
         maze, distances = await build_course_in_thread(spec)
-        await self.broadcast(room.code, room.start(member.member_id, spec, maze, distances, self.clock()))
+        await self.broadcast(room, room.start(member.member_id, spec, maze, distances, self.clock()))
         return {}
 
     async def move(self, sid: str, payload: object) -> dict[str, Any]:
@@ -194,7 +205,7 @@ class SocketGateway:
         member, room = self._joined(sid)
         target, seq = parse_move(payload)
         ack, events = room.move(member.member_id, target, self.clock())
-        await self.broadcast(room.code, events)
+        await self.broadcast(room, events)
         return ack if seq is None else {**ack, "seq": seq}
 
     async def hint(self, sid: str, payload: object) -> dict[str, Any]:
@@ -204,13 +215,13 @@ class SocketGateway:
         request = room.request_hint(member.member_id, method, want_order, self.clock())
         answer = await asyncio.to_thread(solve_hint, request)  # a 100 x 100 search must not stall the loop
         ack, events = room.answer_hint(request, answer, self.clock())
-        await self.broadcast(room.code, events)
+        await self.broadcast(room, events)
         return ack
 
     async def rematch(self, sid: str, payload: object) -> dict[str, Any]:
         """The host sends the room back to the lobby for a new maze."""
         member, room = self._joined(sid)
-        await self.broadcast(room.code, room.rematch(member.member_id, self.clock()))
+        await self.broadcast(room, room.rematch(member.member_id, self.clock()))
         return {}
 
     async def leave(self, sid: str, payload: object) -> dict[str, Any]:
@@ -218,7 +229,7 @@ class SocketGateway:
         member, room = self._joined(sid)
         self.registry.detach(sid)
         await self.sio.leave_room(sid, room.code)
-        await self.broadcast(room.code, room.leave(member.member_id, self.clock()))
+        await self.broadcast(room, room.leave(member.member_id, self.clock()))
         return {}
 
     async def resync(self, sid: str, payload: object) -> dict[str, Any]:

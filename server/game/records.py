@@ -1,10 +1,12 @@
 """What is kept of a finished race: the record the store writes and the replay reads back."""
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from server.game.errors import GameError
-from server.game.room import Room
+
+if TYPE_CHECKING:  # the room builds its record when a race ends; only the type is needed here
+    from server.game.room import Room
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class RaceRecord:
         return self.daily is not None or (standard and not s["hint_moves"])
 
 
-def race_record(room: Room) -> RaceRecord:
+def race_record(room: "Room") -> RaceRecord:
     """The record of `room`'s race, which must have just finished."""
     if (
         room.phase != "finished"

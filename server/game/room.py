@@ -17,6 +17,7 @@ from server.game.hints import HINT_METHODS, Hint, choose_method, way_on
 from server.game.maze import Cell, Maze
 from server.game.moves import Target, apply_move
 from server.game.players import PALETTE, Player, clean_name
+from server.game.records import RaceRecord, race_record
 from server.game.results import elapsed_ms, provisional_rank, result_rows
 from server.game.settings import MAX_PLAYERS_CAP, RoomSettings, parse_settings
 from server.game.trail import Trail
@@ -33,15 +34,25 @@ UNJOINED_TIMEOUT = 60.0
 
 @dataclass(frozen=True)
 class Envelope:
-    """A room event with its version: `{"v", "t", "d"}` on the wire."""
+    """A room event with its version: `{"v", "t", "d"}` on the wire.
+
+    `racer_d`, when set, is what players still racing (other than the member `d["id"]`) receive
+    instead of `d`: a rival's hint path must not reach them, while everyone else sees it. The same
+    version goes to both, so every client's versions stay contiguous.
+    """
 
     v: int
     t: str
     d: dict[str, Any]
+    racer_d: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The wire form."""
+        """The wire form, as everyone but the racers of a redacted event gets it."""
         return {"v": self.v, "t": self.t, "d": self.d}
+
+    def racer_json(self) -> dict[str, Any]:
+        """The wire form for the players still racing."""
+        return {"v": self.v, "t": self.t, "d": self.d if self.racer_d is None else self.racer_d}
 
 
 @dataclass(frozen=True)
@@ -129,12 +140,13 @@ class Room:
         self._new_token = token_factory
         self.serial = 0
         self._outbox: list[Envelope] = []
+        self._finished_race: RaceRecord | None = None
 
     # ----- bookkeeping -------------------------------------------------------------------------------
 
-    def _emit(self, kind: str, data: dict[str, Any]) -> None:
+    def _emit(self, kind: str, data: dict[str, Any], racer_data: dict[str, Any] | None = None) -> None:
         self.version += 1
-        self._outbox.append(Envelope(self.version, kind, data))
+        self._outbox.append(Envelope(self.version, kind, data, racer_data))
 
     def _drain(self) -> list[Envelope]:
         out, self._outbox = self._outbox, []
@@ -573,6 +585,13 @@ class Room:
             self._emit(
                 "race_over", {"race": self.race_id, "results": self.results, "shortest": self.shortest}
             )
+            # recorded now: the same command may take the room on to the lobby (the last racer left)
+            self._finished_race = race_record(self)
+
+    def take_finished_race(self) -> RaceRecord | None:
+        """The race that ended since the last call, for the caller to store before announcing it."""
+        record, self._finished_race = self._finished_race, None
+        return record
 
     def rematch(self, member_id: str, now: float) -> list[Envelope]:
         """The host takes the room back to the lobby for a new maze with the same settings."""
