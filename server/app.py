@@ -5,7 +5,6 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator
 
-import socketio
 from aiohttp import web
 
 from server.clock import run_clock
@@ -15,6 +14,7 @@ from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY
 from server.limits import KeyedLimiter
 from server.persistence import save_open_rooms, store_context
 from server.registry import RoomRegistry
+from server.socket_server import GuardedServer
 from server.sockets import SocketGateway
 
 
@@ -38,7 +38,8 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     """The aiohttp app with the Socket.IO server attached (same origin only, 16 KB messages)."""
     config = config or AppConfig()
     app = web.Application(client_max_size=config.max_body, middlewares=[edge_middleware])
-    sio = socketio.AsyncServer(
+    sio = GuardedServer(
+        fast_json=config.fast_json,
         async_mode="aiohttp",
         max_http_buffer_size=config.max_body,
         ping_interval=config.ping_interval,

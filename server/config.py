@@ -41,5 +41,7 @@ class AppConfig:
     """Room creations per client address."""
     batch_interval: float = 0.0
     """Seconds to gather a room's events into one `events` message; 0 sends each at once."""
+    fast_json: bool = True
+    """orjson for Socket.IO packets; False keeps the standard library's json (same results)."""
     ping_interval: float = 25.0
     ping_timeout: float = 20.0

@@ -15,9 +15,12 @@ ROOMS = 8
 async def _join_together(clients: list[Client], code: str) -> list[dict[str, object]]:
     """Every client sends its join before any ack can come back (tasks, no await between sends)."""
     payloads = [{"code": code, "name": f"P{i}"} for i in range(len(clients))]
-    calls = [asyncio.create_task(c.sio.call("join", p, timeout=TIMEOUT)) for c, p in zip(clients, payloads)]
+    calls = [
+        asyncio.create_task(c.sio.call("join", p, timeout=TIMEOUT))
+        for c, p in zip(clients, payloads, strict=True)
+    ]
     acks = await asyncio.gather(*calls)
-    for client, ack in zip(clients, acks):
+    for client, ack in zip(clients, acks, strict=True):
         assert ack["ok"] is True, ack
         client.you, client.snapshot = ack["you"], ack["snapshot"]
     return list(acks)
@@ -60,7 +63,9 @@ async def _assert_stored_and_announced(harness: Harness, watcher: Client, race: 
     assert [r["dnf"] for r in body["results"]] == [True]
 
 
-async def test_the_last_racer_leaving_still_stores_the_race(start_server: StartServer, tmp_path: Path) -> None:
+async def test_the_last_racer_leaving_still_stores_the_race(
+    start_server: StartServer, tmp_path: Path
+) -> None:
     harness = await start_server(db_path=tmp_path / "races.db")
     racer, watcher, race = await _watched_solo_race(harness)
     assert await racer.ok("leave", {}) == {"ok": True}  # not wrong_phase: the leave happened
