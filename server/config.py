@@ -37,6 +37,10 @@ class AppConfig:
     command_limit: RateLimit = RateLimit(5.0, 10.0)
     snapshot_limit: RateLimit = RateLimit(0.5, 3.0)
     """Full snapshots (`resync`) cost the most to build and send."""
+    address_command_limit: RateLimit = RateLimit(20.0, 40.0)
+    """Commands (joins included) per client address, over all its connections."""
+    address_snapshot_limit: RateLimit = RateLimit(2.0, 20.0)
+    """Snapshots (joins and resyncs) per client address: several tabs or players behind one address."""
     create_limit: RateLimit = RateLimit(0.5, 10.0)
     """Room creations per client address."""
     batch_interval: float = 0.0

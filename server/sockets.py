@@ -50,37 +50,48 @@ class SocketGateway:
         self.move_limiter = KeyedLimiter(config.move_limit)
         self.hint_limiter = KeyedLimiter(config.hint_limit)
         self.command_limiter = KeyedLimiter(config.command_limit)
-        self.connections = 0
         self.snapshot_limiter = KeyedLimiter(config.snapshot_limit)
+        self.address_command_limiter = KeyedLimiter(config.address_command_limit)
+        self.address_snapshot_limiter = KeyedLimiter(config.address_snapshot_limit)
+        self._address_limiters = {
+            self.command_limiter: self.address_command_limiter,
+            self.snapshot_limiter: self.address_snapshot_limiter,
+        }
+        """Limits that also hold per client address: new connections and new members refill nothing."""
+        self._addresses: dict[str, str] = {}
+        """The client address of each connection, from its handshake."""
+        self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
         self.closing = False
         """Set at shutdown: no more commands, and disconnects no longer change the (saved) rooms."""
 
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
-        commands: dict[str, tuple[Handler, KeyedLimiter]] = {
-            "join": (self.join, self.command_limiter),
-            "ready": (self.ready, self.command_limiter),
-            "settings": (self.settings, self.command_limiter),
-            "start": (self.start, self.command_limiter),
-            "move": (self.move, self.move_limiter),
-            "hint": (self.hint, self.hint_limiter),
-            "rematch": (self.rematch, self.command_limiter),
-            "leave": (self.leave, self.command_limiter),
-            "resync": (self.resync, self.snapshot_limiter),
+        commands: dict[str, tuple[Handler, tuple[KeyedLimiter, ...]]] = {
+            "join": (self.join, (self.command_limiter, self.snapshot_limiter)),  # a join answers a snapshot
+            "ready": (self.ready, (self.command_limiter,)),
+            "settings": (self.settings, (self.command_limiter,)),
+            "start": (self.start, (self.command_limiter,)),
+            "move": (self.move, (self.move_limiter,)),
+            "hint": (self.hint, (self.hint_limiter,)),
+            "rematch": (self.rematch, (self.command_limiter,)),
+            "leave": (self.leave, (self.command_limiter,)),
+            "resync": (self.resync, (self.snapshot_limiter,)),
         }
-        for name, (handler, limiter) in commands.items():
-            self.sio.on(name, self._guarded(name, handler, limiter))
+        for name, (handler, limiters) in commands.items():
+            self.sio.on(name, self._guarded(name, handler, limiters))
         self.sio.on("connect", self.on_connect)
         self.sio.on("disconnect", self.on_disconnect)
         self.sio.on("*", self.on_unknown)
 
-    def _guarded(self, name: str, handler: Handler, limiter: KeyedLimiter) -> Callable[..., Awaitable[Ack]]:
+    def _guarded(
+        self, name: str, handler: Handler, limiters: tuple[KeyedLimiter, ...]
+    ) -> Callable[..., Awaitable[Ack]]:
         async def guarded(sid: str, *args: object) -> Ack:
             try:
                 if self.closing:
                     raise GameError("the server is restarting; try again in a moment", code="server_closing")
-                if not limiter.allow(self._limit_key(sid), self.monotonic()):
+                if not all(self._allowed(limiter, sid) for limiter in limiters):
                     raise GameError("too many commands; slow down", code="rate_limited")
                 if len(args) > 1:
                     raise GameError("send one JSON object", code="bad_payload")
@@ -108,10 +119,18 @@ class SocketGateway:
                     racing[player.id] = sid
         return Outgoing(room.code, envelopes, room.take_finished_race(), racing)
 
-    def _limit_key(self, sid: str) -> str:
-        """Joined members are limited as who they are, so reconnecting does not refill their buckets."""
+    def _allowed(self, limiter: KeyedLimiter, sid: str) -> bool:
+        """Whether `sid` may act under `limiter`: as this connection, as the member it has joined as (so
+        reconnecting does not refill the buckets), and, for the limits that have one, as its address
+        (so neither do new connections, or leaving and joining again as a new member)."""
+        now = self.monotonic()
+        if not limiter.allow(sid, now):
+            return False
         member = self.registry.member(sid)
-        return f"{member.code}/{member.member_id}" if member is not None else sid
+        if member is not None and not limiter.allow(f"{member.code}/{member.member_id}", now):
+            return False
+        by_address = self._address_limiters.get(limiter)
+        return by_address is None or by_address.allow(self._addresses.get(sid, "unknown"), now)
 
     def _joined(self, sid: str) -> tuple[Member, Room]:
         member = self.registry.member(sid)
@@ -130,11 +149,13 @@ class SocketGateway:
         """
         return isinstance(sid, str) and bool(self.sio.manager.is_connected(sid, "/"))
 
-    async def on_connect(self, sid: str, *args: object) -> Ack | None:
-        """Count the connection; joining a room is a separate command."""
+    async def on_connect(self, sid: str, environ: object = None, *args: object) -> Ack | None:
+        """Count the connection and note its address; joining a room is a separate command."""
         if self._live(sid):  # an event the client emitted, not a connection
             return await self.on_unknown("connect", sid)
         self.connections += 1
+        request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
+        self._addresses[sid] = getattr(request, "remote", None) or "unknown"
         return None
 
     async def on_disconnect(self, sid: str, *reason: object) -> Ack | None:
@@ -144,6 +165,7 @@ class SocketGateway:
         self.connections -= 1
         for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter, self.snapshot_limiter):
             limiter.forget(sid)
+        self._addresses.pop(sid, None)
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
         if member is not None and room is not None and not self.closing:
@@ -157,7 +179,7 @@ class SocketGateway:
         arrives as `sid, *data`: the connection is whichever of the first two arguments is one.
         """
         sid = next((a for a in args[:2] if self._live(a)), None)
-        if sid is not None and not self.command_limiter.allow(self._limit_key(str(sid)), self.monotonic()):
+        if sid is not None and not self._allowed(self.command_limiter, str(sid)):
             return error_ack("rate_limited", "too many commands; slow down")
         return error_ack("unknown_event", "the server does not know that event")
 

@@ -95,6 +95,8 @@ def ours(batch: float) -> web.Application:
         countdown=0.2,
         max_rooms=100_000,
         create_limit=RateLimit(1e6, 1e6),
+        address_command_limit=RateLimit(1e6, 1e6),  # every bot comes from one loopback address
+        address_snapshot_limit=RateLimit(1e6, 1e6),
         hint_limit=RateLimit(2.0, 2.0),
         batch_interval=batch,
     )

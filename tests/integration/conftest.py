@@ -33,6 +33,8 @@ FAST = AppConfig(
     hint_limit=GENEROUS,
     command_limit=GENEROUS,
     snapshot_limit=GENEROUS,
+    address_command_limit=GENEROUS,
+    address_snapshot_limit=GENEROUS,
     create_limit=GENEROUS,
 )
 """Short timings and no rate limits to trip over; tests override single fields."""

@@ -114,3 +114,34 @@ async def test_reconnecting_does_not_refill_the_move_bucket(start_server: StartS
         await flooder.join(code, "Flooder", token=token)
     elapsed = time.monotonic() - began
     assert accepted <= limit.burst + limit.rate * elapsed + 1
+
+
+async def test_cycling_joins_does_not_bypass_the_snapshot_limit(start_server: StartServer) -> None:
+    """Join as a spectator, resync three times, leave, again: each join is a new member with a fresh
+    bucket, so the limit must hold per connection and per address too (21.6 snapshots/s before)."""
+    harness = await start_server(
+        snapshot_limit=DEFAULTS.snapshot_limit,
+        address_snapshot_limit=DEFAULTS.address_snapshot_limit,
+        command_limit=DEFAULTS.command_limit,
+    )
+    code = await harness.create_room()
+    cycler = await harness.client()
+    snapshots = 0
+    began = time.monotonic()
+    while time.monotonic() - began < 2.0:
+        ack = await cycler.call("join", {"code": code, "name": "", "role": "spectator"})
+        snapshots += bool(ack["ok"])
+        for _ in range(3):
+            snapshots += bool((await cycler.call("resync", {}))["ok"])
+        await cycler.call("leave", {})
+    elapsed = time.monotonic() - began
+    limit = DEFAULTS.snapshot_limit
+    assert snapshots <= limit.burst + limit.rate * elapsed + 1, (snapshots, elapsed)
+
+    # New connections from the same address share the address's allowance.
+    address = DEFAULTS.address_snapshot_limit
+    fresh = [await harness.client() for _ in range(int(address.burst) + 5)]
+    acks = await asyncio.gather(*(c.call("join", {"code": code, "role": "spectator"}) for c in fresh))
+    joined = sum(bool(a["ok"]) for a in acks)
+    assert joined < len(fresh)
+    assert {a["error"]["code"] for a in acks if not a["ok"]} == {"rate_limited"}
