@@ -60,10 +60,26 @@ def parse_join(payload: object) -> JoinRequest:
 
 def parse_ready(payload: object) -> bool:
     """`{"ready": bool}`, default true."""
-    ready = as_object(payload).get("ready", True)
-    if not isinstance(ready, bool):
-        raise bad("ready must be true or false")
-    return ready
+    return parse_flag(payload, "ready", True)
+
+
+def parse_flag(payload: object, key: str, default: bool) -> bool:
+    """`{key: bool}`, `default` when left out."""
+    value = as_object(payload).get(key, default)
+    if not isinstance(value, bool):
+        raise bad(f"{key} must be true or false")
+    return value
+
+
+MEMBER_ID = re.compile(r"^[ps][0-9]{1,9}$")
+
+
+def parse_member(payload: object) -> str:
+    """`{"id": member id}` of someone in the room (`p3`, `s7`)."""
+    member_id = as_object(payload).get("id")
+    if not isinstance(member_id, str) or not MEMBER_ID.match(member_id):
+        raise bad("id must be a member id such as p2")
+    return member_id
 
 
 def _cell(value: object) -> Cell:

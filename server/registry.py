@@ -68,15 +68,11 @@ class RoomRegistry:
         self.rooms[room.code] = room
 
     def daily_room(self, date: datetime.date, preset: str, now: float) -> Room:
-        """A room racing `preset`'s daily maze that a newcomer can still join, made if there is none."""
-        for room in self.rooms.values():
-            if (
-                room.daily == date.isoformat()
-                and room.settings.preset == preset
-                and room.phase == "lobby"
-                and len(room.active_players()) < room.settings.max_players
-            ):
-                return room
+        """A fresh room racing `preset`'s daily maze, for whoever asked: they join it first and host it.
+
+        Never an existing lobby: someone holding it (never ready, never starting) would keep every
+        newcomer from racing. Friends race the daily maze together through the room's link.
+        """
         seed = daily_seed(date, preset, self.daily_secret)
         return self.create(daily_settings(date, preset), now, daily=date.isoformat(), fixed_seed=seed)
 

@@ -18,7 +18,15 @@ from server.game.errors import GameError
 from server.game.room import Envelope, Room, solve_hint
 from server.limits import KeyedLimiter
 from server.outbox import Outgoing, RoomOutbox
-from server.payloads import as_object, parse_hint, parse_join, parse_move, parse_ready
+from server.payloads import (
+    as_object,
+    parse_flag,
+    parse_hint,
+    parse_join,
+    parse_member,
+    parse_move,
+    parse_ready,
+)
 from server.registry import Member, RoomRegistry
 
 log = logging.getLogger(__name__)
@@ -76,6 +84,8 @@ class SocketGateway:
             "hint": (self.hint, (self.hint_limiter,)),
             "rematch": (self.rematch, (self.command_limiter,)),
             "leave": (self.leave, (self.command_limiter,)),
+            "kick": (self.kick, (self.command_limiter,)),
+            "lock": (self.lock, (self.command_limiter,)),
             "resync": (self.resync, (self.snapshot_limiter,)),
         }
         for name, (handler, limiters) in commands.items():
@@ -217,9 +227,11 @@ class SocketGateway:
     async def start(self, sid: str, payload: object) -> dict[str, Any]:
         """The host starts the countdown; the maze is made in a worker thread first."""
         member, room = self._joined(sid)
-        spec = room.prepare_start(member.member_id)
+        without_unready = parse_flag(payload, "without_unready", False)
+        spec = room.prepare_start(member.member_id, without_unready)
         maze, distances = await build_course_in_thread(spec)
-        await self.broadcast(room, room.start(member.member_id, spec, maze, distances, self.clock()))
+        events = room.start(member.member_id, spec, maze, distances, self.clock(), without_unready)
+        await self.broadcast(room, events)
         return {}
 
     async def move(self, sid: str, payload: object) -> dict[str, Any]:
@@ -252,6 +264,25 @@ class SocketGateway:
         self.registry.detach(sid)
         await self.sio.leave_room(sid, room.code)
         await self.broadcast(room, room.leave(member.member_id, self.clock()))
+        return {}
+
+    async def kick(self, sid: str, payload: object) -> dict[str, Any]:
+        """The host removes someone; their connection leaves the room and is told why."""
+        member, room = self._joined(sid)
+        target = Member(room.code, parse_member(payload))
+        events = room.kick(member.member_id, target.member_id, self.clock())
+        target_sid = self.registry.sid_of(target)
+        if target_sid is not None:
+            self.registry.detach(target_sid)
+            await self.sio.leave_room(target_sid, room.code)
+            await self.sio.emit("kicked", {"message": "the host removed you from the room"}, to=target_sid)
+        await self.broadcast(room, events)
+        return {}
+
+    async def lock(self, sid: str, payload: object) -> dict[str, Any]:
+        """The host locks the room to new players, or opens it again."""
+        member, room = self._joined(sid)
+        await self.broadcast(room, room.lock(member.member_id, parse_flag(payload, "locked", True)))
         return {}
 
     async def resync(self, sid: str, payload: object) -> dict[str, Any]:

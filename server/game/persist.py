@@ -65,6 +65,8 @@ def room_state(room: Room) -> dict[str, Any]:
         "grace": room.grace,
         "rng": [state[0], list(state[1]), state[2]],
         "players": [_player_state(p) for p in room.players.values()],
+        "locked": room.locked,
+        "sitting_out": sorted(room.sitting_out),
     }
 
 
@@ -117,6 +119,8 @@ def restore_room(
     room.results = state["results"]
     room.log = [{**e, "room": (e["room"][0], e["room"][1])} if "room" in e else e for e in state["log"]]
     room.serial = state["serial"]
+    room.locked = bool(state.get("locked", False))  # rooms saved before locks existed are open
+    room.sitting_out = set(state.get("sitting_out", ()))
     if course is not None:
         room.maze, room.distances = course
     for data in state["players"]:

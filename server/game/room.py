@@ -141,6 +141,10 @@ class Room:
         self.serial = 0
         self._outbox: list[Envelope] = []
         self._finished_race: RaceRecord | None = None
+        self.locked = False
+        """Set by the host: no new players join (spectators still may; players with a token return)."""
+        self.sitting_out: set[str] = set()
+        """Players the host started without (not ready): they watch this race."""
 
     # ----- bookkeeping -------------------------------------------------------------------------------
 
@@ -233,6 +237,7 @@ class Room:
             "host": self.host_id,
             "players": [self.player_entry(p) for p in self.players.values()],
             "spectators": len(self.spectators),
+            "locked": self.locked,
             "now": _ms(now),
         }
         if self.start_at is not None and self.phase == "countdown":
@@ -260,6 +265,7 @@ class Room:
             "preset": self.settings.preset,
             "public": self.settings.public,
             "daily": self.daily,
+            "locked": self.locked,
         }
 
     @property
@@ -283,7 +289,7 @@ class Room:
         if role == "player":
             display = clean_name(name)
             full = len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP)
-            if self.phase in ("lobby", "finished") and not full:
+            if self.phase in ("lobby", "finished") and not full and not self.locked:
                 return self._add_player(display, now)
         if len(self.spectators) >= MAX_SPECTATORS:
             raise GameError("this room has no room for more spectators", code="room_full")
@@ -389,30 +395,56 @@ class Room:
             self._emit("settings", settings.to_json())
         return self._drain()
 
-    def prepare_start(self, member_id: str) -> MazeSpec:
-        """Refuse a start that cannot happen; otherwise draw the race's seed and say which maze to make."""
+    def prepare_start(self, member_id: str, without_unready: bool = False) -> MazeSpec:
+        """Refuse a start that cannot happen; otherwise draw the race's seed and say which maze to make.
+
+        The host may start `without_unready`: players not ready then watch this race, so one player who
+        never readies cannot hold the room.
+        """
         self._require_host(member_id)
         self._require_phase("lobby")
-        waiting = [p.name for p in self.active_players() if p.connected and not p.ready and p.id != member_id]
-        if waiting:
-            raise GameError(f"waiting for {', '.join(waiting)} to be ready", code="not_ready")
+        waiting = [p.name for p in self._waiting_for(member_id)]
+        if waiting and not without_unready:
+            raise GameError(
+                f"waiting for {', '.join(waiting)} to be ready (or start with the ready players)",
+                code="not_ready",
+            )
         if self.seed is None:
             self.seed = self.fixed_seed if self.fixed_seed is not None else int(self.rng.random() * MAX_SEED)
         s = self.settings
         return MazeSpec(s.algorithm, s.rows, s.cols, self.seed, s.braid, s.openings)
 
+    def _waiting_for(self, host_id: str) -> list[Player]:
+        """Connected players the host's start waits for (a dropped player races when back)."""
+        return [p for p in self.active_players() if p.connected and not p.ready and p.id != host_id]
+
     def start(
-        self, member_id: str, spec: MazeSpec, maze: Maze, distances: list[int], now: float
+        self,
+        member_id: str,
+        spec: MazeSpec,
+        maze: Maze,
+        distances: list[int],
+        now: float,
+        without_unready: bool = False,
     ) -> list[Envelope]:
         """Begin the countdown with the maze made (off the event loop) from `prepare_start`'s spec."""
-        if self.prepare_start(member_id) != spec:
+        if self.prepare_start(member_id, without_unready) != spec:
             raise GameError("the settings changed while the maze was being made; start again", "wrong_phase")
         self.last_active = now
         self.maze = maze
         self.distances = distances
         self.phase = "countdown"
         self.start_at = now + self.countdown
-        self._emit("countdown", {"start_at": _ms(self.start_at), "now": _ms(now), "seconds": self.countdown})
+        self.sitting_out = {p.id for p in self._waiting_for(member_id)} if without_unready else set()
+        self._emit(
+            "countdown",
+            {
+                "start_at": _ms(self.start_at),
+                "now": _ms(now),
+                "seconds": self.countdown,
+                "sitting_out": sorted(self.sitting_out),
+            },
+        )
         return self._drain()
 
     def _course(self) -> tuple[Maze, list[int]]:
@@ -430,7 +462,8 @@ class Room:
         self.race_id = self._new_token()[:16]  # unrelated to the room code, which stays secret
         distance = distances[maze.index(maze.entrance)]
         for player in self.active_players():
-            player.reset_for_race(maze.entrance, distance)
+            if player.id not in self.sitting_out:
+                player.reset_for_race(maze.entrance, distance)
         self._emit(
             "started",
             {
@@ -601,6 +634,26 @@ class Room:
         self._back_to_lobby()
         return self._drain()
 
+    def kick(self, member_id: str, target_id: str, now: float) -> list[Envelope]:
+        """The host removes a player or spectator for good: a racer is DNF, and the token stops working
+        (lock the room to keep them from joining again as someone new)."""
+        self._require_host(member_id)
+        if target_id == member_id:
+            raise GameError("the host cannot kick themselves; leave instead", code="bad_payload")
+        player = self.players.get(target_id)
+        if target_id not in self.spectators and (player is None or player.left):
+            raise GameError("nobody in this room has that id", code="unknown_member")
+        self._emit("kicked", {"id": target_id})
+        return self.leave(target_id, now)
+
+    def lock(self, member_id: str, locked: bool) -> list[Envelope]:
+        """The host locks the room (no new players) or opens it again."""
+        self._require_host(member_id)
+        if locked != self.locked:
+            self.locked = locked
+            self._emit("locked", {"locked": locked})
+        return self._drain()
+
     def _back_to_lobby(self) -> None:
         self.players = {pid: p for pid, p in self.players.items() if not p.left}
         for player in self.players.values():
@@ -611,6 +664,7 @@ class Room:
         self.distances = None
         self.start_at = None
         self.started_at = None
+        self.sitting_out = set()
         self._emit(
             "lobby",
             {

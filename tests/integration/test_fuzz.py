@@ -16,19 +16,31 @@ from tests.mazes import shortest_path
 
 from .conftest import Harness, StartServer, assert_consecutive, start_race
 
-COMMANDS = ["join", "ready", "settings", "start", "move", "hint", "rematch", "leave", "resync"]
+COMMANDS = [
+    "join",
+    "ready",
+    "settings",
+    "start",
+    "move",
+    "hint",
+    "rematch",
+    "leave",
+    "resync",
+    "kick",
+    "lock",
+]
 ODD_EVENTS = ["connect", "disconnect", "*", "event", "events", "message", "replaced", "closing", ""]
 ERROR_CODES = {
     "bad_payload", "unknown_event", "unknown_room", "not_joined", "already_joined", "bad_name",
     "room_full", "not_host", "not_player", "wrong_phase", "not_racing", "finished", "bad_settings",
     "bad_direction", "out_of_bounds", "not_adjacent", "wall", "bad_method", "method_not_allowed",
-    "no_hints_left", "rate_limited",
+    "no_hints_left", "rate_limited", "unknown_member",
     "not_ready",  # start before every connected player is ready (not listed in docs/protocol.md)
 }  # fmt: skip
 FIELDS = [
     "code", "name", "role", "token", "ready", "dir", "to", "seq", "method", "order", "preset", "rows",
     "cols", "algorithm", "braid", "openings", "hint_methods", "hint_limit", "hint_penalty",
-    "hint_moves", "max_players", "public", "time_limit",
+    "hint_moves", "max_players", "public", "time_limit", "without_unready", "locked", "id",
 ]  # fmt: skip
 
 scalars = (

@@ -31,6 +31,11 @@ export class Net {
     socket.on('events', (batch) => (Array.isArray(batch) ? batch : []).forEach((env) => this.h.onEvent?.(env)));
     socket.on('closing', (d) => this.h.onNotice?.('closing', d));
     socket.on('replaced', (d) => this.h.onNotice?.('replaced', d));
+    socket.on('kicked', (d) => {
+      this.joinRequest = null; // removed by the host: no automatic rejoin
+      this.joined = false;
+      this.h.onNotice?.('kicked', d);
+    });
   }
 
   setStatus(status) {

@@ -87,6 +87,12 @@ const net = new Net(code, {
   onNotice(kind) {
     if (kind === 'closing') message('The server is restarting: you will rejoin in a moment.', 'info', 8000);
     if (kind === 'replaced') message('You opened this room somewhere else; this tab is no longer playing.', 'error', 0);
+    if (kind === 'kicked') {
+      message('The host removed you from the room.', 'error', 0);
+      you = null;
+      state.setYou(null);
+      scheduleUi();
+    }
   },
 });
 
@@ -285,6 +291,12 @@ async function command(name, payload, done) {
 }
 $('ready-toggle').addEventListener('click', () => command('ready', { ready: !state.me()?.ready }));
 $('start-button').addEventListener('click', () => command('start', {}));
+$('start-ready-button').addEventListener('click', () => command('start', { without_unready: true }));
+$('lock-toggle').addEventListener('click', () => command('lock', { locked: !state.locked }));
+$('players').addEventListener('click', (e) => {
+  const button = e.target.closest('button[data-kick]');
+  if (button) command('kick', { id: button.dataset.kick });
+});
 $('rematch-button').addEventListener('click', () => command('rematch', {}));
 $('settings-form').addEventListener('submit', (e) => {
   e.preventDefault();
@@ -378,6 +390,9 @@ function updateLobby(me) {
         p.host ? el('span', { class: 'tag', text: 'host' }) : null,
         p.connected ? null : el('span', { class: 'tag', text: 'away' }),
         el('span', { class: `tag${p.ready ? ' ready' : ''}`, text: p.ready ? '✓ ready' : 'not ready' }),
+        host && !isYou(p.id)
+          ? el('button', { type: 'button', class: 'secondary small', 'data-kick': p.id, text: 'Remove', 'aria-label': `Remove ${p.name}` })
+          : null,
       ),
     ),
   );
@@ -389,13 +404,17 @@ function updateLobby(me) {
   show('start-button', host);
   $('start-button').disabled = state.phase !== 'lobby';
   const waiting = state.players.filter((p) => p.connected && !p.ready && !p.host).length;
+  show('start-ready-button', host && waiting > 0 && state.phase === 'lobby');
+  show('lock-toggle', host);
+  setText('lock-toggle', state.locked ? 'Unlock room' : 'Lock room');
+  $('lock-toggle').setAttribute('aria-pressed', String(!!state.locked));
   setText(
     'start-note',
     state.phase === 'countdown'
       ? 'Get ready…'
       : host
         ? waiting
-          ? `Waiting for ${waiting} player${waiting > 1 ? 's' : ''} to be ready.`
+          ? `Waiting for ${waiting} player${waiting > 1 ? 's' : ''} to be ready (or start with the ready players: the others watch).`
           : 'Everyone is ready: start when you like.'
         : me
           ? 'The host starts the race.'
@@ -434,7 +453,9 @@ function updateRace(me) {
   if (room && state.maze && !me.finished) {
     const open = Object.entries(openings(state.maze, room)).filter(([, v]) => v).map(([k]) => k);
     setText('where', `You are in room ${roomText(room)}; open: ${open.join(', ') || 'none'}. Exit ${roomText(state.maze.exit)}.`);
-  } else setText('where', me?.finished ? 'You finished: watching the others.' : 'You are watching.');
+  } else if (me?.finished) setText('where', 'You finished: watching the others.');
+  else if (me && !me.room && state.phase === 'racing') setText('where', 'You were not ready: you watch this race and play the next.');
+  else setText('where', 'You are watching.');
 
   // Follow: spectators and finished players pick whom the camera follows.
   show('follow-field', watching);

@@ -126,6 +126,7 @@ export class RoomState {
     this.players = (snap.players || []).map(player);
     this.syncHostFlags();
     this.spectators = snap.spectators ?? 0;
+    this.locked = !!snap.locked;
     this.setClock(snap.now, localNow);
     this.startAt = snap.start_at ?? null;
     this.startedAt = snap.started_at ?? null;
@@ -193,6 +194,9 @@ export class RoomState {
         break;
       case 'presence':
         if (p) p.connected = !!d.connected;
+        break;
+      case 'locked':
+        this.locked = !!d.locked;
         break;
       case 'ready':
         if (p) p.ready = !!d.ready;
