@@ -10,14 +10,24 @@ connection at once; malformed ones count against the connection and close it aft
 import asyncio
 import json
 import logging
+import time
 from typing import Any
 
 import orjson
 import socketio
 from socketio import packet
 
+from server.config import RateLimit
+from server.limits import KeyedLimiter, TokenBucket
+
 log = logging.getLogger(__name__)
 
+JUNK_LOG_LIMIT = RateLimit(0.2, 10.0)
+"""Lines about junk a server writes, whatever the number of connections: ten at once, then one in 5 s."""
+JUNK_LIMIT = RateLimit(0.5, 10.0)
+"""Connections an address may have closed for junk (ten, then one every 2 s) before it is shut out."""
+SHUT_OUT_SECONDS = 60.0
+"""How long an address over `JUNK_LIMIT` may not connect."""
 MAX_MALFORMED = 3
 """Malformed packets a connection may send before it is closed (a buggy client gets a chance)."""
 
@@ -69,14 +79,28 @@ class GuardedServer(socketio.AsyncServer):
         """Malformed packets so far, by Engine.IO session; forgotten when the session ends."""
         self._closing: set[str] = set()
         """Sessions being closed for junk: what they still send is dropped unread."""
+        self._log_budget = TokenBucket.full(JUNK_LOG_LIMIT, time.monotonic())
+        self._unlogged = 0
+        self._junk_by_address = KeyedLimiter(JUNK_LIMIT, max_keys=10_000)
+        self._shut_out: dict[str, float] = {}
+        """Addresses refused until the given monotonic time, for sending junk again and again."""
         self.closed_for_junk = 0
         """Connections closed for binary or malformed packets since start (reported by /healthz)."""
+
+    async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> bool | None:
+        until = self._shut_out.get(_address(environ))
+        if until is not None:
+            if time.monotonic() < until:
+                return False  # Engine.IO answers the handshake with a refusal
+            del self._shut_out[_address(environ)]
+        await super()._handle_eio_connect(eio_sid, environ)
+        return None
 
     async def _handle_eio_message(self, eio_sid: str, data: str | bytes) -> None:
         if eio_sid in self._closing:
             return
         if not isinstance(data, str) or data[:1] in BINARY_TYPES:
-            log.warning("closing connection %s: it sent binary data, which the protocol has not", eio_sid)
+            self._note(f"closing connection {eio_sid}: it sent binary data, which the protocol has not")
             await self._close_for_junk(eio_sid)
             return
         try:
@@ -84,11 +108,11 @@ class GuardedServer(socketio.AsyncServer):
         except Exception as error:  # anything the decoder refuses; handlers run in their own tasks
             count = self.malformed.get(eio_sid, 0) + 1
             self.malformed[eio_sid] = count
-            if count == 1:  # one line a connection, whatever it sends
-                log.warning(
-                    "connection %s sent a malformed packet (%s); closing it after %d",
-                    eio_sid, type(error).__name__, MAX_MALFORMED,
-                )  # fmt: skip
+            if count == 1:  # one line a connection at most, whatever it sends
+                self._note(
+                    f"connection {eio_sid} sent a malformed packet ({type(error).__name__});"
+                    f" closing it after {MAX_MALFORMED}"
+                )
             if count >= MAX_MALFORMED:
                 await self._close_for_junk(eio_sid)
 
@@ -97,18 +121,45 @@ class GuardedServer(socketio.AsyncServer):
         await super()._handle_eio_disconnect(eio_sid, reason)
 
     async def _close_for_junk(self, eio_sid: str) -> None:
-        """Disconnect the session and hang up its transport.
+        """Disconnect the session and hang up its connection at once.
 
         Engine.IO's disconnect only sends a close packet and waits for the client to hang up, reading
-        on meanwhile; a hostile client never does. A `None` in the session's send queue makes the
-        websocket writer close the socket (polling sessions are gone once disconnected).
+        on meanwhile; a hostile client never does, and never reads the close either. So the TCP
+        connection itself is closed: nothing more is read from it.
         """
         self._closing.add(eio_sid)
         self.closed_for_junk += 1
-        socket = self.eio.sockets.get(eio_sid)
+        environ = self.environ.get(eio_sid) or {}
+        address = _address(environ)
+        if not self._junk_by_address.allow(address, time.monotonic()):
+            if len(self._shut_out) >= 10_000:
+                self._shut_out.clear()  # a crude bound on memory
+            self._shut_out[address] = time.monotonic() + SHUT_OUT_SECONDS
+            self._note(
+                f"refusing connections from {address} for {SHUT_OUT_SECONDS:.0f} s: it keeps sending junk"
+            )
+        request = environ.get("aiohttp.request")
         try:
             await self.eio.disconnect(eio_sid)
-            if socket is not None:
-                await socket.queue.put(None)
-        finally:  # frames already read still arrive for a moment: drop them unread, then forget
+        finally:
+            transport = getattr(request, "transport", None)
+            if transport is not None:
+                transport.close()
+            # frames already read still arrive for a moment: drop them unread, then forget the session
             asyncio.get_running_loop().call_later(FORGET_SECONDS, self._closing.discard, eio_sid)
+
+    def _note(self, line: str) -> None:
+        """Log a line about junk within the server-wide budget; say how many were left out."""
+        if not self._log_budget.allow(time.monotonic()):
+            self._unlogged += 1
+            return
+        if self._unlogged:
+            line += f" ({self._unlogged} similar lines left out)"
+            self._unlogged = 0
+        log.warning("%s", line)
+
+
+def _address(environ: dict[str, Any]) -> str:
+    """The client address of a connection (Engine.IO's own REMOTE_ADDR is a fixed placeholder)."""
+    request = environ.get("aiohttp.request")
+    return str(getattr(request, "remote", None) or "unknown")

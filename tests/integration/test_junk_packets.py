@@ -75,3 +75,22 @@ async def test_one_malformed_packet_is_forgiven(arena: Harness) -> None:
         assert answer.startswith("431[")
         assert "not_joined" in answer
         await raw.close()
+
+
+async def test_an_address_that_keeps_sending_junk_is_shut_out_and_the_log_stays_short(
+    arena: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    refused: int | None = None
+    async with aiohttp.ClientSession() as http:
+        for _ in range(40):
+            try:
+                raw = await RawSocket.open(http, arena.url)
+            except aiohttp.WSServerHandshakeError as error:
+                refused = error.status
+                break
+            await raw.send_bytes(FRAME)
+            assert await raw.closed_by_server()
+    assert refused == 401, "an address that only sends junk is refused for a while"
+    noisy = [r for r in caplog.records if r.name.startswith(("socketio", "engineio", "server"))]
+    assert len(noisy) <= 12, [r.getMessage()[:100] for r in noisy]
