@@ -31,6 +31,7 @@ export class Net {
     socket.on('events', (batch) => (Array.isArray(batch) ? batch : []).forEach((env) => this.h.onEvent?.(env)));
     socket.on('closing', (d) => this.h.onNotice?.('closing', d));
     socket.on('replaced', (d) => this.h.onNotice?.('replaced', d));
+    socket.on('notice', (d) => this.h.onNotice?.('notice', d));
   }
 
   setStatus(status) {
