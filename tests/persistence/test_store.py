@@ -122,6 +122,8 @@ async def test_reopening_is_idempotent(db_path: Path) -> None:
 
 
 OLD_RACE = "an-old-race"
+GENEROUS_RACE = "a-generous-one"
+"""Raced with free, unlimited hints: stored as ranked by the first release."""
 
 
 def make_version_1_file(path: Path) -> None:
@@ -134,6 +136,12 @@ def make_version_1_file(path: Path) -> None:
             " settings, started_at, ended_at, shortest) VALUES"
             " (?, 'abcdefghjk', 'easy', 10, 10, 'backtracker', 0, 'corners', 1, NULL, ?, ?, ?, 18)",
             (OLD_RACE, json.dumps({"public": True, "hint_moves": False}), T0, T0 + 60),
+        )
+        plain.execute(
+            "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings, seed, daily,"
+            " settings, started_at, ended_at, shortest) VALUES"
+            " (?, 'abcdefghjm', 'easy', 10, 10, 'backtracker', 0, 'corners', 2, NULL, ?, ?, ?, 18)",
+            (GENEROUS_RACE, json.dumps({"public": True, "hint_penalty": 0, "hint_limit": 99}), T0, T0 + 61),
         )
         plain.executemany(
             "INSERT INTO race_log (race_id, seq, t_ms, player_id, kind, row, col, method, found)"
@@ -161,7 +169,11 @@ async def test_an_older_file_is_brought_up_to_date_keeping_its_races(db_path: Pa
         assert "saved_rooms" in await table_names(store)
         await store.save_race(record)
         assert await store.race(record.id) == stored_form(record)
-        assert [race["id"] for race in await store.recent_races()] == [record.id, OLD_RACE]
+        assert [race["id"] for race in await store.recent_races()] == [record.id, GENEROUS_RACE, OLD_RACE]
+        generous = await store.race(GENEROUS_RACE)
+        assert generous is not None
+        assert not generous["ranked"]  # the migration applied the hint rules to what was stored
+        assert list(generous["log"]) == []
         old = await store.race(OLD_RACE)
         assert old is not None
         assert old["ranked"]  # an easy race on the standard rules counts for the leaderboards
@@ -714,10 +726,15 @@ async def test_only_races_on_the_standard_rules_count_for_the_leaderboards(store
     braided = race_on(replace(EASY, braid=0.5), "Braided", 10_000, 2)
     walked = race_on(replace(EASY, hint_moves=True), "Walked", 10_000, 3)
     custom = race_on(replace(EASY, preset="custom", rows=6, cols=6), "Custom", 10_000, 4)
-    for record in (fair, braided, walked, custom):
+    free = race_on(replace(EASY, hint_penalty=0, hint_limit=99), "Free", 10_000, 5)
+    cheap = race_on(replace(EASY, hint_penalty=4), "Cheap", 10_000, 6)
+    many = race_on(replace(EASY, hint_limit=4), "Many", 10_000, 7)
+    strict = race_on(replace(EASY, hint_penalty=10, hint_limit=1), "Strict", 40_000, 8)
+    records = (fair, braided, walked, custom, free, cheap, many, strict)
+    for record in records:
         await store.save_race(record)
-    assert [row["name"] for row in await store.leaderboard()] == ["Fair"]
-    assert [fair.ranked, braided.ranked, walked.ranked, custom.ranked] == [True, False, False, False]
+    assert [row["name"] for row in await store.leaderboard()] == ["Fair", "Strict"]
+    assert [r.ranked for r in records] == [True, False, False, False, False, False, False, True]
     stored = await store.race(custom.id)
     assert stored is not None
     assert not stored["ranked"]
