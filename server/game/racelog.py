@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import math
 import struct
 import sys
@@ -169,6 +170,15 @@ class RaceLog:
         log.who = _column("B", raw[4 * count : 5 * count])
         log.what = _column("i", raw[5 * count :])
         return log
+
+    def wire_json(self) -> bytes:
+        """`to_wire` as JSON bytes, spliced rather than encoded: the base64 columns need no escaping,
+        and the JSON encoder would scan every character of them (60 ms for 720,000 moves)."""
+        head = json.dumps({"players": self.players, "count": len(self)}, separators=(",", ":"))
+        parts = [head[:-1].encode()]
+        for key, column in (("t", self.times), ("who", self.who), ("what", self.what)):
+            parts += [b',"', key.encode(), b'":"', base64.b64encode(_little(column)), b'"']
+        return b"".join([*parts, b"}"])
 
     def to_wire(self) -> dict[str, Any]:
         """The replay API's form: `{"players", "count", "t", "who", "what"}`, columns in base64."""
