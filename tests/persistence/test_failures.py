@@ -26,7 +26,6 @@ from typing import Any
 import aiohttp
 import pytest
 
-from server.store_file import prepare
 from tests.persistence.live import Racer, ServerProcess, get_json, post_json
 from tests.persistence.races import shortest_path
 from tests.persistence.test_restart import started_race
@@ -112,11 +111,12 @@ async def test_a_read_only_shm_of_ours_is_repaired_and_someone_elses_is_refused(
 
 def fill_with_rows(db: Path) -> None:
     """A database with a few dozen pages of data."""
-    prepare(db)
     with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as plain:
+        plain.execute("PRAGMA journal_mode = WAL")
         plain.execute("BEGIN")
+        plain.execute("CREATE TABLE filler (key TEXT PRIMARY KEY, value TEXT)")
         plain.executemany(
-            "INSERT INTO meta (key, value) VALUES (?, ?)", [(f"filler {n}", "x" * 200) for n in range(2000)]
+            "INSERT INTO filler (key, value) VALUES (?, ?)", [(f"filler {n}", "x" * 200) for n in range(2000)]
         )
         plain.execute("COMMIT")
         plain.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -127,7 +127,7 @@ async def test_a_damaged_database_is_refused_at_start(tmp_path: Path) -> None:
     fill_with_rows(db)
     with db.open("r+b") as raw:
         page = 4096
-        raw.seek(5 * page)  # a page of the meta table's b-tree, well inside the file
+        raw.seek(5 * page)  # a page of the table's b-tree, well inside the file
         raw.write(b"\xa5" * page)
     code, output = await refused_start(db, tmp_path / "server.log")
     assert_one_line_refusal(code, output, "mazerace.db", "is damaged", "move it aside")
