@@ -1,9 +1,7 @@
 """HTTP routes: the pages, the room API and the health check. Errors become JSON at the edge."""
 
-import asyncio
 import datetime
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -11,15 +9,12 @@ from typing import Any
 from aiohttp import web
 
 from server.game.errors import GameError
-from server.game.generation import MazeSpec, generate
 from server.game.generators import ALGORITHMS
 from server.game.settings import PRESETS, parse_settings
-from server.game.wire import encode_maze
 from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY, STORE
 from server.payloads import room_code
+from server.replays import REPLAYS
 from server.store import Store
-
-RACE_ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
 
 log = logging.getLogger(__name__)
 
@@ -89,9 +84,16 @@ async def room_page(request: web.Request) -> web.FileResponse:
 async def healthz(request: web.Request) -> web.Response:
     """Liveness, with a little load information."""
     registry = request.app[REGISTRY]
-    return web.json_response(
-        {"ok": True, "rooms": len(registry.rooms), "connections": request.app[GATEWAY].connections}
-    )
+    body: dict[str, Any] = {
+        "ok": True,
+        "rooms": len(registry.rooms),
+        "connections": request.app[GATEWAY].connections,
+    }
+    store = request.app.get(STORE)
+    if store is not None:  # the database: its file there, and taking writes
+        health = store.health
+        body |= {"ok": health.ok, "store": {"ok": health.ok, "problem": health.problem}}
+    return web.json_response(body)
 
 
 async def _json_body(request: web.Request) -> Any:
@@ -190,15 +192,10 @@ async def recent_races(request: web.Request) -> web.Response:
 
 
 async def stored_race(request: web.Request) -> web.Response:
-    """`GET /api/races/{id}`: a finished race with its maze, results and log, for replays."""
-    race_id = request.match_info["race_id"]
-    race = await _store(request).race(race_id) if RACE_ID.match(race_id) else None
-    if race is None:
-        raise GameError("no stored race has that id", code="unknown_race")
-    s = race["settings"]
-    spec = MazeSpec(s["algorithm"], s["rows"], s["cols"], race["seed"], s["braid"], s["openings"])
-    maze = await asyncio.to_thread(generate, spec)
-    return web.json_response({**race, "maze": encode_maze(maze)})
+    """`GET /api/races/{id}`: a finished race with its maze, results and log, for replays
+    (`server.replays`: built off the loop, compressed, cached, rate limited; daily races sealed)."""
+    _store(request)  # no database, no replays
+    return await request.app[REPLAYS].answer(request)
 
 
 async def replay_page(request: web.Request) -> web.FileResponse:

@@ -129,13 +129,16 @@ class RoomOutbox:
                 self._spawn_drain(code)
 
     async def _save_race(self, record: RaceRecord) -> None:
-        """Results are written before anyone sees them, so a crash after the announcement loses nothing."""
+        """Results are written before anyone sees them, so a crash after the announcement loses nothing.
+        A write that fails is kept and retried in the background, and the room is told (`notice`
+        events: `results_not_saved`, then `results_saved`); the players still get their results."""
         if self.store is None:
             return
-        try:
-            await self.store.save_race(record)
-        except Exception:  # the players still get their results; the log says what was not kept
-            log.exception("could not store race %s", record.id)
+        await self.store.saver.save(record, self._notice)
+
+    async def _notice(self, code: str, data: dict[str, Any]) -> None:
+        """A message to a room's members outside the versioned events."""
+        await self.sio.emit("notice", data, room=code)
 
     async def _emit(self, out: Outgoing) -> None:
         for envelope in out.envelopes:

@@ -4,6 +4,8 @@ import argparse
 import asyncio
 import logging
 import os
+import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,6 +13,12 @@ from aiohttp import web
 
 from server.app import create_app
 from server.config import AppConfig
+from server.store_file import StoreError
+
+log = logging.getLogger(__name__)
+
+EXIT_SECONDS = 5.0
+"""How long the process waits for worker threads (the database's) after the server stopped."""
 
 
 def fast_loop() -> asyncio.AbstractEventLoop | None:
@@ -23,7 +31,7 @@ def fast_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Parse host and port and serve until interrupted."""
+    """Parse host and port and serve until interrupted; 2 when the database cannot be used."""
     parser = argparse.ArgumentParser(prog="python -m server", description="Run the MazeRace server.")
     parser.add_argument("--host", default=os.environ.get("MAZERACE_HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
@@ -48,16 +56,32 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     loop = None if args.plain else fast_loop()
-    logging.getLogger(__name__).info(
-        "event loop: %s; json: %s", "uvloop" if loop else "asyncio", "json" if args.plain else "orjson"
-    )
+    log.info("event loop: %s; json: %s", "uvloop" if loop else "asyncio", "json" if args.plain else "orjson")
     config = AppConfig(db_path=args.db, countdown=args.countdown, grace=args.grace, fast_json=not args.plain)
-    web.run_app(
-        create_app(config),
-        host=args.host,
-        port=args.port,
-        shutdown_timeout=2,
-        access_log=None,
-        loop=loop,
-    )
-    return 0
+    code = 0
+    try:
+        web.run_app(
+            create_app(config),
+            host=args.host,
+            port=args.port,
+            shutdown_timeout=2,
+            access_log=None,
+            loop=loop,
+        )
+    except StoreError as error:
+        print(f"mazerace: cannot start: {error}", file=sys.stderr, flush=True)
+        code = 2
+    return _exit_when_threads_end(code)
+
+
+def _exit_when_threads_end(code: int) -> int:
+    """Give worker threads a moment to end; a stuck one (a disk that hangs) must not keep the process
+    alive after the server has stopped, so then the process ends without them."""
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and not thread.daemon:
+            thread.join(EXIT_SECONDS)
+            if thread.is_alive():
+                log.error("a worker thread (%s) did not end; exiting without it", thread.name)
+                logging.shutdown()
+                os._exit(code or 1)
+    return code

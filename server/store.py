@@ -1,94 +1,36 @@
 """The embedded SQLite store: finished races, leaderboards, replays, and open rooms across restarts.
 
 One SQLite file in WAL mode, reached through aiosqlite (a worker thread), so the event loop never waits
-on the disk. The schema is versioned with `PRAGMA user_version`; migrations run at start-up. Every
-query is parameterised.
+on the disk. `server.store_file` checks, repairs and migrates the file before it is opened here. Every
+query is parameterised. A race's log is one compressed blob (`RaceLog.to_blob`), packed off the loop.
+
+The store watches its file: `check_file` notices it deleted (and rebuilds it from the open connection,
+which still holds the data) or replaced, and `health` says what is wrong for `/healthz`.
 """
 
 import asyncio
+import contextlib
 import json
+import logging
 import secrets
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from server.game.racelog import RaceLog
 from server.game.records import RaceRecord
 from server.game.results import efficiency, progress
+from server.saving import RaceSaver
+from server.store_file import BUSY_MS, MIGRATIONS, FileIdentity, StoreError, describe, migrate, prepare
 
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE races (
-        id TEXT PRIMARY KEY,
-        room_code TEXT NOT NULL,
-        preset TEXT NOT NULL,
-        rows INTEGER NOT NULL,
-        cols INTEGER NOT NULL,
-        algorithm TEXT NOT NULL,
-        braid REAL NOT NULL,
-        openings TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        daily TEXT,
-        settings TEXT NOT NULL,
-        started_at REAL NOT NULL,
-        ended_at REAL NOT NULL,
-        shortest INTEGER NOT NULL
-    );
-    CREATE TABLE results (
-        race_id TEXT NOT NULL REFERENCES races(id) ON DELETE CASCADE,
-        player_id TEXT NOT NULL,
-        name TEXT NOT NULL,
-        colour TEXT NOT NULL,
-        rank INTEGER NOT NULL,
-        time_ms INTEGER,
-        penalty_ms INTEGER NOT NULL,
-        total_ms INTEGER,
-        moves INTEGER NOT NULL,
-        hints INTEGER NOT NULL,
-        route INTEGER NOT NULL,
-        distance INTEGER NOT NULL,
-        final_row INTEGER,
-        final_col INTEGER,
-        dnf INTEGER NOT NULL,
-        PRIMARY KEY (race_id, player_id)
-    );
-    CREATE INDEX results_by_total ON results(total_ms) WHERE dnf = 0;
-    CREATE INDEX results_by_name ON results(name, total_ms) WHERE dnf = 0;
-    CREATE INDEX races_by_kind ON races(preset, algorithm);
-    CREATE INDEX races_by_daily ON races(daily, preset) WHERE daily IS NOT NULL;
-    CREATE TABLE race_log (
-        race_id TEXT NOT NULL REFERENCES races(id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,
-        t_ms INTEGER NOT NULL,
-        player_id TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        row INTEGER,
-        col INTEGER,
-        method TEXT,
-        found INTEGER,
-        PRIMARY KEY (race_id, seq)
-    );
-    """,
-    """
-    CREATE TABLE saved_rooms (
-        code TEXT PRIMARY KEY,
-        saved_at REAL NOT NULL,
-        state TEXT NOT NULL
-    );
-    """,
-    """
-    ALTER TABLE races ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0;
-    UPDATE races SET ranked = COALESCE(
-        daily IS NOT NULL
-        OR (preset != 'custom' AND braid = 0 AND openings = 'corners'
-            AND COALESCE(json_extract(settings, '$.hint_moves'), 0) = 0),
-        0
-    );
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-)
-"""Schema steps; step i brings the database to `user_version` i + 1. Append, never edit."""
+__all__ = ["MIGRATIONS", "Store", "StoreError", "StoreHealth"]
+
+log = logging.getLogger(__name__)
+
+_EMPTY_LOG = RaceLog().to_blob()
 
 LEADERBOARD_MAX = 100
 
@@ -113,38 +55,49 @@ _LEADERBOARD = """
 """Each partition's best finish; `{partition}` is one of the two fixed column lists above, never input."""
 
 
+@dataclass(frozen=True)
+class StoreHealth:
+    """What `/healthz` says about the database: ok, or the problem in one line."""
+
+    ok: bool
+    problem: str | None = None
+
+
 class Store:
     """The game's memory; open with `Store.open(path)`, close with `close()`."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: Path, identity: FileIdentity) -> None:
         self.db = db
         self.path = path
+        self.identity = identity
         self._exclusive = asyncio.Lock()
         """One transaction or read at a time on the shared connection: BEGIN does not nest, so two rooms
         finishing at once would collide (the loser's ROLLBACK undoing the winner's race), and a read in
         the middle of a write would see half a race."""
+        self._file_problem: str | None = None
+        self._write_problem: str | None = None
+        self.saver = RaceSaver(self.save_race)
+        """Races that could not be written yet, retried until they are."""
 
     @classmethod
     async def open(cls, path: Path) -> "Store":
-        """Open (creating if needed) the database file and bring its schema up to date."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        try:
-            await db.execute("PRAGMA busy_timeout = 5000")  # first: another opener may hold the file
-            await _use_wal(db)
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            store = cls(db, path)
-            await store.migrate()
-        except BaseException:
-            await db.close()  # a connection left open keeps its thread, and the process, alive
-            raise
-        return store
+        """Check, migrate and open the database file (creating it if needed); `StoreError` if unusable."""
+        identity = await asyncio.to_thread(prepare, path)
+        db = await _connect(path)
+        return cls(db, path, identity)
 
     async def close(self) -> None:
-        """Close the connection."""
-        await self.db.close()
+        """Close the connection (a failure to close is logged: shutdown must go on)."""
+        try:
+            await self.db.close()
+        except Exception as error:
+            log.error("closing %s failed: %s", self.path, error)
+
+    @property
+    def health(self) -> StoreHealth:
+        """Whether the file is there and the last write went in."""
+        problem = self._file_problem or self._write_problem
+        return StoreHealth(problem is None, problem)
 
     async def schema_version(self) -> int:
         """The applied schema version."""
@@ -153,79 +106,123 @@ class Store:
         return int(row[0]) if row else 0
 
     async def migrate(self) -> None:
-        """Apply the migrations this file has not seen, each in its own transaction.
+        """Apply the migrations this file has not seen (`Store.open` already did)."""
+        async with self._exclusive:
+            await asyncio.to_thread(migrate, self.path)
 
-        Another connection may be migrating the same file at once: each step waits for the write lock
-        (BEGIN IMMEDIATE), and a step that fails because the other connection applied it is skipped.
-        """
-        current = await self.schema_version()
-        for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-            try:
-                await self.db.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;"
+    # ----- the file itself ----------------------------------------------------------------------------
+
+    async def check_file(self) -> StoreHealth:
+        """Notice the file deleted or replaced under the running server, say so loudly, and rebuild a
+        deleted file from the open connection (which still holds every page, the WAL's too)."""
+        async with self._exclusive:
+            now = await asyncio.to_thread(FileIdentity.of, self.path)
+            if now == self.identity:
+                self._file_problem = None
+            elif now is None:
+                await self._rebuild()
+            elif self._file_problem is None:
+                self._file_problem = (
+                    f"{self.path.name} was replaced by another file while the server ran; still writing to"
+                    " the file it opened, which nothing else can see: stop the server and put it back"
                 )
-            except sqlite3.OperationalError:
-                if self.db.in_transaction:
+                log.error("%s", self._file_problem)
+        return self.health
+
+    async def _rebuild(self) -> None:
+        log.error("%s was deleted while the server ran: rebuilding it from the open connection", self.path)
+        try:
+            await self.db.execute("VACUUM INTO ?", (str(self.path),))
+            identity = await asyncio.to_thread(prepare, self.path)
+            fresh = await _connect(self.path)
+        except (StoreError, sqlite3.Error, OSError) as error:
+            self._file_problem = f"{self.path.name} was deleted and could not be rebuilt: {error}"
+            log.error("%s", self._file_problem)
+            return
+        old, self.db, self.identity = self.db, fresh, identity
+        with contextlib.suppress(Exception):
+            await old.close()
+        self._file_problem = None
+        log.warning("%s rebuilt with every stored race and room", self.path)
+
+    async def _file_checked(self) -> None:
+        """Before a write: look at the file first, so a deleted one is rebuilt before data goes into
+        a file nobody will ever see again."""
+        if (await asyncio.to_thread(FileIdentity.of, self.path)) != self.identity:
+            await self.check_file()
+
+    async def _write(self, statements: list[tuple[str, Any]]) -> None:
+        """Run `(sql, params)` pairs (a list of rows for executemany) as one transaction, holding the
+        lock; a failure rolls it back (if SQLite has not already) and is remembered for `health`."""
+        try:
+            await self.db.execute("BEGIN IMMEDIATE")
+            for sql, params in statements:
+                if isinstance(params, list):
+                    await self.db.executemany(sql, params)
+                else:
+                    await self.db.execute(sql, params)
+            await self.db.execute("COMMIT")
+        except BaseException as error:
+            if self.db.in_transaction:  # a full disk may have rolled it back already
+                with contextlib.suppress(sqlite3.Error):
                     await self.db.execute("ROLLBACK")
-                if await self.schema_version() < version:
-                    raise
+            if _is_file_trouble(error):
+                self._write_problem = describe(error, Path(self.path.name))  # no folder names on /healthz
+            raise
+        self._write_problem = None
 
     # ----- races ------------------------------------------------------------------------------------
 
     async def save_race(self, record: RaceRecord) -> None:
         """Write a finished race, its results and its whole log in one transaction."""
-        async with self._exclusive:
-            await self._insert_race(record)
-
-    async def _insert_race(self, record: RaceRecord) -> None:
+        blob = await asyncio.to_thread(record.log.to_blob)  # compressing 720,000 moves takes ~50 ms
         s = record.settings
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            await self.db.execute(
-                "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings, seed,"
-                " daily, settings, started_at, ended_at, shortest, ranked)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"],
-                    s["braid"], s["openings"], record.seed, record.daily, json.dumps(s),
-                    record.started_at, record.ended_at, record.shortest, int(record.ranked),
-                ),
-            )  # fmt: skip
-            await self.db.executemany(
-                "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms, total_ms,"
-                " moves, hints, route, distance, final_row, final_col, dnf)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        race_row = (
+            record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"],
+            s["braid"], s["openings"], record.seed, record.daily, json.dumps(s),
+            record.started_at, record.ended_at, record.shortest, int(record.ranked),
+        )  # fmt: skip
+        result_rows = [
+            (
+                record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"],
+                r["total"], r["moves"], r["hints"], r["route"], r["distance"],
+                r["room"][0] if r["room"] else None, r["room"][1] if r["room"] else None,
+                int(r["dnf"]),
+            )
+            for r in record.results
+        ]  # fmt: skip
+        await self._file_checked()
+        async with self._exclusive:
+            await self._write(
                 [
                     (
-                        record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"],
-                        r["total"], r["moves"], r["hints"], r["route"], r["distance"],
-                        r["room"][0] if r["room"] else None, r["room"][1] if r["room"] else None,
-                        int(r["dnf"]),
-                    )
-                    for r in record.results
-                ],
-            )  # fmt: skip
-            await self.db.executemany(
-                "INSERT INTO race_log (race_id, seq, t_ms, player_id, kind, row, col, method, found)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
+                        "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings,"
+                        " seed, daily, settings, started_at, ended_at, shortest, ranked)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        race_row,
+                    ),
                     (
-                        record.id, seq, e["t"], e["id"], e["type"],
-                        e["room"][0] if "room" in e else None, e["room"][1] if "room" in e else None,
-                        e.get("method"), int(e["found"]) if "found" in e else None,
-                    )
-                    for seq, e in enumerate(record.log)
-                ],
-            )  # fmt: skip
-            await self.db.execute("COMMIT")
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
+                        "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms,"
+                        " total_ms, moves, hints, route, distance, final_row, final_col, dnf)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        result_rows,
+                    ),
+                    (
+                        "INSERT INTO race_logs (race_id, players, data) VALUES (?, ?, ?)",
+                        (record.id, json.dumps(record.log.players), blob),
+                    ),
+                ]
+            )
 
     async def race(self, race_id: str) -> dict[str, Any] | None:
-        """A stored race with its results and log, or None."""
+        """A stored race with its results and its log (a `RaceLog`), or None."""
         async with self._exclusive:
-            return await self._race(race_id)
+            race = await self._race(race_id)
+        if race is None:
+            return None
+        players, blob, cols = race.pop("log")
+        race["log"] = await asyncio.to_thread(RaceLog.from_blob, blob, cols, players)
+        return race
 
     async def _race(self, race_id: str) -> dict[str, Any] | None:
         async with self.db.execute("SELECT * FROM races WHERE id = ?", (race_id,)) as cursor:
@@ -237,9 +234,9 @@ class Store:
         ) as cursor:
             results = [_result_json(row, race["shortest"]) for row in await cursor.fetchall()]
         async with self.db.execute(
-            "SELECT * FROM race_log WHERE race_id = ? ORDER BY seq", (race_id,)
+            "SELECT players, data FROM race_logs WHERE race_id = ?", (race_id,)
         ) as cursor:
-            log = [_log_json(row) for row in await cursor.fetchall()]
+            logged = await cursor.fetchone()
         return {
             "id": race["id"],
             "settings": json.loads(race["settings"]),
@@ -250,7 +247,10 @@ class Store:
             "ended_at": round(race["ended_at"] * 1000),
             "shortest": race["shortest"],
             "results": results,
-            "log": log,
+            "log": (
+                *((json.loads(logged["players"]), bytes(logged["data"])) if logged else ([], _EMPTY_LOG)),
+                race["cols"],
+            ),
         }
 
     async def recent_races(self, limit: int = 20) -> list[dict[str, Any]]:
@@ -317,21 +317,15 @@ class Store:
 
     async def save_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""
+        rows = [(state["code"], saved_at, json.dumps(state)) for state in states]
+        await self._file_checked()
         async with self._exclusive:
-            await self._replace_rooms(states, saved_at)
-
-    async def _replace_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            await self.db.execute("DELETE FROM saved_rooms")
-            await self.db.executemany(
-                "INSERT INTO saved_rooms (code, saved_at, state) VALUES (?, ?, ?)",
-                [(state["code"], saved_at, json.dumps(state)) for state in states],
+            await self._write(
+                [
+                    ("DELETE FROM saved_rooms", ()),
+                    ("INSERT INTO saved_rooms (code, saved_at, state) VALUES (?, ?, ?)", rows),
+                ]
             )
-            await self.db.execute("COMMIT")
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
 
     async def saved_rooms(self) -> list[tuple[float, dict[str, Any]]]:
         """The rooms saved at the last shutdown, with the moment they were saved."""
@@ -341,33 +335,46 @@ class Store:
 
     async def clear_saved_rooms(self) -> None:
         """Forget the saved rooms, once they are back in play (not before: a failed start keeps them)."""
+        await self._file_checked()
         async with self._exclusive:
-            await self.db.execute("DELETE FROM saved_rooms")
+            await self._write([("DELETE FROM saved_rooms", ())])
 
     async def daily_secret(self) -> str:
         """This server's secret for daily seeds, made on first use and kept, so the daily maze stays the
         same all day across restarts but cannot be worked out from the code in advance."""
+        await self._file_checked()
         async with self._exclusive:
-            await self.db.execute(
-                "INSERT OR IGNORE INTO meta (key, value) VALUES ('daily_secret', ?)", (secrets.token_hex(16),)
+            await self._write(
+                [
+                    (
+                        "INSERT OR IGNORE INTO meta (key, value) VALUES ('daily_secret', ?)",
+                        (secrets.token_hex(16),),
+                    )
+                ]
             )
             async with self.db.execute("SELECT value FROM meta WHERE key = 'daily_secret'") as cursor:
                 row = await cursor.fetchone()
         return str(row["value"]) if row else ""
 
 
-async def _use_wal(db: aiosqlite.Connection) -> None:
-    """Switch the file to WAL. On a new file another connection may be switching it at the same moment,
-    and SQLite answers "locked" at once (no busy wait) for that, so try again for up to 5 s."""
-    for _ in range(100):
-        try:
-            await db.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error):
-                raise
-            await asyncio.sleep(0.05)
-    await db.execute("PRAGMA journal_mode = WAL")
+def _is_file_trouble(error: BaseException) -> bool:
+    """A failure of the file or the disk (full, read-only, damaged), not a refused row."""
+    refused = sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError
+    return isinstance(error, sqlite3.Error | OSError) and not isinstance(error, refused)
+
+
+async def _connect(path: Path) -> aiosqlite.Connection:
+    """The server's connection to a prepared file."""
+    db = await aiosqlite.connect(path, isolation_level=None)
+    db.row_factory = aiosqlite.Row
+    try:
+        await db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await db.close()  # a connection left open keeps its thread, and the process, alive
+        raise
+    return db
 
 
 def _result_json(row: aiosqlite.Row, shortest: int) -> dict[str, Any]:
@@ -391,13 +398,3 @@ def _result_json(row: aiosqlite.Row, shortest: int) -> dict[str, Any]:
         "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
         "dnf": dnf,
     }
-
-
-def _log_json(row: aiosqlite.Row) -> dict[str, Any]:
-    entry: dict[str, Any] = {"t": row["t_ms"], "type": row["kind"], "id": row["player_id"]}
-    if row["row"] is not None:
-        entry["room"] = [row["row"], row["col"]]
-    if row["method"] is not None:
-        entry["method"] = row["method"]
-        entry["found"] = bool(row["found"])
-    return entry

@@ -14,6 +14,7 @@ from server.game.directions import Direction
 from server.game.generation import MazeSpec
 from server.game.maze import Maze
 from server.game.players import Player
+from server.game.racelog import RaceLog
 from server.game.room import Room
 from server.game.settings import parse_settings
 from server.game.trail import Trail
@@ -59,7 +60,7 @@ def room_state(room: Room) -> dict[str, Any]:
         "started_at": room.started_at,
         "ended_at": room.ended_at,
         "results": room.results,
-        "log": room.log,
+        "log": room.log.to_state(),
         "serial": room.serial,
         "countdown": room.countdown,
         "grace": room.grace,
@@ -117,7 +118,7 @@ def restore_room(
     room.started_at = moved(state["started_at"])
     room.ended_at = moved(state["ended_at"])
     room.results = state["results"]
-    room.log = [{**e, "room": (e["room"][0], e["room"][1])} if "room" in e else e for e in state["log"]]
+    room.log = RaceLog.from_state(state["log"], room.settings.cols)
     room.serial = state["serial"]
     room.locked = bool(state.get("locked", False))  # rooms saved before locks existed are open
     room.sitting_out = set(state.get("sitting_out", ()))

@@ -17,6 +17,7 @@ from server.game.hints import HINT_METHODS, Hint, choose_method, way_on
 from server.game.maze import Cell, Maze
 from server.game.moves import Target, apply_move
 from server.game.players import PALETTE, Player, clean_name
+from server.game.racelog import RaceLog, hint_cap, move_cap
 from server.game.records import RaceRecord, race_record
 from server.game.results import elapsed_ms, provisional_rank, result_rows
 from server.game.settings import MAX_PLAYERS_CAP, RoomSettings, parse_settings
@@ -27,7 +28,6 @@ Phase = Literal["lobby", "countdown", "racing", "finished"]
 Role = Literal["player", "spectator"]
 
 MAX_SPECTATORS = 100
-MIN_MOVE_CAP = 10_000
 UNJOINED_TIMEOUT = 60.0
 """Seconds a room that nobody ever joined lives: creating rooms must not fill the server."""
 
@@ -134,7 +134,7 @@ class Room:
         self.started_at: float | None = None
         self.ended_at: float | None = None
         self.results: list[dict[str, Any]] | None = None
-        self.log: list[dict[str, Any]] = []
+        self.log = RaceLog()
         self.last_active = now
         self.rng = rng
         self._new_token = token_factory
@@ -458,7 +458,7 @@ class Room:
         self.phase = "racing"
         self.started_at = now
         self.results = None
-        self.log = []
+        self.log = RaceLog(maze.cols)
         self.race_id = self._new_token()[:16]  # unrelated to the room code, which stays secret
         distance = distances[maze.index(maze.entrance)]
         for player in self.active_players():
@@ -504,9 +504,14 @@ class Room:
         }
 
     def move_cap(self) -> int:
-        """Most moves a racer may make in one race: room for exploring every room twice, and a bound
-        on the race log's memory."""
-        return max(MIN_MOVE_CAP, 2 * self.settings.rows * self.settings.cols)
+        """Most moves a racer may make in one race (`racelog.move_cap`): what the move limit allows in
+        the time limit, and room to explore every room twice; it bounds the race log's memory."""
+        s = self.settings
+        return move_cap(s.rows, s.cols, s.time_limit, self.hint_cap() if s.hint_moves else 0)
+
+    def hint_cap(self) -> int:
+        """Most hints a racer may get in one race: the room's limit, within what one a second allows."""
+        return hint_cap(self.settings.hint_limit, self.settings.time_limit)
 
     def _step(self, player: Player, target: Target, now: float) -> None:
         maze, distances = self._course()
@@ -516,8 +521,7 @@ class Room:
         self.last_active = now
         player.moves += 1
         player.distance = distances[maze.index(room)]
-        # a tuple, not a list: entries of only atomic values drop out of the garbage collector's walk
-        self.log.append({"t": self._elapsed(now), "type": "move", "id": player.id, "room": room})
+        self.log.add_move(self._elapsed(now), player.id, room)
         self._emit("moved", {"id": player.id, **self._position(player)})
         if room == maze.exit:
             player.finished_at = now
@@ -559,7 +563,7 @@ class Room:
         return HintRequest(player.id, search_method, self._trail(player).rooms, maze, want_order)
 
     def _check_hints_left(self, player: Player) -> None:
-        if player.hints >= self.settings.hint_limit:
+        if player.hints >= self.hint_cap():
             raise GameError("no hints left in this race", code="no_hints_left")
 
     def answer_hint(
@@ -576,10 +580,7 @@ class Room:
         player.hints += 1
         player.penalty_ms += self.settings.hint_penalty * 1000
         public = self._hint_json(player, answer)
-        self.log.append(
-            {"t": self._elapsed(now), "type": "hint", "id": player.id, "method": answer.method,
-             "found": answer.found}
-        )  # fmt: skip
+        self.log.add_hint(self._elapsed(now), player.id, answer.method, answer.found)
         self._emit("hinted", public)
         if self.settings.hint_moves and answer.next is not None:
             self._step(player, answer.next, now)

@@ -50,23 +50,48 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{port}"
 
     @classmethod
+    async def spawn(
+        cls,
+        db: Path,
+        log: Path,
+        *,
+        countdown: float = 0.2,
+        grace: float = 30.0,
+        strict: bool = False,
+        env: dict[str, str] | None = None,
+    ) -> "ServerProcess":
+        """Start a server process on `db` without waiting for it. `strict` runs it as root without the
+        power to override file permissions (Linux `setpriv`), so a read-only file is read-only to it."""
+        prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"] if strict else []
+        port = free_port()
+        out = _open_log(log)
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *prefix, sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
+                "--db", str(db), "--countdown", str(countdown), "--grace", str(grace),
+                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+            )  # fmt: skip
+        finally:
+            out.close()  # the child has its own copy
+        return cls(process, port, log)
+
+    @classmethod
     async def start(
-        cls, db: Path, log: Path, http: aiohttp.ClientSession, *, countdown: float = 0.2, grace: float = 30.0
+        cls,
+        db: Path,
+        log: Path,
+        http: aiohttp.ClientSession,
+        *,
+        countdown: float = 0.2,
+        grace: float = 30.0,
+        strict: bool = False,
+        env: dict[str, str] | None = None,
     ) -> "ServerProcess":
         """Start a server on `db` and wait until it answers; retries on a port taken meanwhile."""
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         for _ in range(3):
-            port = free_port()
-            out = _open_log(log)
-            try:
-                process = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-                    "--db", str(db), "--countdown", str(countdown), "--grace", str(grace),
-                    cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env,
-                )  # fmt: skip
-            finally:
-                out.close()  # the child has its own copy
-            server = cls(process, port, log)
+            server = await cls.spawn(db, log, countdown=countdown, grace=grace, strict=strict, env=env)
+            process = server.process
             try:
                 if await server._healthy(http):
                     return server

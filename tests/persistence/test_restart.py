@@ -18,6 +18,7 @@ import pytest
 
 from server.game.daily import daily_settings
 from server.game.maze import Maze
+from server.game.racelog import RaceLog
 from server.game.trail import Trail
 from server.game.wire import decode_maze
 from tests.persistence.live import ROOT, Racer, ServerProcess, get_json, post_json
@@ -33,10 +34,10 @@ def player(snapshot: dict[str, Any], member_id: str) -> dict[str, Any]:
     return next(p for p in snapshot["players"] if p["id"] == member_id)
 
 
-def replay(maze: Maze, log: list[dict[str, Any]]) -> dict[str, Trail]:
-    """Every player's trail after the logged moves."""
+def replay(maze: Maze, log: dict[str, Any]) -> dict[str, Trail]:
+    """Every player's trail after the logged moves (the packed log of the replay API)."""
     trails: dict[str, Trail] = {}
-    for entry in log:
+    for entry in RaceLog.from_wire(log, maze.cols):
         if entry["type"] == "move":
             trails.setdefault(entry["id"], Trail([maze.entrance])).step((entry["room"][0], entry["room"][1]))
     return trails

@@ -5,6 +5,7 @@ import asyncio
 import contextlib
 import dataclasses
 import datetime
+import itertools
 import json
 import random
 import sqlite3
@@ -89,7 +90,8 @@ async def count(store: Store, table: str) -> int:
 async def test_a_new_file_gets_every_migration_and_wal_mode(store: Store, db_path: Path) -> None:
     assert await asyncio.to_thread(db_path.is_file)
     assert await store.schema_version() == len(MIGRATIONS)
-    assert {"races", "results", "race_log", "saved_rooms"} <= await table_names(store)
+    assert {"races", "results", "race_logs", "saved_rooms"} <= await table_names(store)
+    assert "race_log" not in await table_names(store)
     async with store.db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
     async with store.db.execute("PRAGMA foreign_keys") as cursor:
@@ -120,6 +122,8 @@ async def test_reopening_is_idempotent(db_path: Path) -> None:
 
 
 OLD_RACE = "an-old-race"
+GENEROUS_RACE = "a-generous-one"
+"""Raced with free, unlimited hints: stored as ranked by the first release."""
 
 
 def make_version_1_file(path: Path) -> None:
@@ -133,6 +137,27 @@ def make_version_1_file(path: Path) -> None:
             " (?, 'abcdefghjk', 'easy', 10, 10, 'backtracker', 0, 'corners', 1, NULL, ?, ?, ?, 18)",
             (OLD_RACE, json.dumps({"public": True, "hint_moves": False}), T0, T0 + 60),
         )
+        plain.execute(
+            "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings, seed, daily,"
+            " settings, started_at, ended_at, shortest) VALUES"
+            " (?, 'abcdefghjm', 'easy', 10, 10, 'backtracker', 0, 'corners', 2, NULL, ?, ?, ?, 18)",
+            (GENEROUS_RACE, json.dumps({"public": True, "hint_penalty": 0, "hint_limit": 99}), T0, T0 + 61),
+        )
+        plain.executemany(
+            "INSERT INTO race_log (race_id, seq, t_ms, player_id, kind, row, col, method, found)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(OLD_RACE, seq, *entry) for seq, entry in enumerate(OLD_LOG)],
+        )
+
+
+OLD_LOG = [
+    (5, "p1", "hint", None, None, "bfs", 1),
+    (70, "p1", "move", 1, 0, None, None),
+    (70, "p2", "move", 0, 1, None, None),
+    (900, "p2", "hint", None, None, "astar", 0),
+    (1200, "p1", "move", 1, 1, None, None),
+]
+"""Rows of the old one-row-a-move log table: (t_ms, player, kind, row, col, method, found)."""
 
 
 async def test_an_older_file_is_brought_up_to_date_keeping_its_races(db_path: Path) -> None:
@@ -144,10 +169,22 @@ async def test_an_older_file_is_brought_up_to_date_keeping_its_races(db_path: Pa
         assert "saved_rooms" in await table_names(store)
         await store.save_race(record)
         assert await store.race(record.id) == stored_form(record)
-        assert [race["id"] for race in await store.recent_races()] == [record.id, OLD_RACE]
+        assert [race["id"] for race in await store.recent_races()] == [record.id, GENEROUS_RACE, OLD_RACE]
+        generous = await store.race(GENEROUS_RACE)
+        assert generous is not None
+        assert not generous["ranked"]  # the migration applied the hint rules to what was stored
+        assert list(generous["log"]) == []
         old = await store.race(OLD_RACE)
         assert old is not None
         assert old["ranked"]  # an easy race on the standard rules counts for the leaderboards
+        assert "race_log" not in await table_names(store)  # its rows became one packed blob a race
+        assert list(old["log"]) == [
+            {"t": 5, "type": "hint", "id": "p1", "method": "bfs", "found": True},
+            {"t": 70, "type": "move", "id": "p1", "room": [1, 0]},
+            {"t": 70, "type": "move", "id": "p2", "room": [0, 1]},
+            {"t": 900, "type": "hint", "id": "p2", "method": "astar", "found": False},
+            {"t": 1200, "type": "move", "id": "p1", "room": [1, 1]},
+        ]
     finally:
         await store.close()
 
@@ -204,7 +241,7 @@ async def test_a_played_race_is_read_back_exactly(store: Store) -> None:
     assert (eve["progress"], eve["efficiency"], eve["dnf"]) == (0.0, None, True)
     assert by_name["Ann"]["efficiency"] == 1.0
     # the log: every command with its race time in whole ms
-    log = stored["log"]
+    log = list(stored["log"])
     assert all(isinstance(entry["t"], int) for entry in log)
     assert [e["t"] for e in log] == sorted(e["t"] for e in log)
     bob = race.ids["Bob"]
@@ -236,14 +273,15 @@ async def test_unknown_race_is_none_and_a_failed_save_leaves_nothing_behind(stor
     await store.save_race(record)
     with pytest.raises(sqlite3.IntegrityError):
         await store.save_race(record)
-    broken = dataclasses.replace(record, id="B" * 16, log=[{"t": 1, "type": "move"}])
-    with pytest.raises(KeyError):
+    broken = dataclasses.replace(record, id="B" * 16, results=[record.results[0], record.results[0]])
+    with pytest.raises(sqlite3.IntegrityError):
         await store.save_race(broken)  # fails half-way through, after the race row went in
     assert await store.race(broken.id) is None
     assert await count(store, "races") == 1
     assert await count(store, "results") == len(record.results)
-    assert await count(store, "race_log") == len(record.log)
+    assert await count(store, "race_logs") == 1
     assert await store.race(record.id) == stored_form(record)
+    assert store.health.ok  # a refused race is the caller's mistake, not the disk's
 
 
 # ----- leaderboards ----------------------------------------------------------------------------------------
@@ -478,7 +516,8 @@ async def test_a_replay_of_the_stored_log_reproduces_every_final_position(store:
     assert any(r["dnf"] for r in stored["results"])
     assert all(r["moves"] > r["route"] for r in stored["results"])
     assert cuts > 0
-    hint_moves = sum(1 for a, b in zip(stored["log"], stored["log"][1:], strict=False) if a["type"] == "hint"
+    entries = list(stored["log"])
+    hint_moves = sum(1 for a, b in itertools.pairwise(entries) if a["type"] == "hint"
                      and b["type"] == "move" and a["id"] == b["id"] and a["t"] == b["t"])  # fmt: skip
     assert hint_moves > 0
 
@@ -492,7 +531,7 @@ async def test_twenty_races_saved_at_once_through_one_store_all_land(store: Stor
     for record in records:
         assert await store.race(record.id) == stored_form(record)
     assert await count(store, "races") == 20
-    assert await count(store, "race_log") == sum(len(record.log) for record in records)
+    assert await count(store, "race_logs") == 20
     assert len(await store.leaderboard(limit=100)) == 40
 
 
@@ -687,10 +726,15 @@ async def test_only_races_on_the_standard_rules_count_for_the_leaderboards(store
     braided = race_on(replace(EASY, braid=0.5), "Braided", 10_000, 2)
     walked = race_on(replace(EASY, hint_moves=True), "Walked", 10_000, 3)
     custom = race_on(replace(EASY, preset="custom", rows=6, cols=6), "Custom", 10_000, 4)
-    for record in (fair, braided, walked, custom):
+    free = race_on(replace(EASY, hint_penalty=0, hint_limit=99), "Free", 10_000, 5)
+    cheap = race_on(replace(EASY, hint_penalty=4), "Cheap", 10_000, 6)
+    many = race_on(replace(EASY, hint_limit=4), "Many", 10_000, 7)
+    strict = race_on(replace(EASY, hint_penalty=10, hint_limit=1), "Strict", 40_000, 8)
+    records = (fair, braided, walked, custom, free, cheap, many, strict)
+    for record in records:
         await store.save_race(record)
-    assert [row["name"] for row in await store.leaderboard()] == ["Fair"]
-    assert [fair.ranked, braided.ranked, walked.ranked, custom.ranked] == [True, False, False, False]
+    assert [row["name"] for row in await store.leaderboard()] == ["Fair", "Strict"]
+    assert [r.ranked for r in records] == [True, False, False, False, False, False, False, True]
     stored = await store.race(custom.id)
     assert stored is not None
     assert not stored["ranked"]

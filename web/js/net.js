@@ -36,6 +36,7 @@ export class Net {
       this.joined = false;
       this.h.onNotice?.('kicked', d);
     });
+    socket.on('notice', (d) => this.h.onNotice?.('notice', d));
   }
 
   setStatus(status) {

@@ -1,37 +1,80 @@
 // The pure part of the replay: who stands where at race time t, from a stored race's log
 // (GET /api/races/{id}). No DOM, no clock. Trails follow the server (seed 000): stepping back onto the
 // previous room pops it, stepping onto an older trail room cuts the trail back to it.
+//
+// The log comes packed (docs/protocol.md, "Stored race log"): base64 columns `t` (uint32 ms), `who`
+// (uint8 index into `players`) and `what` (int32: a move's room r * cols + c, or a hint as
+// -1 - (2 * method + found)), little-endian. It stays in typed arrays here: 720,000 moves are 9 MB,
+// not 720,000 objects.
 import { dirBetween } from './maze.js';
 
+const METHODS = ['dfs', 'bfs', 'astar'];
 const cell = (v) => (Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? [v[0], v[1]] : null);
 const key = (room) => `${room[0]},${room[1]}`;
 
-/** A stored race made ready to play: players (from the results), the log in time order, the length. */
+function bytes(text) {
+  const raw = atob(typeof text === 'string' ? text : '');
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+/** The packed log's columns, checked: {t: Float64Array, who: Int32Array (-1: no such player), what: Int32Array}. */
+export function unpackLog(log) {
+  const n = Number.isInteger(log?.count) && log.count > 0 ? log.count : 0;
+  const t = bytes(log?.t);
+  const who = bytes(log?.who);
+  const what = bytes(log?.what);
+  if (!n || t.length !== 4 * n || who.length !== n || what.length !== 4 * n) return { t: new Float64Array(0), who: new Int32Array(0), what: new Int32Array(0) };
+  const tv = new DataView(t.buffer);
+  const wv = new DataView(what.buffer);
+  const out = { t: new Float64Array(n), who: new Int32Array(n), what: new Int32Array(n) };
+  for (let i = 0; i < n; i++) {
+    out.t[i] = tv.getUint32(4 * i, true);
+    out.who[i] = who[i];
+    out.what[i] = wv.getInt32(4 * i, true);
+  }
+  return out;
+}
+
+/** A stored race made ready to play: players (from the results and the log), the log in time order, the length. */
 export function prepareRace(race) {
   const entrance = cell(race?.maze?.entrance) || [0, 0];
   const exit = cell(race?.maze?.exit);
+  const cols = Number.isInteger(race?.maze?.cols) ? race.maze.cols : 0;
+  const size = cols * (Number.isInteger(race?.maze?.rows) ? race.maze.rows : 0);
   const players = [];
   const byId = new Map();
   const add = (id, r = {}) => {
-    if (byId.has(id)) return;
+    if (byId.has(id)) return byId.get(id);
     const p = { id, name: String(r.name ?? id), colour: r.colour, result: r.id != null ? r : null };
     byId.set(id, p);
     players.push(p);
+    return p;
   };
   for (const r of Array.isArray(race?.results) ? race.results : []) if (r && r.id != null) add(String(r.id), r);
-  const log = [];
-  (Array.isArray(race?.log) ? race.log : []).forEach((e, i) => {
-    if (!e || !Number.isFinite(e.t) || e.id == null) return;
-    const room = cell(e.room);
-    if (e.type === 'move' && room) log.push({ t: Math.max(0, e.t), i, type: 'move', id: String(e.id), room });
-    else if (e.type === 'hint') log.push({ t: Math.max(0, e.t), i, type: 'hint', id: String(e.id), method: String(e.method ?? ''), found: !!e.found });
-    else return;
-    add(String(e.id));
+  const ids = Array.isArray(race?.log?.players) ? race.log.players.map(String) : [];
+  const packed = unpackLog(race?.log);
+  const keep = [];
+  for (let i = 0; i < packed.t.length; i++) {
+    const who = packed.who[i];
+    const what = packed.what[i];
+    if (who >= ids.length || what >= size || (what < 0 && (-1 - what) >> 1 >= METHODS.length)) continue;
+    add(ids[who]);
+    keep.push(i);
+  }
+  const sorted = keep.every((i, j) => !j || packed.t[keep[j - 1]] <= packed.t[i]); // the server logs in time order
+  if (!sorted) keep.sort((a, b) => packed.t[a] - packed.t[b] || a - b); // stable: the server's order among equal times
+  const n = keep.length;
+  const log = { length: n, t: new Float64Array(n), who: new Array(n), what: new Int32Array(n) };
+  keep.forEach((i, j) => {
+    log.t[j] = packed.t[i];
+    log.who[j] = ids[packed.who[i]];
+    log.what[j] = packed.what[i];
   });
-  log.sort((a, b) => a.t - b.t || a.i - b.i); // stable: the server's order among equal times
   const span = Number(race?.ended_at) - Number(race?.started_at);
-  const duration = Math.max(log.length ? log[log.length - 1].t : 0, Number.isFinite(span) ? span : 0, 0);
-  return { players, byId, log, entrance, exit, duration, penalty: (race?.settings?.hint_penalty ?? 0) * 1000 };
+  const duration = Math.max(n ? log.t[n - 1] : 0, Number.isFinite(span) ? span : 0, 0);
+  return { players, byId, log, cols, entrance, exit, duration, penalty: (race?.settings?.hint_penalty ?? 0) * 1000 };
 }
 
 /** Plays a prepared race: seek(t) forwards applies the log from where it is, backwards starts over. */
@@ -60,32 +103,38 @@ export class Replay {
     const to = Math.min(this.duration, Math.max(0, Number(t) || 0));
     if (to < this.t) this.reset();
     const log = this.race.log;
-    while (this.next < log.length && log[this.next].t <= to) this.apply(log[this.next++]);
+    while (this.next < log.length && log.t[this.next] <= to) this.apply(this.next++);
     this.t = to;
     return this;
   }
 
-  apply(e) {
-    const s = this.live.get(e.id);
-    if (e.type === 'hint') {
+  apply(i) {
+    const { log, cols, byId } = this.race;
+    const id = log.who[i];
+    const t = log.t[i];
+    const what = log.what[i];
+    const s = this.live.get(id);
+    if (what < 0) {
+      const code = -1 - what;
       s.hints += 1;
-      const p = this.race.byId.get(e.id);
-      this.hints.push({ t: e.t, id: e.id, name: p.name, colour: p.colour, method: e.method, found: e.found });
+      const p = byId.get(id);
+      this.hints.push({ t, id, name: p.name, colour: p.colour, method: METHODS[code >> 1], found: (code & 1) === 1 });
       return;
     }
+    const room = [Math.floor(what / cols), what % cols];
     const from = s.rooms[s.rooms.length - 1];
-    s.facing = dirBetween(from, e.room) || s.facing;
-    const cut = s.at.get(key(e.room));
+    s.facing = dirBetween(from, room) || s.facing;
+    const cut = s.at.get(key(room));
     if (cut != null) {
       for (const dropped of s.rooms.splice(cut + 1)) s.at.delete(key(dropped));
     } else {
-      s.at.set(key(e.room), s.rooms.length);
-      s.rooms.push(e.room);
+      s.at.set(key(room), s.rooms.length);
+      s.rooms.push(room);
     }
     s.copy = null;
     s.moves += 1;
     const exit = this.race.exit;
-    if (s.finishedAt == null && exit && e.room[0] === exit[0] && e.room[1] === exit[1]) s.finishedAt = e.t;
+    if (s.finishedAt == null && exit && room[0] === exit[0] && room[1] === exit[1]) s.finishedAt = t;
   }
 
   /** Everyone at the current time: [{id, name, colour, room, facing, trail, moves, hints, penalty, finished}]. */
@@ -119,3 +168,6 @@ export class Replay {
 
 /** {id: [r, c]} at race time t, computed afresh. */
 export const positionsAt = (race, t) => new Replay(race).seek(t).positions();
+
+/** When a sealed daily race opens (epoch ms), or null: its maze and log are kept back until then. */
+export const sealedUntil = (race) => (Number.isFinite(race?.sealed_until) ? race.sealed_until : null);

@@ -3,7 +3,7 @@
 import { decodeMaze } from './maze.js';
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
-import { Replay, prepareRace } from './replay-model.js';
+import { Replay, prepareRace, sealedUntil } from './replay-model.js';
 import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
@@ -184,6 +184,17 @@ function fail(text) {
   message(text, 'error', 0);
 }
 
+// A daily race of a day not over yet: its maze and log are kept back, so nobody learns the route first.
+function sealed(data, opens) {
+  const when = new Date(opens);
+  const text = `This race is on the daily maze of ${data.daily}, which stays secret until that day is over (UTC): the replay opens ${when.toLocaleString()}.`;
+  $('replay-main').dataset.state = 'sealed';
+  $('replay-main').dataset.opens = String(opens);
+  setText('replay-status', text);
+  setText('replay-title', `daily ${data.daily}`);
+  showResults(data);
+}
+
 async function load() {
   if (!id) return fail('No race id in the address.');
   let res;
@@ -200,6 +211,8 @@ async function load() {
     if (code === 'no_store') return fail('This server keeps no records, so there are no replays.');
     return fail(data?.error?.message || `The server said ${res.status}.`);
   }
+  const opens = sealedUntil(data);
+  if (opens != null) return sealed(data, opens);
   try {
     maze = decodeMaze(data.maze);
     race = prepareRace(data);

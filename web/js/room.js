@@ -84,7 +84,7 @@ const net = new Net(code, {
   onLatency(ms) {
     setText('latency', `${ms} ms`);
   },
-  onNotice(kind) {
+  onNotice(kind, data) {
     if (kind === 'closing') message('The server is restarting: you will rejoin in a moment.', 'info', 8000);
     if (kind === 'replaced') message('You opened this room somewhere else; this tab is no longer playing.', 'error', 0);
     if (kind === 'kicked') {
@@ -92,6 +92,10 @@ const net = new Net(code, {
       you = null;
       state.setYou(null);
       scheduleUi();
+    }
+    // results_not_saved stays up until results_saved replaces it (textContent: the server's words, never markup)
+    if (kind === 'notice' && typeof data?.message === 'string') {
+      message(data.message.slice(0, 200), data.kind === 'results_not_saved' ? 'error' : 'info', data.kind === 'results_not_saved' ? 0 : 6000);
     }
   },
 });
