@@ -4,7 +4,6 @@ Handlers stay short; the rules live in `server.game.room`. Every handler is wrap
 payload, a refused command or a bug becomes an error ack and never escapes to the connection.
 """
 
-import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -15,7 +14,8 @@ import socketio
 from server.config import AppConfig
 from server.course import build_course_in_thread
 from server.game.errors import GameError
-from server.game.room import Envelope, Room, solve_hint
+from server.game.room import Envelope, Room
+from server.hint_searches import HintSearches
 from server.limits import KeyedLimiter
 from server.outbox import RoomOutbox
 from server.payloads import as_object, parse_hint, parse_join, parse_move, parse_ready
@@ -53,6 +53,8 @@ class SocketGateway:
         self.connections = 0
         self.snapshot_limiter = KeyedLimiter(config.snapshot_limit)
         self.outbox = RoomOutbox(sio, registry, config.batch_interval)
+        self.hint_searches = HintSearches()
+        self.hint_searches.warm()
         self.closing = False
         """Set at shutdown: no more commands, and disconnects no longer change the (saved) rooms."""
 
@@ -202,7 +204,7 @@ class SocketGateway:
         member, room = self._joined(sid)
         method, want_order = parse_hint(payload)
         request = room.request_hint(member.member_id, method, want_order, self.clock())
-        answer = await asyncio.to_thread(solve_hint, request)  # a 100 x 100 search must not stall the loop
+        answer = await self.hint_searches.solve(room.code, request)  # in a worker process, once
         ack, events = room.answer_hint(request, answer, self.clock())
         await self.broadcast(room.code, events)
         return ack
