@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from server.game.errors import GameError
 from server.game.maze import Cell, Maze
 from server.game.solvers import SEARCH_METHODS, RoomGraph, search_rooms
+from server.game.tree_hints import TreeIndex, tree_back_up, tree_search
 from server.game.wire import PackedRooms
 
 HINT_METHODS: tuple[str, ...] = (*SEARCH_METHODS, "random")
@@ -116,19 +117,32 @@ def way_on(maze: Maze, trail: Sequence[Cell], search_method: str, record_order: 
 
 
 def solve(job: HintJob) -> Hint:
-    """Answer a hint job: pure and self-contained, so it runs in any process."""
-    graph, cols = job.graph, job.graph.cols
+    """Answer a hint job: pure and self-contained, so it runs in any process.
+
+    In a perfect maze the dfs and bfs answers, and where to back up to, are read off the maze's tree
+    (`tree_hints`), exactly as the searches would find them; everything else is searched.
+    """
+    graph, cols, size = job.graph, job.graph.cols, job.graph.size
     trail = job.trail.indices()
-    here = trail[-1]
-    result = search_rooms(graph, job.method, here, trail[:-1], job.record_order)
-    order = PackedRooms.pack(result.order, graph.size, cols) if result.order is not None else None
-    start = divmod(here, cols)
-    if result.path is not None:
-        path = PackedRooms.pack(result.path, graph.size, cols)
-        return Hint(job.method, start, result.explored, path, order, None)
-    back = _back_up(graph, trail)
-    back_rooms = PackedRooms.pack(reversed(trail[back:]), graph.size, cols) if back is not None else None
-    return Hint(job.method, start, result.explored, None, order, back_rooms)
+    here, start = trail[-1], divmod(trail[-1], cols)
+    tree = TreeIndex.of(graph, trail[0])
+    if tree is not None and not tree.holds_trail(trail):
+        tree = None
+    read = tree_search(tree, job.method, here, graph.exit) if tree is not None else None
+    if read is not None:
+        path = PackedRooms(read.path, cols, 2) if read.path is not None else None
+        order = PackedRooms(read.order, cols, 2) if job.record_order else None
+        explored = read.explored
+    else:
+        result = search_rooms(graph, job.method, here, trail[:-1], job.record_order)
+        path = PackedRooms.pack(result.path, size, cols) if result.path is not None else None
+        order = PackedRooms.pack(result.order, size, cols) if result.order is not None else None
+        explored = result.explored
+    if path is not None:
+        return Hint(job.method, start, explored, path, order, None)
+    back = tree_back_up(tree, trail, graph.exit) if tree is not None else _back_up(graph, trail)
+    back_rooms = PackedRooms.pack(reversed(trail[back:]), size, cols) if back is not None else None
+    return Hint(job.method, start, explored, None, order, back_rooms)
 
 
 def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:

@@ -147,6 +147,20 @@ def _dfs(
     return _Run(parent, explored, order, False)
 
 
+@functools.lru_cache(maxsize=8)
+def _heuristic_keys(size: int, cols: int, goal: int) -> tuple[int, list[int]]:
+    """A* heap keys without the cost so far: for room n, h * f_unit + h * size + n with h the Manhattan
+    distance to the goal; the key of n reached at cost g is g * f_unit plus this. Once per maze."""
+    goal_row, goal_col = divmod(goal, cols)
+    f_unit = size * (size // cols + cols + 1)
+    keys = [0] * size
+    for room in range(size):
+        row, col = divmod(room, cols)
+        h = abs(row - goal_row) + abs(col - goal_col)
+        keys[room] = h * (f_unit + size) + room
+    return f_unit, keys
+
+
 def _astar(
     links: Links,
     parent: list[int],
@@ -157,17 +171,14 @@ def _astar(
 ) -> _Run:
     # Heap entries are (f, h, room) packed into one int, f * f_unit + h * size + room, so they compare
     # exactly as those tuples would (ties: closer to the goal first, then the lower index) but as plain
-    # ints; the Manhattan distance is computed inline. Same order and result as the textbook version.
+    # ints, with the Manhattan part computed once per maze. Same order and result as the textbook version.
     openings, steps = links
     size = len(parent)
-    goal_row, goal_col = divmod(goal, cols)
-    f_unit = size * (size // cols + cols + 1)
+    f_unit, base = _heuristic_keys(size, cols, goal)
     cost = [-1] * size
     cost[start] = 0
     expanded = bytearray(size)
-    row, col = divmod(start, cols)
-    h = abs(row - goal_row) + abs(col - goal_col)
-    heap = [h * f_unit + h * size + start]
+    heap = [base[start]]
     pop, push = heapq.heappop, heapq.heappush
     order: list[int] | None = [] if record else None
     explored = 0
@@ -182,6 +193,7 @@ def _astar(
         if room == goal:
             return _Run(parent, explored, order, True)
         step_cost = cost[room] + 1
+        step_key = step_cost * f_unit
         for step in steps[openings[room]]:
             neighbour = room + step
             if parent[neighbour] == BLOCKED or expanded[neighbour]:
@@ -190,9 +202,7 @@ def _astar(
             if known < 0 or step_cost < known:
                 cost[neighbour] = step_cost
                 parent[neighbour] = room
-                row, col = divmod(neighbour, cols)
-                h = abs(row - goal_row) + abs(col - goal_col)
-                push(heap, (step_cost + h) * f_unit + h * size + neighbour)
+                push(heap, step_key + base[neighbour])
     return _Run(parent, explored, order, False)
 
 

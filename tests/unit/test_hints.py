@@ -16,10 +16,19 @@ from server.game.hints import HINT_METHODS, Hint, HintJob, back_up_index, choose
 from server.game.maze import Cell, Maze
 from server.game.room import Room, solve_hint
 from server.game.settings import parse_settings
-from server.game.solvers import SEARCH_METHODS, search
+from server.game.solvers import SEARCH_METHODS, RoomGraph, search
+from server.game.tree_hints import TreeIndex
 from server.game.wire import PackedRooms
 from tests.mazes import dead_end_branch, shortest_path
-from tests.unit.support import LOOP, SEEDS, assert_valid_path, brute_back_to, looped_specs, random_trail
+from tests.unit.support import (
+    LOOP,
+    SEEDS,
+    assert_valid_path,
+    brute_back_to,
+    looped_specs,
+    perfect_specs,
+    random_trail,
+)
 
 
 def check_hint(maze: Maze, trail: tuple[Cell, ...], result: Hint) -> None:
@@ -65,6 +74,31 @@ def test_hint_on_random_trails(spec: MazeSpec, seed: int, steps: int, method: st
     plain = search(maze, method, trail[-1], trail[:-1])
     assert (result.path, result.explored) == (plain.path, plain.explored)
     assert result.order is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(perfect_specs, SEEDS, st.integers(0, 120), st.sampled_from(SEARCH_METHODS), st.booleans())
+def test_perfect_maze_hints_read_off_the_tree_equal_the_searches(
+    spec: MazeSpec, seed: int, steps: int, method: str, through_exit: bool
+) -> None:
+    """dfs and bfs answers (and back_to) come from the maze's tree: exactly what the searches give."""
+    maze = generate(spec)
+    assert TreeIndex.of(RoomGraph.of(maze), maze.index(maze.entrance)) is not None
+    trail = random_trail(maze, random.Random(seed), steps, stop_at_exit=not through_exit).rooms
+    answer = way_on(maze, trail, method, record_order=True)
+    searched = search(maze, method, trail[-1], trail[:-1], record_order=True)
+    assert (answer.path, answer.explored, answer.order) == (searched.path, searched.explored, searched.order)
+    back = back_up_index(maze, trail) if searched.path is None else None
+    assert answer.back_to == (trail[back] if back is not None else None)
+    check_hint(maze, trail, answer)
+
+
+def test_mazes_with_loops_have_no_tree_index() -> None:
+    for spec in (MazeSpec("classic", 20, 20, 1), MazeSpec("prim", 20, 20, 1, braid=0.2)):
+        maze = generate(spec)
+        assert TreeIndex.of(RoomGraph.of(maze), maze.index(maze.entrance)) is None
+    big = generate(MazeSpec("backtracker", 300, 300, 1))  # over 65,536 rooms: searched
+    assert TreeIndex.of(RoomGraph.of(big), 0) is None
 
 
 def test_many_stuck_trails_against_brute_force() -> None:
