@@ -192,6 +192,7 @@ async def solo_moves(racer: Racer, seconds: float) -> list[float]:
     here = maze.entrance
     there: Cell = next(maze.cell(i) for i in maze.neighbours(maze.index(here)))
     times: list[float] = []
+    refusals: dict[str, int] = {}
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds
     while loop.time() < until:
@@ -201,7 +202,12 @@ async def solo_moves(racer: Racer, seconds: float) -> list[float]:
         if ack.get("ok"):
             times.append((time.perf_counter() - began) * 1000)
             here, there = there, here
+        else:
+            code = str(ack.get("error", {}).get("code"))
+            refusals[code] = refusals.get(code, 0) + 1
         await asyncio.sleep(max(0.0, due - loop.time()))
+    if refusals:
+        print(f"solo racer's refused moves: {refusals}", flush=True)
     return times
 
 
