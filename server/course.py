@@ -1,16 +1,19 @@
-"""Preparing a race's maze off the event loop: generation, opening masks and the distance field."""
+"""Preparing a race's maze off the event loop: generation, opening masks, the distance field and (for a
+perfect maze) the tree that answers hints."""
 
 import asyncio
 
 from server.game.generation import MazeSpec, generate
 from server.game.maze import Maze
 from server.game.solvers import distances_to_exit
+from server.game.tree_hints import tree_of
 
 
 def build_course(spec: MazeSpec) -> tuple[Maze, list[int]]:
     """The maze of `spec`, its opening masks cached, and every room's distance to the exit."""
     maze = generate(spec)
     distances = distances_to_exit(maze)  # also caches maze.openings, which hints reuse
+    tree_of(maze)  # a perfect maze's tree answers its dfs and bfs hints on the loop, in microseconds
     return maze, distances
 
 

@@ -13,6 +13,7 @@ from aiohttp import web
 
 from server.app import create_app
 from server.config import AppConfig
+from server.hint_searches import stop_workers
 from server.store_file import StoreError
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,7 @@ def main(argv: Sequence[str]) -> int:
     except StoreError as error:
         print(f"mazerace: cannot start: {error}", file=sys.stderr, flush=True)
         code = 2
+    stop_workers()
     return _exit_when_threads_end(code)
 
 

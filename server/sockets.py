@@ -4,7 +4,6 @@ Handlers stay short; the rules live in `server.game.room`. Every handler is wrap
 payload, a refused command or a bug becomes an error ack and never escapes to the connection.
 """
 
-import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -15,7 +14,9 @@ import socketio
 from server.config import AppConfig
 from server.course import build_course_in_thread
 from server.game.errors import GameError
-from server.game.room import Envelope, Room, solve_hint
+from server.game.room import Envelope, Room
+from server.game.tree_hints import built_tree
+from server.hint_searches import HintSearches
 from server.limits import KeyedLimiter
 from server.outbox import Outgoing, RoomOutbox
 from server.payloads import (
@@ -70,6 +71,8 @@ class SocketGateway:
         """The client address of each connection, from its handshake."""
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
+        self.hint_searches = HintSearches()
+        self.hint_searches.warm()
         self.closing = False
         """Set at shutdown: no more commands, and disconnects no longer change the (saved) rooms."""
 
@@ -247,7 +250,8 @@ class SocketGateway:
         member, room = self._joined(sid)
         method, want_order = parse_hint(payload)
         request = room.request_hint(member.member_id, method, want_order, self.clock())
-        answer = await asyncio.to_thread(solve_hint, request)  # a 100 x 100 search must not stall the loop
+        tree = built_tree(room.maze) if room.maze is not None else None
+        answer = await self.hint_searches.solve(room.code, request, tree)  # searched once
         ack, events = room.answer_hint(request, answer, self.clock())
         await self.broadcast(room, events)
         return ack
@@ -262,8 +266,10 @@ class SocketGateway:
         """Leave the room for good (a racer is DNF)."""
         member, room = self._joined(sid)
         self.registry.detach(sid)
-        await self.sio.leave_room(sid, room.code)
+        # out of the Socket.IO room only once the events before its leave (and its own) are out: a
+        # queued event must reach a member whole or not at all, never with a gap before it
         await self.broadcast(room, room.leave(member.member_id, self.clock()))
+        await self.sio.leave_room(sid, room.code)
         return {}
 
     async def kick(self, sid: str, payload: object) -> dict[str, Any]:
@@ -274,9 +280,10 @@ class SocketGateway:
         target_sid = self.registry.sid_of(target)
         if target_sid is not None:
             self.registry.detach(target_sid)
+        await self.broadcast(room, events)  # the kicked get the events up to their own leaving, as a leaver
+        if target_sid is not None:
             await self.sio.leave_room(target_sid, room.code)
             await self.sio.emit("kicked", {"message": "the host removed you from the room"}, to=target_sid)
-        await self.broadcast(room, events)
         return {}
 
     async def lock(self, sid: str, payload: object) -> dict[str, Any]:

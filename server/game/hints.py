@@ -3,6 +3,10 @@
 The search starts at the player's room with every other trail room blocked. When it fails, the hint
 names `back_to`: the nearest trail room, walking back, from which a way to the exit exists that does not
 cross the rest of the trail, so the player knows how far to back up.
+
+A hint is asked for as a `HintJob` and answered by `solve`: the job holds everything the search needs in
+a few compact fields (no `Maze`), and the answer keeps its room lists packed (`PackedRooms`), so the
+server can send the job to a worker process and put the answer on the wire without converting a room.
 """
 
 import random
@@ -11,27 +15,80 @@ from dataclasses import dataclass
 
 from server.game.errors import GameError
 from server.game.maze import Cell, Maze
-from server.game.solvers import SEARCH_METHODS, search
+from server.game.solvers import SEARCH_METHODS, RoomGraph, search_rooms
+from server.game.tree_hints import TreeIndex, tree_back_up, tree_of, tree_search
+from server.game.wire import PackedRooms
 
 HINT_METHODS: tuple[str, ...] = (*SEARCH_METHODS, "random")
 
 
 @dataclass(frozen=True)
+class HintJob:
+    """One hint's search, complete: the maze's graph, the trail (entrance first, the player's room
+    last), the search to run (dfs, bfs or astar) and whether to record the explored order."""
+
+    graph: RoomGraph
+    trail: PackedRooms
+    method: str
+    record_order: bool
+
+    @classmethod
+    def of(cls, maze: Maze, trail: Sequence[Cell], method: str, record_order: bool = False) -> "HintJob":
+        """The job for a player on `trail` in `maze`; refuses an empty trail or an unknown search."""
+        if not trail:
+            raise GameError("a hint needs the player's trail", code="bad_payload")
+        if method not in SEARCH_METHODS:
+            raise GameError(f"hint method must be one of {', '.join(HINT_METHODS)}", code="bad_method")
+        cols = maze.cols
+        rooms = PackedRooms.pack((r * cols + c for r, c in trail), maze.size, cols)
+        return cls(RoomGraph.of(maze), rooms, method, record_order)
+
+
+@dataclass(frozen=True)
 class Hint:
-    """A hint's answer. `method` is the search actually run (dfs or bfs when `random` was asked)."""
+    """A hint's answer. `method` is the search actually run (dfs or bfs when `random` was asked).
+
+    The room lists stay packed: `path_rooms` runs from the player's room to the exit, `order_rooms` is
+    the explored order (when recorded), `back_rooms` runs from the player's room back to `back_to`. The
+    properties read them as (row, column) rooms.
+    """
 
     method: str
-    next: Cell | None
-    path: tuple[Cell, ...] | None
+    start: Cell
     explored: int
-    order: tuple[Cell, ...] | None
-    back_to: Cell | None
-    back_path: tuple[Cell, ...] | None
+    path_rooms: PackedRooms | None
+    order_rooms: PackedRooms | None
+    back_rooms: PackedRooms | None
 
     @property
     def found(self) -> bool:
         """Whether there is a way on from the player's room."""
-        return self.path is not None
+        return self.path_rooms is not None
+
+    @property
+    def path(self) -> tuple[Cell, ...] | None:
+        """The way on, from the player's room to the exit."""
+        return self.path_rooms.cells() if self.path_rooms is not None else None
+
+    @property
+    def next(self) -> Cell | None:
+        """The first step of the way on (None when standing on the exit or stuck)."""
+        return self.path_rooms.at(1) if self.path_rooms is not None and len(self.path_rooms) > 1 else None
+
+    @property
+    def order(self) -> tuple[Cell, ...] | None:
+        """The rooms in the order the search expanded them, when recorded."""
+        return self.order_rooms.cells() if self.order_rooms is not None else None
+
+    @property
+    def back_path(self) -> tuple[Cell, ...] | None:
+        """The trail walked back from the player's room to `back_to`, when stuck."""
+        return self.back_rooms.cells() if self.back_rooms is not None else None
+
+    @property
+    def back_to(self) -> Cell | None:
+        """The trail room to back up to, when stuck and one exists."""
+        return self.back_rooms.at(-1) if self.back_rooms is not None else None
 
 
 def choose_method(method: str, rng: random.Random) -> str:
@@ -55,36 +112,64 @@ def hint(
 
 
 def way_on(maze: Maze, trail: Sequence[Cell], search_method: str, record_order: bool = False) -> Hint:
-    """`hint` with the search already chosen (dfs, bfs or astar): pure, so it can run off the loop."""
-    if not trail:
-        raise GameError("a hint needs the player's trail", code="bad_payload")
-    here = trail[-1]
-    result = search(maze, search_method, here, trail[:-1], record_order)
-    if result.path is not None:
-        following = result.path[1] if len(result.path) > 1 else None
-        return Hint(search_method, following, result.path, result.explored, result.order, None, None)
-    back = back_up_index(maze, trail)
-    back_path = tuple(reversed(trail[back:])) if back is not None else None
-    back_to = trail[back] if back is not None else None
-    return Hint(search_method, None, None, result.explored, result.order, back_to, back_path)
+    """`hint` with the search already chosen (dfs, bfs or astar), reading the maze's tree if it has one."""
+    return solve(HintJob.of(maze, trail, search_method, record_order), tree_of(maze))
+
+
+TREE_METHODS = frozenset({"dfs", "bfs"})
+"""The searches a maze's tree answers without searching."""
+
+
+def solve(job: HintJob, tree: TreeIndex | None = None) -> Hint:
+    """Answer a hint job: pure and self-contained, so it runs in any process.
+
+    Given the maze's `tree` (a perfect maze), dfs and bfs answers, and where to back up to, are read off
+    it (`tree_hints`), exactly as the searches would find them, in microseconds; everything else is
+    searched.
+    """
+    graph, cols, size = job.graph, job.graph.cols, job.graph.size
+    trail = job.trail.indices()
+    here, start = trail[-1], divmod(trail[-1], cols)
+    if tree is not None and (tree.root != trail[0] or not tree.holds_trail(trail)):
+        tree = None
+    read = tree_search(tree, job.method, here, graph.exit) if tree is not None else None
+    if read is not None:
+        path = PackedRooms(read.path, cols, 2) if read.path is not None else None
+        order = PackedRooms(read.order, cols, 2) if job.record_order else None
+        explored = read.explored
+    else:
+        result = search_rooms(graph, job.method, here, trail[:-1], job.record_order)
+        path = PackedRooms.pack(result.path, size, cols) if result.path is not None else None
+        order = PackedRooms.pack(result.order, size, cols) if result.order is not None else None
+        explored = result.explored
+    if path is not None:
+        return Hint(job.method, start, explored, path, order, None)
+    back = tree_back_up(tree, trail, graph.exit) if tree is not None else _back_up(graph, trail)
+    back_rooms = PackedRooms.pack(reversed(trail[back:]), size, cols) if back is not None else None
+    return Hint(job.method, start, explored, None, order, back_rooms)
 
 
 def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:
-    """Index of the nearest trail room (walking back) with a way on once the player backs up to it.
+    """Index of the nearest trail room (walking back) with a way on once the player backs up to it."""
+    return _back_up(RoomGraph.of(maze), [maze.index(cell) for cell in trail])
+
+
+def _back_up(graph: RoomGraph, trail: Sequence[int]) -> int | None:
+    """`back_up_index` on flat indices.
 
     Backing up to trail room k unblocks the rooms after it, so k has a way on exactly when it touches the
     set of rooms that reach the exit without crossing the trail. One BFS from the exit finds that set;
     then the trail is walked back once. (Rooms after k cannot touch the set, or they would have been
     found first, so unblocking them does not grow it.)
     """
-    openings, steps = maze.openings, maze.steps
-    reaches_exit = bytearray(maze.size)
-    on_trail = bytearray(maze.size)
-    for cell in trail:
-        on_trail[maze.index(cell)] = 1
-    goal = maze.index(maze.exit)
+    openings, steps = graph.openings, graph.steps
+    reaches_exit = bytearray(graph.size)
+    on_trail = bytearray(graph.size)
+    for room in trail:
+        on_trail[room] = 1
+    goal = graph.exit
     if on_trail[goal]:  # standing on the exit is a way on; the rooms after it have it blocked
-        return max(k for k, cell in enumerate(trail) if maze.index(cell) == goal)
+        return max(k for k, room in enumerate(trail) if room == goal)
     reaches_exit[goal] = 1
     queue = [goal]
     for room in queue:
@@ -94,6 +179,7 @@ def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:
                 reaches_exit[neighbour] = 1
                 queue.append(neighbour)
     for k in range(len(trail) - 1, -1, -1):
-        if any(reaches_exit[n] for n in maze.neighbours(maze.index(trail[k]))):
+        room = trail[k]
+        if any(reaches_exit[room + step] for step in steps[openings[room]]):
             return k
     return None

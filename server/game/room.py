@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from server.game.errors import GameError
 from server.game.generation import MAX_SEED, MazeSpec
-from server.game.hints import HINT_METHODS, Hint, choose_method, way_on
+from server.game.hints import HINT_METHODS, Hint, HintJob, choose_method, solve
 from server.game.maze import Cell, Maze
 from server.game.moves import Target, apply_move
 from server.game.players import PALETTE, Player, clean_name
@@ -45,6 +45,7 @@ class Envelope:
     t: str
     d: dict[str, Any]
     racer_d: dict[str, Any] | None = None
+    """The data that players still racing, other than the member `d['id']`, receive instead of `d`."""
 
     def to_json(self) -> dict[str, Any]:
         """The wire form, as everyone but the racers of a redacted event gets it."""
@@ -75,18 +76,22 @@ class Membership:
 
 @dataclass(frozen=True)
 class HintRequest:
-    """A hint that may be given, with everything its search needs (the maze is immutable)."""
+    """A hint that may be given: who asked, how many moves they had made, and the search to run."""
 
     member_id: str
-    search_method: str
-    trail: tuple[Cell, ...]
-    maze: Maze
+    moves: int
+    """The asker's move count when asking: a different count at the answer means they moved meanwhile."""
+    job: HintJob
     want_order: bool
 
 
 def solve_hint(request: HintRequest) -> Hint:
-    """The search of a hint request: pure, so the server runs it in a worker thread."""
-    return way_on(request.maze, request.trail, request.search_method, request.want_order)
+    """The search of a hint request: pure, so the server runs it in a worker process."""
+    return solve(request.job)
+
+
+HINT_SEEN_BY_RACERS = ("id", "method", "found", "explored", "hints", "penalty")
+"""What a hint shows the other players still racing: that it was asked, not where it leads."""
 
 
 def _ms(seconds: float) -> int:
@@ -560,7 +565,8 @@ class Room:
         self._check_hints_left(player)
         maze, _ = self._course()
         search_method = choose_method(method, self.rng)
-        return HintRequest(player.id, search_method, self._trail(player).rooms, maze, want_order)
+        job = HintJob.of(maze, self._trail(player).rooms, search_method, want_order)
+        return HintRequest(player.id, player.moves, job, want_order)
 
     def _check_hints_left(self, player: Player) -> None:
         if player.hints >= self.hint_cap():
@@ -569,37 +575,40 @@ class Room:
     def answer_hint(
         self, request: HintRequest, answer: Hint, now: float
     ) -> tuple[dict[str, Any], list[Envelope]]:
-        """Count and announce a hint found by `solve_hint`; the ack and the events."""
+        """Count and announce a hint found by `solve_hint`; the ack and the events.
+
+        The answer is for the room the player asked from (`from`), even if they have moved since: the
+        search is never run twice, and never here. A hint that moves you (hint_moves) takes its step
+        only when you still stand where it was asked.
+        """
         player = self._racer(request.member_id, now)
         self._check_hints_left(player)  # another hint may have landed meanwhile
-        maze, _ = self._course()
-        trail = self._trail(player).rooms
-        if trail != request.trail:  # the player moved while the search ran: answer for where they are
-            answer = way_on(maze, trail, request.search_method, request.want_order)
         self.last_active = now
         player.hints += 1
         player.penalty_ms += self.settings.hint_penalty * 1000
         public = self._hint_json(player, answer)
         self.log.add_hint(self._elapsed(now), player.id, answer.method, answer.found)
-        self._emit("hinted", public)
-        if self.settings.hint_moves and answer.next is not None:
+        self._emit("hinted", public, {key: public[key] for key in HINT_SEEN_BY_RACERS})
+        if self.settings.hint_moves and answer.next is not None and player.moves == request.moves:
             self._step(player, answer.next, now)
         self._check_race_over(now)
         ack = dict(public)
-        if request.want_order:  # flat room indices: a quarter of the cost of [r, c] pairs to encode and send
-            ack["order"] = [r * maze.cols + c for r, c in answer.order or ()]
+        if request.want_order and answer.order_rooms is not None:
+            ack["order"] = answer.order_rooms.to_wire()
         return ack, self._drain()
 
     def _hint_json(self, player: Player, answer: Hint) -> dict[str, Any]:
+        """The `hinted` data: room lists packed (base64 of 2-byte flat indices), single rooms as [r, c]."""
         return {
             "id": player.id,
             "method": answer.method,
             "found": answer.found,
+            "from": _cell(answer.start),
             "next": _cell(answer.next) if answer.next is not None else None,
-            "path": [_cell(c) for c in answer.path] if answer.path is not None else None,
+            "path": answer.path_rooms.to_wire() if answer.path_rooms is not None else None,
             "explored": answer.explored,
             "back_to": _cell(answer.back_to) if answer.back_to is not None else None,
-            "back_path": [_cell(c) for c in answer.back_path] if answer.back_path is not None else None,
+            "back_path": answer.back_rooms.to_wire() if answer.back_rooms is not None else None,
             "hints": player.hints,
             "penalty": player.penalty_ms,
         }

@@ -2,18 +2,25 @@
 
 Bit 2i of the packed bits is 1 when room i opens east, bit 2i+1 when it opens south; bits are packed
 least significant first (bit k lives in byte k >> 3 at position k & 7). A 100 x 100 maze is 2,500 bytes,
-3,336 characters of base64. `web/js/maze.js` mirrors `decode_maze`.
+3,336 characters of base64. `web/js/maze.js` mirrors `decode_maze`. Room lists (hint paths and explored
+orders) travel as `PackedRooms`: flat indices packed two bytes a room, base64-encoded.
 """
 
+import array
 import base64
 import binascii
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from server.game.errors import BadMaze, BadSettings
-from server.game.maze import Maze
+from server.game.maze import Cell, Maze
 
 _TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 _FROM_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+_TYPECODES = {array.array(code).itemsize: code for code in "LIH"}
+"""The array type code of each unsigned width in bytes (2 and 4 exist wherever CPython runs)."""
 
 
 def pack_walls(maze: Maze) -> bytes:
@@ -59,3 +66,73 @@ def decode_maze(data: dict[str, Any]) -> Maze:
         return Maze(rows, cols, east, south, entrance, exit)
     except BadSettings as error:  # a size out of range is malformed wire data too
         raise BadMaze(f"malformed wire maze: {error}") from None
+
+
+@dataclass(frozen=True)
+class PackedRooms:
+    """A list of rooms (a hint's path or explored order) as flat indices `r * cols + c`, packed.
+
+    Each index is a little-endian unsigned integer of `width` bytes: 2 when the maze has at most 65,536
+    rooms (every room a race allows), 4 above. Packed once where the list is made, a 22,500-room order
+    crosses a process boundary as one bytes object and goes on the wire as one base64 string: encoding
+    it is a copy, where a JSON list of [r, c] pairs costs milliseconds to walk and dump.
+    `web/js/maze.js` mirrors `to_wire` in `decodeRooms`.
+    """
+
+    data: bytes
+    cols: int
+    width: int
+
+    @staticmethod
+    def width_for(size: int) -> int:
+        """Bytes an index takes in a maze of `size` rooms."""
+        return 2 if size <= 1 << 16 else 4
+
+    @classmethod
+    def pack(cls, indices: Iterable[int], size: int, cols: int) -> "PackedRooms":
+        """Pack flat room indices of a maze with `size` rooms and `cols` columns."""
+        width = cls.width_for(size)
+        packed = array.array(_TYPECODES[width], indices)
+        if sys.byteorder == "big":
+            packed.byteswap()
+        return cls(packed.tobytes(), cols, width)
+
+    @classmethod
+    def from_wire(cls, text: str, size: int, cols: int) -> "PackedRooms":
+        """Rooms from the base64 text `to_wire` makes; refuses text that is not whole rooms of the maze."""
+        width = cls.width_for(size)
+        try:
+            data = base64.b64decode(text, validate=True)
+        except (TypeError, ValueError, binascii.Error) as error:
+            raise BadMaze(f"malformed room list: {error}") from None
+        rooms = cls(data, cols, width)
+        if len(data) % width or any(index >= size for index in rooms.indices()):
+            raise BadMaze("the room list does not fit the maze")
+        return rooms
+
+    def indices(self) -> list[int]:
+        """The flat room indices, in order."""
+        packed = array.array(_TYPECODES[self.width], self.data)
+        if sys.byteorder == "big":
+            packed.byteswap()
+        return packed.tolist()
+
+    def cells(self) -> tuple[Cell, ...]:
+        """The rooms as (row, column)."""
+        cols = self.cols
+        return tuple(divmod(index, cols) for index in self.indices())
+
+    def at(self, position: int) -> Cell:
+        """The room at `position` (negative counts from the end), without unpacking the rest."""
+        count = len(self)
+        if not -count <= position < count:
+            raise IndexError("room position out of range")
+        offset = (position % count) * self.width
+        return divmod(int.from_bytes(self.data[offset : offset + self.width], "little"), self.cols)
+
+    def __len__(self) -> int:
+        return len(self.data) // self.width
+
+    def to_wire(self) -> str:
+        """The base64 text the protocol sends."""
+        return base64.b64encode(self.data).decode("ascii")

@@ -5,20 +5,26 @@ from typing import Any
 
 from server.game.hints import hint
 from server.game.maze import Cell, Maze
+from server.game.wire import PackedRooms
 from tests.mazes import dead_end_branch, shortest_path
 
 from .conftest import Client, Harness, start_race
 
-HINT_KEYS = {"id", "method", "found", "next", "path", "explored", "back_to", "back_path", "hints", "penalty"}
+HINT_KEYS = {
+    "id", "method", "found", "from", "next", "path", "explored", "back_to", "back_path", "hints", "penalty",
+}  # fmt: skip
 
 
 def cells(value: list[Any] | None) -> list[list[int]] | None:
     return None if value is None else [list(c) for c in value]
 
 
-def order_cells(order: list[Any], maze: Maze) -> list[list[int]]:
-    """The explored order as [r, c] rooms, whether sent as rooms or as flat indices r * cols + c."""
-    return [list(divmod(i, maze.cols)) if isinstance(i, int) else list(i) for i in order]
+def unpacked(text: str | None, maze: Maze) -> list[list[int]] | None:
+    """A packed room list from the wire (base64 of 2-byte flat indices) as [r, c] rooms."""
+    if text is None:
+        return None
+    assert isinstance(text, str), text
+    return [list(c) for c in PackedRooms.from_wire(text, maze.size, maze.cols).cells()]
 
 
 def core_hint(maze: Maze, trail: list[list[int]], method: str) -> dict[str, Any]:
@@ -43,11 +49,14 @@ async def ask(client: Client, maze: Maze, method: str, order: bool) -> dict[str,
     ack = await client.ok("hint", {"method": method, "order": order})
     expected = core_hint(maze, trail, method)
     assert set(ack) >= HINT_KEYS
-    for key in ("method", "found", "next", "path", "explored", "back_to", "back_path"):
+    assert ack["from"] == trail[-1]
+    for key in ("method", "found", "next", "explored", "back_to"):
         assert ack[key] == expected[key], key
+    for key in ("path", "back_path"):
+        assert unpacked(ack[key], maze) == expected[key], key
     if order:
-        assert order_cells(ack["order"], maze) == expected["order"]
-        assert len(ack["order"]) == ack["explored"]
+        assert unpacked(ack["order"], maze) == expected["order"]
+        assert len(unpacked(ack["order"], maze) or ()) == ack["explored"]
     else:
         assert "order" not in ack
     return ack
@@ -68,13 +77,13 @@ async def test_socket_hints_match_the_core(arena: Harness) -> None:
     stuck = await ask(asker, maze, "dfs", order=True)
     assert (stuck["found"], stuck["next"], stuck["path"]) == (False, None, None)
     assert stuck["back_to"] == list(path[at])
-    assert stuck["back_path"] == [list(c) for c in [*reversed(branch), path[at]]]
+    assert unpacked(stuck["back_path"], maze) == [list(c) for c in [*reversed(branch), path[at]]]
     assert (stuck["hints"], stuck["penalty"]) == (1, 2000)
 
     # Back on the shortest path: breadth-first finds the rest of it.
     await asker.walk([*branch[-2::-1], path[at]])
     found = await ask(asker, maze, "bfs", order=True)
-    assert found["path"] == [list(c) for c in path[at:]]
+    assert unpacked(found["path"], maze) == [list(c) for c in path[at:]]
     assert found["next"] == list(path[at + 1])
     assert (found["hints"], found["penalty"]) == (2, 4000)
 
@@ -96,9 +105,10 @@ async def test_socket_hints_match_the_core(arena: Harness) -> None:
         seen = client.of_type("hinted")
         assert [h["hints"] for h in seen] == [1, 2, 3]
         assert [h["penalty"] for h in seen] == [2000, 4000, 6000]
-        for event, ack in zip(seen, (stuck, found, third), strict=True):
+        for event in seen:
             assert "order" not in event
-            assert {k: event[k] for k in HINT_KEYS} == {k: ack[k] for k in HINT_KEYS}
+    for event, ack in zip(watcher.of_type("hinted"), (stuck, found, third), strict=True):
+        assert {k: event[k] for k in HINT_KEYS} == {k: ack[k] for k in HINT_KEYS}  # a spectator sees it all
 
     await asker.walk(path[at + 1 :])
     await rival.walk(path[1:])

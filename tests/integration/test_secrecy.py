@@ -1,10 +1,13 @@
-"""The maze stays secret until the race starts: no message before `started` carries any of it."""
+"""Secrets stay with those who have earned them: the maze until the race starts (no message before
+`started` carries any of it), a hint's way until you are out of the race (rivals still racing only see
+that it was asked)."""
 
 from typing import Any
 
-from tests.mazes import shortest_path
+from server.game.wire import PackedRooms
+from tests.mazes import dead_end_branch, shortest_path
 
-from .conftest import Client, Harness, StartServer, start_race
+from .conftest import Client, Harness, StartServer, assert_consecutive, start_race
 
 SECRET_KEYS = {"maze", "walls", "trail", "entrance", "exit"}
 
@@ -82,3 +85,39 @@ async def test_the_maze_is_absent_again_after_a_rematch(arena: Harness) -> None:
     await newcomer.join(code, "Newcomer")
     assert not secret_keys_in(newcomer.snapshot)
     assert not secret_keys_in(newcomer.received)
+
+
+WAY_KEYS = {"from", "next", "path", "back_to", "back_path"}
+SEEN_BY_RACERS = {"id", "method", "found", "explored", "hints", "penalty"}
+
+
+async def test_a_hints_way_reaches_only_the_asker_spectators_and_finished_players(arena: Harness) -> None:
+    code = await arena.create_room(preset="custom", rows=12, cols=12, hint_limit=5, hint_penalty=1)
+    asker, rival, done, watcher = [await arena.client() for _ in range(4)]
+    await asker.join(code, "Asker")
+    await rival.join(code, "Rival")
+    await done.join(code, "Done")
+    await watcher.join(code, role="spectator")
+    maze = await start_race(asker, rival, done)
+    path = shortest_path(maze)
+    await done.walk(path[1:])
+    await done.wait_for("finished", lambda d: d["id"] == done.id)
+
+    on_way = await asker.ok("hint", {"method": "bfs"})
+    at, branch = dead_end_branch(maze, path)
+    await asker.walk(path[1 : at + 1] + branch)
+    stuck = await asker.ok("hint", {"method": "dfs", "order": True})
+    assert not stuck["found"]
+    for ack in (on_way, stuck):
+        full = {k: v for k, v in ack.items() if k not in ("ok", "order")}
+        for client in (asker, watcher, done):  # the asker's own event, a spectator, a finished player
+            event = await client.wait_for("hinted", lambda d, n=ack["hints"]: d["hints"] == n)
+            assert event["d"] == full
+        event = await rival.wait_for("hinted", lambda d, n=ack["hints"]: d["hints"] == n)
+        assert set(event["d"]) == SEEN_BY_RACERS, "a rival still racing sees only that a hint was asked"
+        assert event["d"] == {k: full[k] for k in SEEN_BY_RACERS}
+    assert PackedRooms.from_wire(on_way["path"], maze.size, maze.cols).cells() == tuple(path)
+    assert not [
+        m for k, m in rival.received if k == "event" and WAY_KEYS & set(m["d"]) and m["t"] == "hinted"
+    ]
+    assert_consecutive(rival)

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   decodeMaze,
+  decodeRooms,
   encodeMaze,
   openings,
   isOpen,
@@ -120,4 +121,19 @@ test('encode and decode round-trip a 100 x 100 maze', () => {
   const m = decodeMaze(wire);
   assert.deepEqual(m.east, east);
   assert.deepEqual(m.south, south);
+});
+
+// Packed room lists as the server sends them (server/game/wire.py PackedRooms.to_wire, same values).
+test('decodes packed room lists: 2 bytes a room up to 65,536 rooms, 4 above', () => {
+  const hard = { rows: 150, cols: 150, size: 22500 };
+  assert.deepEqual(decodeRooms('AAAFAONX', hard), [[0, 0], [0, 5], [149, 149]]);
+  assert.deepEqual(decodeRooms('', hard), []);
+  const huge = { rows: 300, cols: 300, size: 90000 };
+  assert.deepEqual(decodeRooms('AAAAAHARAQCPXwEA', huge), [[0, 0], [233, 100], [299, 299]]);
+});
+
+test('refuses packed room lists that do not fit the maze', () => {
+  const small = { rows: 2, cols: 3, size: 6 };
+  assert.throws(() => decodeRooms('AAAFAONX', small), /does not fit/); // index 5 fits, 22499 does not
+  assert.throws(() => decodeRooms(Buffer.from([1, 0, 2]).toString('base64'), small), /does not fit/);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RoomState, movedTrail, steppedTrail, MAX_PENDING } from '../../web/js/state.js';
+import { RoomState, hintRooms, movedTrail, steppedTrail, MAX_PENDING } from '../../web/js/state.js';
 import { encodeMaze } from '../../web/js/maze.js';
 
 // A 3 x 3 maze with every inner wall open except (0,0)|(1,0): loops, so trails can be cut.
@@ -302,9 +302,12 @@ test('countdown, start, finish, race over and rematch', () => {
   assert.equal(s.maze.rows, 3);
   assert.equal(s.elapsed(14_000), 1000);
   assert.equal(s.canMove(), true);
-  s.applyEnvelope(env(6, 'hinted', { id: 'a', method: 'bfs', found: true, next: [0, 1], path: [[0, 0], [0, 1]], explored: 3, hints: 1, penalty: 5000 }), 14_000);
+  // path [[0, 0], [0, 1], [0, 2]] packed: flat indices 0, 1, 2 as little-endian uint16, base64
+  const path = Buffer.from([0, 0, 1, 0, 2, 0]).toString('base64');
+  s.applyEnvelope(env(6, 'hinted', { id: 'a', method: 'bfs', found: true, from: [0, 0], next: [0, 1], path, explored: 3, back_to: null, back_path: null, hints: 1, penalty: 5000 }), 14_000);
   assert.equal(s.player('a').hints, 1);
   assert.equal(s.hints.a.method, 'bfs');
+  assert.deepEqual(s.hints.a.path, [[0, 0], [0, 1], [0, 2]]);
   s.applyEnvelope(env(7, 'finished', { id: 'a', rank: 1, time: 20_000, penalty: 5000, moves: 4, hints: 1 }));
   assert.equal(s.player('a').finished, true);
   assert.equal(s.canMove(), false, 'a finished player watches');
@@ -338,4 +341,17 @@ test('a resync with the same maze keeps the decoded maze', () => {
   assert.equal(s.maze, maze);
   s.applyEnvelope(env(13, 'lobby', { settings: {}, players: [] }));
   assert.equal(s.maze, null);
+});
+
+test('a hint is drawn from its packed rooms; a rival racer\'s hint has none to draw', () => {
+  const maze = { rows: 3, cols: 3, size: 9 };
+  const backPath = Buffer.from([4, 0, 3, 0]).toString('base64');
+  const stuck = hintRooms({ id: 'a', found: false, path: null, back_to: [1, 0], back_path: backPath }, maze);
+  assert.deepEqual(stuck.back_path, [[1, 1], [1, 0]]);
+  assert.equal(stuck.path, null);
+  const rival = hintRooms({ id: 'b', method: 'dfs', found: true, explored: 7, hints: 1, penalty: 5000 }, maze);
+  assert.equal(rival.path, null);
+  assert.equal(rival.back_path, null);
+  assert.equal(hintRooms({ id: 'c', path: 'AAAFAONX' }, maze).path, null, 'rooms outside the maze are dropped');
+  assert.equal(hintRooms({ id: 'c', path: 'AAAB' }, null).path, null, 'no maze yet: nothing to draw');
 });

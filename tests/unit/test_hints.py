@@ -1,18 +1,34 @@
 """Hints (DESIGN.md section 3): a way on without backing up, or the trail room to back up to."""
 
+import base64
 import itertools
+import pickle
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.errors import GameError
+from server.course import build_course
+from server.game.errors import BadMaze, GameError
 from server.game.generation import MazeSpec, generate
-from server.game.hints import HINT_METHODS, Hint, back_up_index, choose_method, hint
+from server.game.hints import HINT_METHODS, Hint, HintJob, back_up_index, choose_method, hint, solve, way_on
 from server.game.maze import Cell, Maze
-from server.game.solvers import SEARCH_METHODS, search
-from tests.unit.support import LOOP, SEEDS, assert_valid_path, brute_back_to, looped_specs, random_trail
+from server.game.room import Room, solve_hint
+from server.game.settings import parse_settings
+from server.game.solvers import SEARCH_METHODS, RoomGraph, search
+from server.game.tree_hints import TreeIndex
+from server.game.wire import PackedRooms
+from tests.mazes import dead_end_branch, shortest_path
+from tests.unit.support import (
+    LOOP,
+    SEEDS,
+    assert_valid_path,
+    brute_back_to,
+    looped_specs,
+    perfect_specs,
+    random_trail,
+)
 
 
 def check_hint(maze: Maze, trail: tuple[Cell, ...], result: Hint) -> None:
@@ -58,6 +74,31 @@ def test_hint_on_random_trails(spec: MazeSpec, seed: int, steps: int, method: st
     plain = search(maze, method, trail[-1], trail[:-1])
     assert (result.path, result.explored) == (plain.path, plain.explored)
     assert result.order is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(perfect_specs, SEEDS, st.integers(0, 120), st.sampled_from(SEARCH_METHODS), st.booleans())
+def test_perfect_maze_hints_read_off_the_tree_equal_the_searches(
+    spec: MazeSpec, seed: int, steps: int, method: str, through_exit: bool
+) -> None:
+    """dfs and bfs answers (and back_to) come from the maze's tree: exactly what the searches give."""
+    maze = generate(spec)
+    assert TreeIndex.of(RoomGraph.of(maze), maze.index(maze.entrance)) is not None
+    trail = random_trail(maze, random.Random(seed), steps, stop_at_exit=not through_exit).rooms
+    answer = way_on(maze, trail, method, record_order=True)
+    searched = search(maze, method, trail[-1], trail[:-1], record_order=True)
+    assert (answer.path, answer.explored, answer.order) == (searched.path, searched.explored, searched.order)
+    back = back_up_index(maze, trail) if searched.path is None else None
+    assert answer.back_to == (trail[back] if back is not None else None)
+    check_hint(maze, trail, answer)
+
+
+def test_mazes_with_loops_have_no_tree_index() -> None:
+    for spec in (MazeSpec("classic", 20, 20, 1), MazeSpec("prim", 20, 20, 1, braid=0.2)):
+        maze = generate(spec)
+        assert TreeIndex.of(RoomGraph.of(maze), maze.index(maze.entrance)) is None
+    big = generate(MazeSpec("backtracker", 300, 300, 1))  # over 65,536 rooms: searched
+    assert TreeIndex.of(RoomGraph.of(big), 0) is None
 
 
 def test_many_stuck_trails_against_brute_force() -> None:
@@ -185,3 +226,133 @@ def test_bad_method_and_empty_trail(loop: Maze) -> None:
     assert caught.value.code == "bad_method"
     with pytest.raises(GameError, match="trail"):
         hint(loop, (), "bfs", random.Random(0))
+
+
+# --- packed room lists ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "width"), [(150, 150, 2), (256, 256, 2), (257, 256, 4), (1000, 1000, 4)]
+)
+def test_packed_rooms_round_trip(rows: int, cols: int, width: int) -> None:
+    size = rows * cols
+    indices = [0, 1, cols, size - 1, size // 2]
+    packed = PackedRooms.pack(indices, size, cols)
+    assert packed.width == width
+    assert len(packed.data) == width * len(indices)
+    assert packed.indices() == indices
+    assert packed.cells() == tuple(divmod(i, cols) for i in indices)
+    assert [packed.at(k) for k in range(-5, 5)] == list(packed.cells() * 2)
+    assert PackedRooms.from_wire(packed.to_wire(), size, cols) == packed
+    assert packed.data[:width] == bytes(width)  # little-endian: index 1 is 01 00 ...
+    assert packed.data[width : 2 * width] == (1).to_bytes(width, "little")
+
+
+def test_packed_rooms_refuse_what_does_not_fit() -> None:
+    with pytest.raises(BadMaze):
+        PackedRooms.from_wire("not base64!", 100, 10)
+    with pytest.raises(BadMaze):
+        PackedRooms.from_wire(base64.b64encode(b"\x01\x00\x02").decode(), 100, 10)  # half a room
+    with pytest.raises(BadMaze):
+        PackedRooms.from_wire(PackedRooms.pack([100], 200, 10).to_wire(), 100, 10)  # outside the maze
+    with pytest.raises(IndexError):
+        PackedRooms.pack([3], 100, 10).at(1)
+
+
+def test_a_hint_crosses_a_process_boundary_in_a_few_bytes_a_room() -> None:
+    """The job and the answer pickle to little more than their packed rooms: no per-room objects."""
+    maze = generate(MazeSpec("prim", 150, 150, 3))
+    job = HintJob.of(maze, [maze.entrance], "bfs", record_order=True)
+    assert len(pickle.dumps(job)) < maze.size + 1000
+    answer = solve(job)
+    assert answer.order is not None
+    assert answer.explored > maze.size // 2
+    assert len(pickle.dumps(answer)) < 2 * (answer.explored + len(answer.path or ())) + 1000
+    assert pickle.loads(pickle.dumps(answer)) == answer
+    assert answer == way_on(maze, [maze.entrance], "bfs", record_order=True)
+
+
+# --- hints in a room -----------------------------------------------------------------------------------
+
+T0 = 1_000_000.0
+
+
+def racing_room(**settings: object) -> tuple[Room, str, str]:
+    """A room racing a 10 x 10 looped maze with two players, Ann and Bob."""
+    values = {"preset": "custom", "rows": 10, "cols": 10, "braid": 1.0, "hint_limit": 5, **settings}
+    room = Room("abcdefghjk", parse_settings(values), random.Random(1), T0, countdown=1.0)
+    ann = room.join("Ann", "player", None, T0)[0].id
+    bob = room.join("Bob", "player", None, T0)[0].id
+    room.set_ready(bob, True)
+    spec = room.prepare_start(ann)
+    maze, distances = build_course(spec)
+    room.start(ann, spec, maze, distances, T0)
+    room.tick(T0 + 1.0)
+    return room, ann, bob
+
+
+def first_step(room: Room) -> Cell:
+    assert room.maze is not None
+    path = search(room.maze, "bfs").path
+    assert path is not None
+    return path[1]
+
+
+def test_racers_see_that_a_hint_was_asked_not_where_it_leads() -> None:
+    room, ann, _ = racing_room()
+    ack, events = room.hint(ann, "bfs", False, T0 + 2)
+    [hinted] = [e for e in events if e.t == "hinted"]
+    assert hinted.d == {k: v for k, v in ack.items() if k != "order"}
+    assert isinstance(hinted.d["path"], str)
+    assert hinted.racer_d == {
+        "id": ann, "method": "bfs", "found": True, "explored": ack["explored"], "hints": 1, "penalty": 5000,
+    }  # fmt: skip
+    assert hinted.to_json() == {"v": hinted.v, "t": "hinted", "d": hinted.d}
+
+
+def test_a_stuck_racers_back_up_is_hidden_from_rivals_too() -> None:
+    room, ann, _ = racing_room(braid=0.0)  # a perfect maze: every side branch is a dead end
+    assert room.maze is not None
+    path = shortest_path(room.maze)
+    at, branch = dead_end_branch(room.maze, path)
+    for step in [*path[1 : at + 1], *branch]:
+        room.move(ann, step, T0 + 2)
+    ack, events = room.hint(ann, "dfs", False, T0 + 3)
+    assert (ack["found"], ack["back_to"]) == (False, list(path[at]))
+    assert isinstance(ack["back_path"], str)
+    [hinted] = [e for e in events if e.t == "hinted"]
+    assert hinted.racer_d == {
+        key: ack[key] for key in ("id", "method", "found", "explored", "hints", "penalty")
+    }
+
+
+def test_a_racer_who_moves_while_the_search_runs_gets_the_hint_for_where_they_asked() -> None:
+    """The answer is never searched again (on the loop) for the new room: it says where it was asked."""
+    room, ann, _ = racing_room()
+    assert room.maze is not None
+    entrance = room.maze.entrance
+    request = room.request_hint(ann, "bfs", True, T0 + 2)
+    answer = solve_hint(request)  # in the server: in a worker process, while the loop goes on
+    room.move(ann, first_step(room), T0 + 2.001)
+    ack, events = room.answer_hint(request, answer, T0 + 2.01)
+    assert ack["from"] == list(entrance)
+    assert PackedRooms.from_wire(ack["path"], room.maze.size, room.maze.cols).at(0) == entrance
+    assert answer.order_rooms is not None
+    assert ack["order"] == answer.order_rooms.to_wire()
+    assert (room.players[ann].hints, room.players[ann].penalty_ms) == (1, 5000)
+    assert [e.t for e in events] == ["hinted"]
+
+
+def test_a_moving_hint_takes_no_step_when_the_racer_moved_meanwhile() -> None:
+    room, ann, _ = racing_room(hint_moves=True)
+    step = first_step(room)
+    request = room.request_hint(ann, "bfs", False, T0 + 2)
+    answer = solve_hint(request)
+    room.move(ann, step, T0 + 2.001)
+    _, events = room.answer_hint(request, answer, T0 + 2.01)
+    assert [e.t for e in events] == ["hinted"]
+    assert room.players[ann].moves == 1
+    request = room.request_hint(ann, "bfs", False, T0 + 3)
+    _, events = room.answer_hint(request, solve_hint(request), T0 + 3)
+    assert [e.t for e in events] == ["hinted", "moved"]
+    assert room.players[ann].moves == 2

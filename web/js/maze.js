@@ -45,6 +45,25 @@ export function decodeMaze(wire) {
   return maze;
 }
 
+/**
+ * Rooms from a packed room list (a hint's path, back_path or order; docs/protocol.md, "Room lists"):
+ * base64 of little-endian unsigned flat indices i = r * cols + c, 2 bytes each when the maze has at
+ * most 65,536 rooms, else 4. Returns [[r, c], ...]; throws on a list that does not fit the maze.
+ */
+export function decodeRooms(text, maze) {
+  const bytes = base64Bytes(String(text));
+  const width = maze.size <= 65536 ? 2 : 4;
+  if (bytes.length % width) throw new Error('the room list does not fit the maze');
+  const rooms = new Array(bytes.length / width);
+  for (let k = 0, o = 0; k < rooms.length; k++, o += width) {
+    let i = bytes[o] | (bytes[o + 1] << 8);
+    if (width === 4) i += (bytes[o + 2] << 16) + bytes[o + 3] * 16777216;
+    if (i >= maze.size) throw new Error('the room list does not fit the maze');
+    rooms[k] = [Math.floor(i / maze.cols), i % maze.cols];
+  }
+  return rooms;
+}
+
 function cell(value) {
   if (!Array.isArray(value) || value.length !== 2) throw new Error('bad room');
   return [Number(value[0]), Number(value[1])];

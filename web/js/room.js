@@ -5,7 +5,7 @@ import { RoomState } from './state.js';
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
 import { drawChart } from './chart.js';
-import { dirBetween, openings, step } from './maze.js';
+import { decodeRooms, dirBetween, openings, step } from './maze.js';
 import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings, METHODS } from './settings.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
 import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
@@ -227,16 +227,22 @@ async function askHint() {
     return;
   }
   state.noteHint(you.id, ack, Date.now());
-  if (order && Array.isArray(ack.order) && state.maze) {
-    // the server sends the explored rooms as flat indices r * cols + c (cheaper to encode and send)
-    const cols = state.maze.cols;
-    const rooms = ack.order.map((i) => (Array.isArray(i) ? i : [Math.floor(i / cols), i % cols]));
+  const hint = state.hints[you.id];
+  if (order && typeof ack.order === 'string' && state.maze) {
+    // the explored rooms come packed like the path (flat indices r * cols + c, base64)
+    let rooms = [];
+    try {
+      rooms = decodeRooms(ack.order, state.maze);
+    } catch {
+      rooms = [];
+    }
     renderer.playSearch({ id: you.id, method: ack.method }, rooms);
   }
   const name = METHODS[ack.method] || ack.method;
   if (ack.found && ack.next) {
-    const dir = dirBetween(state.ownRoom() || ack.path?.[0] || ack.next, ack.next);
-    const steps = (ack.path?.length ?? 1) - 1;
+    // the hint answers for the room it was asked from (`from`), even if the arrow has moved since
+    const dir = dirBetween(ack.from || state.ownRoom() || ack.next, ack.next);
+    const steps = (hint.path?.length ?? 1) - 1;
     message(`Hint, ${name}: go ${dir || 'to'} ${roomText(ack.next)}. ${steps} steps to the exit, ${ack.explored} rooms explored.`, 'info', 6000);
   } else if (ack.found) {
     message('You are at the exit!', 'info');

@@ -1,6 +1,6 @@
 // Pure room state: the snapshot, versioned room events, trails, own move prediction, standings.
 // No DOM, no socket, no clock: callers pass the local time (ms) where it matters.
-import { decodeMaze, dirBetween, isOpen, sameRoom } from './maze.js';
+import { decodeMaze, decodeRooms, dirBetween, isOpen, sameRoom } from './maze.js';
 
 export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
 const MAX_BUFFER = 2000;
@@ -19,6 +19,23 @@ export function steppedTrail(trail, room) {
     if (sameRoom(trail[i], room)) return trail.slice(0, i + 1);
   }
   return [...trail, [room[0], room[1]]];
+}
+
+/**
+ * A hint as the renderer draws it: its packed `path` and `back_path` read as [[r, c], ...] rooms (null
+ * when absent or unreadable). Rivals still racing get no way at all, only that a hint was asked.
+ */
+export function hintRooms(hint, maze) {
+  const rooms = (value) => {
+    if (Array.isArray(value)) return value;
+    if (typeof value !== 'string' || !maze) return null;
+    try {
+      return decodeRooms(value, maze);
+    } catch {
+      return null;
+    }
+  };
+  return { ...hint, path: rooms(hint.path), back_path: rooms(hint.back_path) };
 }
 
 const clamp01 = (x) => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -236,7 +253,7 @@ export class RoomState {
           p.hints = d.hints ?? p.hints;
           p.penalty = d.penalty ?? p.penalty;
         }
-        this.hints[d.id] = { ...d, at: now };
+        this.hints[d.id] = { ...hintRooms(d, this.maze), at: now };
         break;
       case 'finished':
         if (p) {
@@ -331,7 +348,7 @@ export class RoomState {
 
   /** Remember a hint from its ack (its `hinted` event may come before or after). */
   noteHint(id, hint, now) {
-    this.hints[id] = { ...hint, id, at: now };
+    this.hints[id] = { ...hintRooms(hint, this.maze), id, at: now };
   }
 
   // ---- own move prediction ----
