@@ -46,7 +46,7 @@ def free_port() -> int:
 class ServerProcess:
     """A benchmark server in a child process, with CPU and memory read from /proc."""
 
-    def __init__(self, kind: str, batch: float = 0.0) -> None:
+    def __init__(self, kind: str, batch: float = 0.0, plain: bool = False) -> None:
         self.kind = kind
         self.port = free_port()
         command = [
@@ -57,6 +57,7 @@ class ServerProcess:
             str(self.port),
             "--batch",
             str(batch),
+            *(["--plain"] if plain else []),
         ]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.url = f"http://127.0.0.1:{self.port}"
@@ -240,24 +241,41 @@ async def run_level(server: ServerProcess, rooms: int, duration: float, settings
     return Level(rooms, offered, acked / wall, p50, p99, server_cpu, load_cpu, rss)
 
 
+def print_plain_comparison(fast: list[Level], plain: list[Level]) -> None:
+    """uvloop and orjson against plain asyncio and json, level by level: server CPU per 1,000 moves
+    and p99 (the switch `--plain` / MAZERACE_PLAIN=1 keeps the plain path)."""
+    print("\nuvloop + orjson against asyncio + json (server CPU ms per 1,000 moves; p99 ms)")
+    for a, b in zip(fast, plain, strict=False):
+        per_a = a.server_cpu * 10 / a.achieved * 1000 if a.achieved else float("nan")
+        per_b = b.server_cpu * 10 / b.achieved * 1000 if b.achieved else float("nan")
+        print(
+            f"  {a.rooms:>4} rooms: CPU {per_a:6.0f} vs {per_b:6.0f} ({(1 - per_a / per_b) * 100:+.0f} %),"
+            f" p99 {a.p99:6.1f} vs {b.p99:6.1f}"
+        )
+
+
 def sustained(levels: list[Level]) -> float:
     """The highest achieved move rate with p99 within budget and at least 90% of the offered load."""
     good = [lv.achieved for lv in levels if lv.p99 <= P99_BUDGET_MS and lv.achieved >= 0.9 * lv.offered]
     return max(good, default=0.0)
 
 
-async def ladder(kind: str, batch: float, steps: list[int], duration: float) -> list[Level]:
+async def ladder(
+    kind: str, batch: float, steps: list[int], duration: float, plain: bool = False
+) -> list[Level]:
     """Climb the room counts, each level on a fresh server process so earlier levels' rooms (kept for
     their grace period) do not weigh on later ones."""
     settings = {"preset": "medium", "algorithm": "prim", "braid": 0.3, "time_limit": 3600}
     levels: list[Level] = []
-    label = kind + (f" batch {batch * 1000:.0f} ms" if batch else "")
+    label = (
+        kind + (f" batch {batch * 1000:.0f} ms" if batch else "") + (" plain asyncio+json" if plain else "")
+    )
     print(f"\n{label}")
     print(f"{'rooms':>6} {'offered/s':>10} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
           f"{'srv CPU%':>9} {'load CPU%':>10} {'srv MB':>7}")  # fmt: skip
     over = 0
     for rooms in steps:
-        server = ServerProcess(kind, batch)
+        server = ServerProcess(kind, batch, plain)
         try:
             await server.ready()
             level = await run_level(server, rooms, duration, settings)
@@ -357,8 +375,10 @@ async def main(quick: bool) -> None:
     )
     bare = await ladder("bare", 0.0, steps, duration)
     ours = await ladder("ours", 0.0, steps, duration)
+    plain = await ladder("ours", 0.0, steps, duration, plain=True)
     batched = await ladder("ours", 0.01, steps, duration)
     best_bare, best_ours, best_batched = sustained(bare), sustained(ours), sustained(batched)
+    print_plain_comparison(ours, plain)
     print(f"\nhighest move rate with p99 <= {P99_BUDGET_MS:.0f} ms (>= 90% of offered):")
     print(f"  bare {best_bare:.0f}/s, ours {best_ours:.0f}/s, ours batched {best_batched:.0f}/s")
     if best_bare:

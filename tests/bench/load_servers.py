@@ -1,11 +1,12 @@
 """Servers for the load benchmark, each run in its own process:
 
-    python -m tests.bench.load_servers ours PORT [--batch SECONDS]
+    python -m tests.bench.load_servers ours PORT [--batch SECONDS] [--plain]
     python -m tests.bench.load_servers bare PORT
 
 `ours` is the real app (short countdown, limits sized for bots) plus a loop-lag monitor at
 `/_bench/lag`; `bare` is python-socketio with nothing but join-a-room and re-broadcast-each-move, the
-floor any Socket.IO game server pays.
+floor any Socket.IO game server pays. Both run on uvloop (and `ours` on orjson) as the real server
+does; `--plain` runs `ours` on asyncio and the standard json, for the side-by-side.
 """
 
 import argparse
@@ -19,6 +20,7 @@ from aiohttp import web
 
 from server.app import create_app
 from server.config import AppConfig, RateLimit
+from server.serve import fast_loop
 
 LAG_KEY = web.AppKey("lag", dict)
 FRESH_STATS = {
@@ -89,7 +91,7 @@ async def _lag(request: web.Request) -> web.Response:
     return web.json_response(answer)
 
 
-def ours(batch: float) -> web.Application:
+def ours(batch: float, plain: bool = False) -> web.Application:
     """The real server, tuned only where bots differ from people."""
     config = AppConfig(
         countdown=0.2,
@@ -99,6 +101,7 @@ def ours(batch: float) -> web.Application:
         address_snapshot_limit=RateLimit(1e6, 1e6),
         hint_limit=RateLimit(2.0, 2.0),
         batch_interval=batch,
+        fast_json=not plain,
     )
     app = create_app(config)
     app[LAG_KEY] = dict(FRESH_STATS)
@@ -134,9 +137,11 @@ def main() -> None:
     parser.add_argument("kind", choices=("ours", "bare"))
     parser.add_argument("port", type=int)
     parser.add_argument("--batch", type=float, default=0.0)
+    parser.add_argument("--plain", action="store_true", help="asyncio and json instead of uvloop and orjson")
     args = parser.parse_args()
-    app = ours(args.batch) if args.kind == "ours" else bare()
-    web.run_app(app, host="127.0.0.1", port=args.port, print=None, access_log=None)
+    app = ours(args.batch, args.plain) if args.kind == "ours" else bare()
+    loop = None if args.plain else fast_loop()
+    web.run_app(app, host="127.0.0.1", port=args.port, print=None, access_log=None, loop=loop)
 
 
 if __name__ == "__main__":
