@@ -85,7 +85,9 @@ async def _watch_lag(app: web.Application) -> Any:
 
 async def _lag(request: web.Request) -> web.Response:
     stats = request.app[LAG_KEY]
-    answer = {**stats, "tracked_objects": len(gc.get_objects())}
+    # the callback timing patches asyncio's own handles: on uvloop only the wake-ups are measured
+    timed = isinstance(asyncio.get_running_loop(), asyncio.BaseEventLoop)
+    answer = {**stats, "tracked_objects": len(gc.get_objects()), "callbacks_timed": timed}
     if request.query.get("reset"):
         stats.update(FRESH_STATS)
     return web.json_response(answer)
