@@ -589,8 +589,9 @@ class Room:
         public = self._hint_json(player, answer)
         self.log.add_hint(self._elapsed(now), player.id, answer.method, answer.found)
         self._emit("hinted", public, {key: public[key] for key in HINT_SEEN_BY_RACERS})
-        if self.settings.hint_moves and answer.next is not None and player.moves == request.moves:
-            self._step(player, answer.next, now)
+        step = answer.next if self.settings.hint_moves and player.moves == request.moves else None
+        if step is not None and player.moves < self.move_cap():  # at the cap the hint counts, no step
+            self._step(player, step, now)
         self._check_race_over(now)
         ack = dict(public)
         if request.want_order and answer.order_rooms is not None:

@@ -151,3 +151,21 @@ def test_rooms_nobody_joined_close_sooner_and_rooms_in_grace_stay() -> None:
     assert not room.is_idle(T0 + 4, timeout=1)  # Ann may still come back
     room.tick(T0 + 7)  # her grace period ends
     assert room.is_idle(T0 + 9, timeout=1)
+
+
+def test_a_hint_that_moves_you_at_the_move_cap_counts_without_its_step() -> None:
+    """A hint_moves hint at the move cap used to raise after counting the hint (its events stranded)."""
+    room = make_room(time_limit=30, hint_moves=True, hint_limit=3)
+    ann, _ = race(room)
+    path = search(room.maze, "bfs").path  # type: ignore[arg-type]
+    assert path is not None
+    for n in range(room.move_cap()):  # back and forth between the entrance and the next room
+        room.move(ann, path[(n + 1) % 2], T0 + 2.0)
+    assert room.players[ann].moves == room.move_cap()
+    at = room.players[ann].trail.current  # type: ignore[union-attr]
+    ack, events = room.hint(ann, "bfs", False, T0 + 3.0)
+    assert ack["found"] is True
+    assert [e.t for e in events] == ["hinted"]
+    versions_are_consecutive(room, events)
+    player = room.players[ann]
+    assert (player.hints, player.moves, player.trail.current) == (1, room.move_cap(), at)  # type: ignore[union-attr]
