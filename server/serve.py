@@ -14,6 +14,7 @@ from aiohttp import web
 from server.app import create_app
 from server.config import AppConfig
 from server.hint_searches import stop_workers
+from server.log_limits import bound_logs
 from server.store_file import StoreError
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ def main(argv: Sequence[str]) -> int:
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bound_logs(logging.getLogger())
     loop = None if args.plain else fast_loop()
     log.info("event loop: %s; json: %s", "uvloop" if loop else "asyncio", "json" if args.plain else "orjson")
     config = AppConfig(db_path=args.db, countdown=args.countdown, grace=args.grace, fast_json=not args.plain)
