@@ -18,7 +18,6 @@ before a change) with this load generator. Benchmarks measure and print; they ne
 import asyncio
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,6 +31,7 @@ import socketio
 
 from server.game.maze import Cell, Maze
 from server.game.wire import decode_maze
+from tests.bench.load import ServerProcess
 from tests.bench.timing import print_table
 
 TITLE = "hints: a bystander's move acks under 48 racers' hints on 150x150; hint ack latency alone"
@@ -44,43 +44,6 @@ SOLO_MOVES_PER_SECOND = 10.0
 ALGORITHMS = ("backtracker", "prim", "kruskal", "classic", "wilson", "division")
 METHODS = ("dfs", "bfs", "astar")
 TIMEOUT = 20.0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class BenchServer:
-    """`python -m tests.bench.load_servers ours PORT` of the checkout at ROOT, in a child process."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "tests.bench.load_servers", "ours", str(self.port)]
-        self.process = subprocess.Popen(
-            command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-
-    async def ready(self) -> None:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                _, writer = await asyncio.open_connection("127.0.0.1", self.port)
-                writer.close()
-                await writer.wait_closed()
-                return
-            except OSError:
-                await asyncio.sleep(0.1)
-        raise RuntimeError("the benchmark server did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -212,7 +175,7 @@ async def solo_moves(racer: Racer, seconds: float) -> list[float]:
 
 
 async def bystander(seconds: float) -> None:
-    server = BenchServer()
+    server = ServerProcess("ours", cwd=ROOT)
     child: asyncio.subprocess.Process | None = None
     try:
         await server.ready()
@@ -277,7 +240,7 @@ def callbacks(lag: dict[str, Any]) -> str:
 
 
 async def alone(repeats: int) -> None:
-    server = BenchServer()
+    server = ServerProcess("ours", cwd=ROOT)
     rows = []
     try:
         await server.ready()

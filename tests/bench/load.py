@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -46,7 +47,7 @@ def free_port() -> int:
 class ServerProcess:
     """A benchmark server in a child process, with CPU and memory read from /proc."""
 
-    def __init__(self, kind: str, batch: float = 0.0, plain: bool = False) -> None:
+    def __init__(self, kind: str, batch: float = 0.0, plain: bool = False, cwd: Path | None = None) -> None:
         self.kind = kind
         self.port = free_port()
         command = [
@@ -59,11 +60,13 @@ class ServerProcess:
             str(batch),
             *(["--plain"] if plain else []),
         ]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         self.url = f"http://127.0.0.1:{self.port}"
 
     async def ready(self) -> None:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
                 _, writer = await asyncio.open_connection("127.0.0.1", self.port)

@@ -1,8 +1,9 @@
-"""Persistence fixtures: a real SQLite file per test, opened through the real `Store`."""
+"""Persistence fixtures: a real SQLite file per test, opened through the real `Store`, and an HTTP session."""
 
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from server.store import Store
@@ -20,3 +21,10 @@ async def store(db_path: Path) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
     yield opened
     await opened.close()
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    """An HTTP session for the test's requests to its server processes."""
+    async with aiohttp.ClientSession() as session:
+        yield session

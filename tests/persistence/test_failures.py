@@ -19,7 +19,7 @@ import shutil
 import signal
 import sqlite3
 import subprocess
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +33,6 @@ from tests.persistence.test_restart import started_race
 STRANGER = 4321
 """A user id that owns nothing here."""
 EXIT_WITHIN = 15.0
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 async def refused_start(db: Path, log: Path, **options: Any) -> tuple[int, str]:

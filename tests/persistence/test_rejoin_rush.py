@@ -3,22 +3,14 @@ token at the same moment (as their clients do on reconnect). Before the fix this
 no later command was answered."""
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
-import pytest
 
 from .live import TIMEOUT, Racer, ServerProcess, post_json
 
 ROOMS = 4
 PLAYERS = 4
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 async def test_players_rejoining_together_after_a_restart_never_freeze_a_room(

@@ -2,11 +2,9 @@
 daily races sealed until their UTC day is over."""
 
 import datetime
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
-import pytest
 
 from server.game.daily import daily_seed, daily_settings
 from server.game.racelog import RaceLog
@@ -15,12 +13,6 @@ from server.store import Store
 from tests.persistence.live import Racer, ServerProcess, get_json, post_json
 from tests.persistence.races import ScriptedRace, shortest_path
 from tests.persistence.test_restart import started_race
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 async def test_todays_daily_race_is_sealed_and_yesterdays_is_open(

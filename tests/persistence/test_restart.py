@@ -54,12 +54,6 @@ async def started_race(host: Racer, *others: Racer) -> tuple[Maze, str, dict[str
     return decode_maze(started["maze"]), str(started["race"]), started
 
 
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
-
-
 async def test_a_race_survives_a_restart_with_its_clock_paused(
     tmp_path: Path, http: aiohttp.ClientSession
 ) -> None:
