@@ -13,7 +13,7 @@ import socketio
 
 from server.config import AppConfig
 from server.course import build_course_in_thread
-from server.game.errors import GameError
+from server.game.errors import ErrorCode, GameError
 from server.game.room import Envelope, Room
 from server.game.tree_hints import built_tree
 from server.hint_searches import HintSearches
@@ -36,7 +36,7 @@ Handler = Callable[[str, object], Awaitable[dict[str, Any]]]
 Ack = dict[str, Any]
 
 
-def error_ack(code: str, message: str) -> Ack:
+def error_ack(code: ErrorCode, message: str) -> Ack:
     """The refusal shape every command shares."""
     return {"ok": False, "error": {"code": code, "message": message}}
 
