@@ -40,10 +40,12 @@ def codes_in_source() -> set[str]:
                 for statement in node.body:
                     if isinstance(statement, ast.AnnAssign) and _name(statement.target) == "code":
                         found.add(_constant(statement.value))
-            elif isinstance(node, ast.Assign) and any(_name(t) == "STATUS_BY_CODE" for t in node.targets):
-                if isinstance(node.value, ast.Dict):
-                    found.update(_constant(key) for key in node.value.keys)
-    found.discard(None)
+            elif (
+                isinstance(node, ast.Assign)
+                and any(_name(t) == "STATUS_BY_CODE" for t in node.targets)
+                and isinstance(node.value, ast.Dict)
+            ):
+                found.update(_constant(key) for key in node.value.keys)
     return {code for code in found if code is not None}
 
 
