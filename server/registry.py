@@ -19,6 +19,16 @@ def new_room_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def new_player_token() -> str:
+    """The secret a new player proves who they are with (128 bits); drawn here, passed to the room."""
+    return secrets.token_urlsafe(16)
+
+
+def new_race_id() -> str:
+    """A race's public id (96 bits, 16 characters), unrelated to the room code, which stays secret."""
+    return secrets.token_urlsafe(12)
+
+
 @dataclass(frozen=True)
 class Member:
     """What a Socket.IO connection is in: a room and a member id there."""

@@ -13,7 +13,7 @@ import socketio
 
 from server.config import AppConfig
 from server.course import build_course_in_thread
-from server.game.errors import GameError
+from server.game.errors import ErrorCode, GameError
 from server.game.room import Envelope, Room
 from server.game.tree_hints import built_tree
 from server.hint_searches import HintSearches
@@ -28,7 +28,7 @@ from server.payloads import (
     parse_move,
     parse_ready,
 )
-from server.registry import Member, RoomRegistry
+from server.registry import Member, RoomRegistry, new_player_token, new_race_id
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ Handler = Callable[[str, object], Awaitable[dict[str, Any]]]
 Ack = dict[str, Any]
 
 
-def error_ack(code: str, message: str) -> Ack:
+def error_ack(code: ErrorCode, message: str) -> Ack:
     """The refusal shape every command shares."""
     return {"ok": False, "error": {"code": code, "message": message}}
 
@@ -205,7 +205,7 @@ class SocketGateway:
             raise GameError("this connection is already in a room; leave it first", code="already_joined")
         room = self.registry.get(request.code)
         now = self.clock()
-        you, events = room.join(request.name, request.role, request.token, now)
+        you, events = room.join(request.name, request.role, request.token, now, new_token=new_player_token())
         replaced = self.registry.attach(sid, Member(room.code, you.id))
         sent = self.outbox.send(self.outgoing(room, events))  # queued now, so nothing can overtake them
         if replaced is not None:  # the same player opened the room in another tab
@@ -233,7 +233,9 @@ class SocketGateway:
         without_unready = parse_flag(payload, "without_unready", False)
         spec = room.prepare_start(member.member_id, without_unready)
         maze, distances = await build_course_in_thread(spec)
-        events = room.start(member.member_id, spec, maze, distances, self.clock(), without_unready)
+        events = room.start(
+            member.member_id, spec, maze, distances, self.clock(), without_unready, race_id=new_race_id()
+        )
         await self.broadcast(room, events)
         return {}
 

@@ -1,13 +1,16 @@
-"""A room's whole state as JSON and back, so open rooms survive a server restart.
+"""A room's whole state as JSON and back: exactly (for replaying commands on it), or across a restart.
+
+`room_snapshot` and `rebuild_room` are exact inverses: a rebuilt room fed the commands since answers
+them as the live room did, which is what fail-over will replay. `restore_room` is for a server restart:
+it pauses the clock over the downtime (every stored moment is shifted by it, so elapsed race times are
+what they were when the server stopped), gives every player a fresh grace period to reconnect, and
+drops the spectators (they simply join again).
 
 The maze itself is not stored: it is regenerated from the settings and seed, which is exact because
-generation is a pure function of them. The clock is paused over the downtime: every stored moment is
-shifted by it on restore, so elapsed race times are what they were when the server stopped, and every
-player gets a fresh grace period to reconnect.
+generation is a pure function of them.
 """
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from server.game.directions import Direction
@@ -19,7 +22,10 @@ from server.game.room import Room
 from server.game.settings import parse_settings
 from server.game.trail import Trail
 
-STATE_VERSION = 1
+STATE_VERSION = 2
+"""Version 2 added what an exact rebuild needs (spectators, presence, activity); 1 still restores."""
+
+READABLE_VERSIONS = (1, 2)
 
 
 def _player_state(player: Player) -> dict[str, Any]:
@@ -30,6 +36,8 @@ def _player_state(player: Player) -> dict[str, Any]:
         "token": player.token,
         "joined_at": player.joined_at,
         "ready": player.ready,
+        "connected": player.connected,
+        "disconnected_at": player.disconnected_at,
         "trail": [list(c) for c in player.trail] if player.trail is not None else None,
         "facing": player.trail.facing.value if player.trail is not None else None,
         "moves": player.moves,
@@ -42,8 +50,9 @@ def _player_state(player: Player) -> dict[str, Any]:
     }
 
 
-def room_state(room: Room) -> dict[str, Any]:
-    """Everything needed to rebuild `room`; spectators are not kept (they simply join again)."""
+def room_snapshot(room: Room) -> dict[str, Any]:
+    """Everything needed to rebuild `room` exactly (taken between commands, when it has no events
+    queued and its finished race, if any, has been taken)."""
     state = room.rng.getstate()
     return {
         "state_version": STATE_VERSION,
@@ -66,9 +75,15 @@ def room_state(room: Room) -> dict[str, Any]:
         "grace": room.grace,
         "rng": [state[0], list(state[1]), state[2]],
         "players": [_player_state(p) for p in room.players.values()],
+        "spectators": sorted(room.spectators),
         "locked": room.locked,
         "sitting_out": sorted(room.sitting_out),
+        "last_active": room.last_active,
     }
+
+
+room_state = room_snapshot
+"""What the server saves at shutdown: the exact snapshot (`restore_room` decides what a restart keeps)."""
 
 
 def maze_spec(state: dict[str, Any]) -> MazeSpec | None:
@@ -79,64 +94,75 @@ def maze_spec(state: dict[str, Any]) -> MazeSpec | None:
     return MazeSpec(s["algorithm"], s["rows"], s["cols"], state["seed"], s["braid"], s["openings"])
 
 
-def restore_room(
-    state: dict[str, Any],
-    course: tuple[Maze, list[int]] | None,
-    saved_at: float,
-    now: float,
-    token_factory: Callable[[], str] | None = None,
-) -> Room:
-    """Rebuild a room from `room_state`, its maze and distances from `maze_spec`, pausing the clock."""
-    if state.get("state_version") != STATE_VERSION:
+def rebuild_room(state: dict[str, Any], course: tuple[Maze, list[int]] | None) -> Room:
+    """The room `room_snapshot` took, with its maze and distances from `maze_spec`."""
+    if state.get("state_version") not in READABLE_VERSIONS:
         raise ValueError("unknown room state version")
-    shift = max(0.0, now - saved_at)
-
-    def moved(moment: float | None) -> float | None:
-        return None if moment is None else moment + shift
-
     rng = random.Random()
     version, internal, gauss = state["rng"]
     rng.setstate((version, tuple(internal), gauss))
-    extra = {"token_factory": token_factory} if token_factory is not None else {}
     room = Room(
         state["code"],
         parse_settings(state["settings"]),
         rng,
-        now,
+        state.get("last_active", 0.0),
         countdown=state["countdown"],
         grace=state["grace"],
         daily=state["daily"],
         fixed_seed=state["fixed_seed"],
-        **extra,
     )
     room.phase = state["phase"]
     room.version = state["version"]
     room.host_id = state["host_id"]
     room.seed = state["seed"]
     room.race_id = state["race_id"]
-    room.start_at = moved(state["start_at"])
-    room.started_at = moved(state["started_at"])
-    room.ended_at = moved(state["ended_at"])
+    room.start_at = state["start_at"]
+    room.started_at = state["started_at"]
+    room.ended_at = state["ended_at"]
     room.results = state["results"]
     room.log = RaceLog.from_state(state["log"], room.settings.cols)
     room.serial = state["serial"]
     room.locked = bool(state.get("locked", False))  # rooms saved before locks existed are open
     room.sitting_out = set(state.get("sitting_out", ()))
+    room.spectators = set(state.get("spectators", ()))
     if course is not None:
         room.maze, room.distances = course
     for data in state["players"]:
         player = Player(data["id"], data["name"], data["colour"], data["token"], data["joined_at"])
         player.ready = data["ready"]
-        player.connected = False
-        player.disconnected_at = now
+        player.connected = data.get("connected", False)
+        player.disconnected_at = data.get("disconnected_at")
         if data["trail"] is not None:
             player.trail = Trail([(r, c) for r, c in data["trail"]], Direction(data["facing"]))
         player.moves = data["moves"]
         player.hints = data["hints"]
         player.penalty_ms = data["penalty_ms"]
-        player.finished_at = moved(data["finished_at"])
+        player.finished_at = data["finished_at"]
         player.dnf = data["dnf"]
         player.left = data["left"]
         player.distance = data["distance"]
         room.players[player.id] = player
+    return room
+
+
+def restore_room(
+    state: dict[str, Any], course: tuple[Maze, list[int]] | None, saved_at: float, now: float
+) -> Room:
+    """Rebuild a room saved at `saved_at` after a restart at `now`: the clock paused over the downtime,
+    every player away with a fresh grace period, no spectators."""
+    room = rebuild_room(state, course)
+    shift = max(0.0, now - saved_at)
+
+    def moved(moment: float | None) -> float | None:
+        return None if moment is None else moment + shift
+
+    room.start_at = moved(room.start_at)
+    room.started_at = moved(room.started_at)
+    room.ended_at = moved(room.ended_at)
+    room.last_active = now
+    room.spectators = set()
+    for player in room.players.values():
+        player.finished_at = moved(player.finished_at)
+        player.connected = False
+        player.disconnected_at = now
     return room

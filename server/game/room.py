@@ -1,13 +1,15 @@
-"""One room's rules: lobby, countdown, race, results, rematch. Pure: the caller passes time and maze.
+"""One room's rules: lobby, countdown, race, results, rematch. Pure and deterministic: the caller passes
+the time, the maze, new players' tokens and race ids, and owns the seeded random source the room draws
+seeds and random hint methods from (its state is part of the room's snapshot), so a snapshot and the
+commands since rebuild the room exactly (see `persist`).
 
 Every change the room makes is recorded as an `Envelope` with the next version number; methods return
 the envelopes to broadcast, and the edge only sends them. A refused command raises a `GameError` before
 anything changes. Times are seconds (the caller's clock); on the wire they are milliseconds.
 """
 
+import hmac
 import random
-import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -114,7 +116,6 @@ class Room:
         *,
         countdown: float = 3.0,
         grace: float = 60.0,
-        token_factory: Callable[[], str] = lambda: secrets.token_urlsafe(16),
         daily: str | None = None,
         fixed_seed: int | None = None,
     ) -> None:
@@ -142,7 +143,6 @@ class Room:
         self.log = RaceLog()
         self.last_active = now
         self.rng = rng
-        self._new_token = token_factory
         self.serial = 0
         self._outbox: list[Envelope] = []
         self._finished_race: RaceRecord | None = None
@@ -283,19 +283,23 @@ class Room:
     # ----- membership --------------------------------------------------------------------------------
 
     def join(
-        self, name: object, role: Role, token: str | None, now: float
+        self, name: object, role: Role, token: str | None, now: float, *, new_token: str
     ) -> tuple[Membership, list[Envelope]]:
-        """Add a player or spectator, or give a returning player (by token) their place back."""
+        """Add a player or spectator, or give a returning player (by token) their place back.
+
+        `new_token` is the secret a new player gets (the caller draws it, so replaying the join gives
+        the same player the same token); it is unused when the join makes no new player.
+        """
         self.last_active = now
         if token is not None:
             for player in self.players.values():
-                if not player.left and secrets.compare_digest(player.token, token):
+                if not player.left and hmac.compare_digest(player.token, token):
                     return self._rejoin(player)
         if role == "player":
             display = clean_name(name)
             full = len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP)
             if self.phase in ("lobby", "finished") and not full and not self.locked:
-                return self._add_player(display, now)
+                return self._add_player(display, now, new_token)
         if len(self.spectators) >= MAX_SPECTATORS:
             raise GameError("this room has no room for more spectators", code="room_full")
         spectator_id = self._next_id("s")
@@ -303,7 +307,7 @@ class Room:
         self._emit("joined", {"id": spectator_id, "role": "spectator", "spectators": len(self.spectators)})
         return Membership(spectator_id, "spectator", None, None), self._drain()
 
-    def _add_player(self, name: str, now: float) -> tuple[Membership, list[Envelope]]:
+    def _add_player(self, name: str, now: float, token: str) -> tuple[Membership, list[Envelope]]:
         taken = {p.name for p in self.active_players()}
         unique, n = name, 2
         while unique in taken:
@@ -312,7 +316,7 @@ class Room:
             n += 1
         used = {p.colour for p in self.active_players()}
         colour = next(c for c in PALETTE if c not in used)
-        player = Player(self._next_id("p"), unique, colour, self._new_token(), now)
+        player = Player(self._next_id("p"), unique, colour, token, now)
         self.players[player.id] = player
         new_host = self.host_id is None
         if new_host:
@@ -431,11 +435,18 @@ class Room:
         distances: list[int],
         now: float,
         without_unready: bool = False,
+        *,
+        race_id: str,
     ) -> list[Envelope]:
-        """Begin the countdown with the maze made (off the event loop) from `prepare_start`'s spec."""
+        """Begin the countdown with the maze made (off the event loop) from `prepare_start`'s spec.
+
+        `race_id` is the id the race (and its replay) will have: the caller draws it, unrelated to the
+        room code, which stays secret; it is announced when the race begins.
+        """
         if self.prepare_start(member_id, without_unready) != spec:
             raise GameError("the settings changed while the maze was being made; start again", "wrong_phase")
         self.last_active = now
+        self.race_id = race_id
         self.maze = maze
         self.distances = distances
         self.phase = "countdown"
@@ -464,7 +475,6 @@ class Room:
         self.started_at = now
         self.results = None
         self.log = RaceLog(maze.cols)
-        self.race_id = self._new_token()[:16]  # unrelated to the room code, which stays secret
         distance = distances[maze.index(maze.entrance)]
         for player in self.active_players():
             if player.id not in self.sitting_out:

@@ -15,7 +15,7 @@ from server.game.maze import Cell, Maze
 from server.game.records import RaceRecord, race_record
 from server.game.room import Room
 from server.game.settings import RoomSettings
-from server.registry import new_room_code
+from server.registry import new_player_token, new_race_id, new_room_code
 from tests.mazes import dead_end_branch, neighbours, shortest_path
 
 T0 = 1_800_000_000.0
@@ -96,14 +96,14 @@ class ScriptedRace:
         )
         self.ids: dict[str, str] = {}
         for name in names:
-            you, _ = self.room.join(name, "player", None, start - 1.0)
+            you, _ = self.room.join(name, "player", None, start - 1.0, new_token=new_player_token())
             self.ids[name] = you.id
         host, *others = self.ids.values()
         for other in others:
             self.room.set_ready(other, True)
         spec = self.room.prepare_start(host)
         maze, distances = build_course(spec)
-        self.room.start(host, spec, maze, distances, start - 1.0)
+        self.room.start(host, spec, maze, distances, start - 1.0, race_id=new_race_id())
         self.room.tick(start)
         assert self.room.phase == "racing"
         assert self.room.started_at == start

@@ -27,6 +27,7 @@ from server.game.records import RaceRecord
 from server.game.room import Room
 from server.game.settings import PRESETS, RoomSettings
 from server.game.trail import Trail
+from server.registry import new_player_token, new_race_id
 from server.store import MIGRATIONS, Store
 from tests.persistence.races import (
     T0,
@@ -597,13 +598,13 @@ def racing_room() -> tuple[ScriptedRace, float]:
 def lobby_room(code: str, start_at: float | None = None) -> Room:
     """A room of two in the lobby, or counting down to `start_at` (a 3 s countdown)."""
     lobby = Room(code, EASY, random.Random(4), T0, countdown=3.0)
-    host, _ = lobby.join("Hal", "player", None, T0)
-    guest, _ = lobby.join("Ivy", "player", None, T0)
+    host, _ = lobby.join("Hal", "player", None, T0, new_token=new_player_token())
+    guest, _ = lobby.join("Ivy", "player", None, T0, new_token=new_player_token())
     lobby.set_ready(guest.id, True)
     if start_at is not None:
         spec = lobby.prepare_start(host.id)
         maze, distances = build_course(spec)
-        lobby.start(host.id, spec, maze, distances, start_at - 3.0)
+        lobby.start(host.id, spec, maze, distances, start_at - 3.0, race_id=new_race_id())
     return lobby
 
 
@@ -676,7 +677,7 @@ async def test_saved_rooms_come_back_once_and_restore_with_the_clock_paused(stor
     for player in room.players.values():
         if player.left:
             continue
-        you, events = back.join("someone", "player", player.token, now + 1)
+        you, events = back.join("someone", "player", player.token, now + 1, new_token=new_player_token())
         assert (you.id, you.colour) == (player.id, player.colour)
         assert [e.t for e in events] == ["presence"]
 

@@ -19,6 +19,7 @@ from server.game.settings import parse_settings
 from server.game.solvers import SEARCH_METHODS, RoomGraph, search
 from server.game.tree_hints import TreeIndex
 from server.game.wire import PackedRooms
+from server.registry import new_player_token, new_race_id
 from tests.mazes import dead_end_branch, shortest_path
 from tests.unit.support import (
     LOOP,
@@ -281,12 +282,12 @@ def racing_room(**settings: object) -> tuple[Room, str, str]:
     """A room racing a 10 x 10 looped maze with two players, Ann and Bob."""
     values = {"preset": "custom", "rows": 10, "cols": 10, "braid": 1.0, "hint_limit": 5, **settings}
     room = Room("abcdefghjk", parse_settings(values), random.Random(1), T0, countdown=1.0)
-    ann = room.join("Ann", "player", None, T0)[0].id
-    bob = room.join("Bob", "player", None, T0)[0].id
+    ann = room.join("Ann", "player", None, T0, new_token=new_player_token())[0].id
+    bob = room.join("Bob", "player", None, T0, new_token=new_player_token())[0].id
     room.set_ready(bob, True)
     spec = room.prepare_start(ann)
     maze, distances = build_course(spec)
-    room.start(ann, spec, maze, distances, T0)
+    room.start(ann, spec, maze, distances, T0, race_id=new_race_id())
     room.tick(T0 + 1.0)
     return room, ann, bob
 

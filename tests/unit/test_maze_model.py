@@ -147,7 +147,7 @@ def test_errors_are_game_errors_with_codes() -> None:
     assert caught.value.code == "bad_maze"
     assert "different" in caught.value.message
     assert BadSettings("x").code == "bad_settings"
-    assert GameError("x", code="custom").code == "custom"
+    assert GameError("x", code="busy").code == "busy"
 
 
 @settings(max_examples=60, deadline=None)

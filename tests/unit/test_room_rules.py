@@ -9,6 +9,7 @@ from server.game.errors import GameError
 from server.game.room import Room
 from server.game.settings import parse_settings
 from server.game.solvers import search
+from server.registry import new_player_token, new_race_id
 
 T0 = 1_000_000.0
 
@@ -19,12 +20,12 @@ def make_room(**settings: object) -> Room:
 
 def race(room: Room, names: tuple[str, ...] = ("Ann", "Bob")) -> list[str]:
     """Join players, start, end the countdown; returns the player ids."""
-    ids = [room.join(name, "player", None, T0)[0].id for name in names]
+    ids = [room.join(name, "player", None, T0, new_token=new_player_token())[0].id for name in names]
     for pid in ids[1:]:
         room.set_ready(pid, True)
     spec = room.prepare_start(ids[0])
     maze, distances = build_course(spec)
-    room.start(ids[0], spec, maze, distances, T0)
+    room.start(ids[0], spec, maze, distances, T0, race_id=new_race_id())
     room.tick(T0 + 1.0)
     assert room.phase == "racing"
     return ids
@@ -36,12 +37,12 @@ def versions_are_consecutive(room: Room, envelopes: list) -> None:  # type: igno
 
 def test_a_settings_change_during_maze_making_refuses_the_start() -> None:
     room = make_room()
-    host = room.join("Ann", "player", None, T0)[0].id
+    host = room.join("Ann", "player", None, T0, new_token=new_player_token())[0].id
     spec = room.prepare_start(host)
     maze, distances = build_course(spec)
     room.update_settings(host, {"algorithm": "prim"})  # while the maze was being made
     with pytest.raises(GameError) as refused:
-        room.start(host, spec, maze, distances, T0)
+        room.start(host, spec, maze, distances, T0, race_id=new_race_id())
     assert refused.value.code == "wrong_phase"
     assert room.phase == "lobby"
     assert room.maze is None
@@ -70,7 +71,7 @@ def test_when_everyone_leaves_a_finished_room_it_opens_again() -> None:
     assert [e.t for e in events] == ["left", "host", "race_over", "lobby"]
     versions_are_consecutive(room, events)
     assert room.phase == "lobby"
-    newcomer = room.join("Cid", "player", None, T0 + 4)
+    newcomer = room.join("Cid", "player", None, T0 + 4, new_token=new_player_token())
     assert newcomer[0].role == "player"
     assert room.host_id == newcomer[0].id
     assert [e.t for e in newcomer[1]] == ["joined", "host"]
@@ -78,7 +79,10 @@ def test_when_everyone_leaves_a_finished_room_it_opens_again() -> None:
 
 def test_the_host_passes_to_a_connected_player_first() -> None:
     room = make_room()
-    ann, bob, cid = (room.join(n, "player", None, T0 + i)[0].id for i, n in enumerate(("Ann", "Bob", "Cid")))
+    ann, bob, cid = (
+        room.join(n, "player", None, T0 + i, new_token=new_player_token())[0].id
+        for i, n in enumerate(("Ann", "Bob", "Cid"))
+    )
     room.disconnect(bob, T0 + 5)
     room.leave(ann, T0 + 6)
     assert room.host_id == cid
@@ -92,7 +96,7 @@ def test_a_player_can_join_a_finished_room_and_races_after_the_rematch() -> None
     for cell in path[1:]:
         room.move(ann, cell, T0 + 2)
     assert room.phase == "finished"
-    late, _ = room.join("Bob", "player", None, T0 + 3)
+    late, _ = room.join("Bob", "player", None, T0 + 3, new_token=new_player_token())
     assert late.role == "player"
     assert [r["name"] for r in room.results or []] == ["Ann"]
     room.rematch(ann, T0 + 4)
@@ -110,7 +114,7 @@ def test_race_ids_do_not_reveal_the_room_code() -> None:
 def test_daily_rooms_keep_their_settings() -> None:
     room = make_room()
     room.daily = "2026-11-30"
-    host = room.join("Ann", "player", None, T0)[0].id
+    host = room.join("Ann", "player", None, T0, new_token=new_player_token())[0].id
     with pytest.raises(GameError) as refused:
         room.update_settings(host, {"braid": 1})
     assert refused.value.code == "bad_settings"
@@ -146,7 +150,7 @@ def test_rooms_nobody_joined_close_sooner_and_rooms_in_grace_stay() -> None:
     empty = make_room()
     assert empty.is_idle(T0 + 61, timeout=300)
     room = make_room()
-    ann = room.join("Ann", "player", None, T0)[0].id
+    ann = room.join("Ann", "player", None, T0, new_token=new_player_token())[0].id
     room.disconnect(ann, T0 + 1)
     assert not room.is_idle(T0 + 4, timeout=1)  # Ann may still come back
     room.tick(T0 + 7)  # her grace period ends
