@@ -10,6 +10,7 @@ from aiohttp import web
 
 from server.app import create_app
 from server.config import AppConfig
+from server.room_links import parse_public_url
 
 
 def main(argv: Sequence[str]) -> int:
@@ -29,8 +30,17 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--grace", type=float, default=60.0, help="seconds a dropped player keeps their place"
     )
+    parser.add_argument(
+        "--public-url",
+        type=parse_public_url,
+        default=os.environ.get("MAZERACE_PUBLIC_URL"),
+        help="the address players reach the server at, for room links, e.g. https://maze.example"
+        " (env MAZERACE_PUBLIC_URL; default: the address each request arrived on)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    config = AppConfig(db_path=args.db, countdown=args.countdown, grace=args.grace)
+    config = AppConfig(
+        db_path=args.db, countdown=args.countdown, grace=args.grace, public_url=args.public_url
+    )
     web.run_app(create_app(config), host=args.host, port=args.port, shutdown_timeout=2, access_log=None)
     return 0

@@ -34,6 +34,9 @@ FAST = AppConfig(
     command_limit=GENEROUS,
     snapshot_limit=GENEROUS,
     create_limit=GENEROUS,
+    read_limit=GENEROUS,
+    page_limit=GENEROUS,
+    socket_limit=GENEROUS,
 )
 """Short timings and no rate limits to trip over; tests override single fields."""
 
