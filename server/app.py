@@ -9,7 +9,9 @@ from aiohttp import web
 
 from server.clock import run_clock
 from server.config import AppConfig
-from server.http_routes import add_routes, edge_middleware
+from server.http_edge import edge_middleware
+from server.http_limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
+from server.http_routes import add_routes
 from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY
 from server.limits import KeyedLimiter
 from server.persistence import save_open_rooms, store_context
@@ -37,7 +39,9 @@ async def _freeze_startup_objects(app: web.Application) -> None:
 def create_app(config: AppConfig | None = None) -> web.Application:
     """The aiohttp app with the Socket.IO server attached (same origin only, 16 KB messages)."""
     config = config or AppConfig()
-    app = web.Application(client_max_size=config.max_body, middlewares=[edge_middleware])
+    app = web.Application(
+        client_max_size=config.max_body, middlewares=[edge_middleware, rate_limit_middleware]
+    )
     sio = GuardedServer(
         fast_json=config.fast_json,
         async_mode="aiohttp",
@@ -55,6 +59,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     app[REGISTRY] = registry
     app[GATEWAY] = gateway
     app[CREATE_LIMITER] = KeyedLimiter(config.create_limit)
+    app[HTTP_LIMITERS] = HttpLimiters.from_config(config)
     add_routes(app)
     app.cleanup_ctx.append(store_context)
     app.cleanup_ctx.append(_room_clock)

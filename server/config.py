@@ -43,6 +43,15 @@ class AppConfig:
     """Snapshots (joins and resyncs) per client address: several tabs or players behind one address."""
     create_limit: RateLimit = RateLimit(0.5, 10.0)
     """Room creations per client address."""
+    read_limit: RateLimit = RateLimit(20.0, 100.0)
+    """HTTP API reads (and any other request to the API or the health check) per client address."""
+    page_limit: RateLimit = RateLimit(50.0, 300.0)
+    """Pages and static files per client address: cheap, so generous (a room page load is ~15)."""
+    socket_limit: RateLimit = RateLimit(200.0, 2000.0)
+    """HTTP requests to the Socket.IO endpoint (handshakes, polling) per client address."""
+    public_url: str | None = None
+    """The address players reach the server at (`https://maze.example`), for the room links; None
+    builds them from the address the request arrived on. Checked by `room_links.parse_public_url`."""
     batch_interval: float = 0.0
     """Seconds to gather a room's events into one `events` message; 0 sends each at once."""
     fast_json: bool = True

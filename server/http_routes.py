@@ -1,9 +1,9 @@
-"""HTTP routes: the pages, the room API and the health check. Errors become JSON at the edge."""
+"""HTTP routes: the pages, the room API and the health check. Errors become JSON at the edge
+(server/http_edge.py); rate limits (server/http_limits.py) apply before any of these run."""
 
 import datetime
-import logging
+import json
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -14,71 +14,22 @@ from server.game.settings import PRESETS, parse_settings
 from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY, STORE
 from server.payloads import room_code
 from server.replays import REPLAYS
+from server.room_links import room_link
+from server.static_assets import ASSETS, StaticAssets, page_response, static_file
 from server.store import Store
 
-log = logging.getLogger(__name__)
-
-STATUS_BY_CODE = {
-    "unknown_room": 404,
-    "unknown_race": 404,
-    "rate_limited": 429,
-    "server_full": 503,
-    "no_store": 503,
-    "too_large": 413,
-}
-
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
-}
+LIMIT_DIGITS = 3
+"""`limit` is 1..100: longer digit strings are refused before Python is asked to convert them."""
 
 
-def json_error(code: str, message: str, status: int | None = None) -> web.Response:
-    """The error body every API route shares."""
-    return web.json_response(
-        {"error": {"code": code, "message": message}}, status=status or STATUS_BY_CODE.get(code, 400)
-    )
-
-
-@web.middleware
-async def edge_middleware(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    """Domain errors and oversized bodies become JSON errors; every answer gets security headers."""
-    try:
-        response = await handler(request)
-    except GameError as error:
-        response = json_error(error.code, error.message)
-    except web.HTTPRequestEntityTooLarge:
-        response = json_error("too_large", "the request body is too large", 413)
-    except web.HTTPNotFound as missing:
-        if not request.path.startswith("/api/"):
-            missing.headers.update(SECURITY_HEADERS)
-            raise
-        response = json_error("not_found", "no such API route", 404)
-    except web.HTTPException:
-        raise
-    except Exception:
-        log.exception("%s %s failed", request.method, request.path)
-        response = json_error("internal", "the server could not handle that; nothing changed", 500)
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
-
-
-async def lobby_page(request: web.Request) -> web.FileResponse:
+async def lobby_page(request: web.Request) -> web.Response:
     """The lobby: create, join and list rooms."""
-    return web.FileResponse(request.app[CONFIG].web_dir / "index.html")
+    return page_response(request, "index.html")
 
 
-async def room_page(request: web.Request) -> web.FileResponse:
+async def room_page(request: web.Request) -> web.Response:
     """The room page; the script joins the room named in the path (and explains if it is gone)."""
-    return web.FileResponse(request.app[CONFIG].web_dir / "room.html")
+    return page_response(request, "room.html")
 
 
 async def healthz(request: web.Request) -> web.Response:
@@ -97,10 +48,12 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def _json_body(request: web.Request) -> Any:
+    """The body as JSON (UTF-8, -16 or -32, whatever charset the header names); none is `{}`."""
     if not request.can_read_body:
         return {}
+    body = await request.read()
     try:
-        return await request.json()
+        return json.loads(body)
     except (ValueError, RecursionError):  # bad JSON or text, huge integers, absurd nesting
         raise GameError("the body must be JSON", code="bad_json") from None
 
@@ -109,11 +62,6 @@ def _limit_room_making(request: web.Request) -> None:
     """Rooms cost memory until they close: each address may make (or ask for) only so many."""
     if not request.app[CREATE_LIMITER].allow(request.remote or "unknown", time.monotonic()):
         raise GameError("too many rooms made from here; wait a little", code="rate_limited")
-
-
-def _room_link(request: web.Request, code: str) -> str:
-    """The shareable address of a room, on the host the request came to."""
-    return str(request.url.with_path(f"/r/{code}").with_query(None))
 
 
 def _today() -> datetime.date:
@@ -126,7 +74,7 @@ async def create_room(request: web.Request) -> web.Response:
     _limit_room_making(request)
     settings = parse_settings(await _json_body(request))
     room = request.app[REGISTRY].create(settings, time.time())
-    return web.json_response({"code": room.code, "url": _room_link(request, room.code)}, status=201)
+    return web.json_response({"code": room.code, "url": room_link(request, room.code)}, status=201)
 
 
 async def list_rooms(request: web.Request) -> web.Response:
@@ -168,20 +116,23 @@ def _date(value: str | None) -> str | None:
         raise GameError("daily must be a date like 2026-11-30, or today", code="bad_query") from None
 
 
+def _limit(text: str) -> int:
+    if text.isascii() and text.isdecimal() and len(text) <= LIMIT_DIGITS and 1 <= int(text) <= 100:
+        return int(text)
+    raise GameError("limit must be a whole number from 1 to 100", code="bad_query")
+
+
 async def leaderboard(request: web.Request) -> web.Response:
     """`GET /api/leaderboard?preset=&algorithm=&name=&daily=&limit=`: best times, fastest first."""
     name = request.query.get("name") or None
     if name is not None and len(name) > 20:
         raise GameError("name is at most 20 characters", code="bad_query")
-    limit_text = request.query.get("limit", "20")
-    if not (limit_text.isascii() and limit_text.isdecimal()) or not 1 <= int(limit_text) <= 100:
-        raise GameError("limit must be a whole number from 1 to 100", code="bad_query")
+    preset = _choice(request, "preset", (*PRESETS, "custom"))
+    algorithm = _choice(request, "algorithm", ALGORITHMS)
+    daily = _date(request.query.get("daily"))
+    limit = _limit(request.query.get("limit", "20"))  # all checked first: a 400 with or without a store
     board = await _store(request).leaderboard(
-        preset=_choice(request, "preset", (*PRESETS, "custom")),
-        algorithm=_choice(request, "algorithm", ALGORITHMS),
-        name=name,
-        daily=_date(request.query.get("daily")),
-        limit=int(limit_text),
+        preset=preset, algorithm=algorithm, name=name, daily=daily, limit=limit
     )
     return web.json_response({"leaderboard": board})
 
@@ -198,9 +149,9 @@ async def stored_race(request: web.Request) -> web.Response:
     return await request.app[REPLAYS].answer(request)
 
 
-async def replay_page(request: web.Request) -> web.FileResponse:
+async def replay_page(request: web.Request) -> web.Response:
     """The replay player; its script loads `/api/races/{id}`."""
-    return web.FileResponse(request.app[CONFIG].web_dir / "replay.html")
+    return page_response(request, "replay.html")
 
 
 async def daily_room(request: web.Request) -> web.Response:
@@ -208,17 +159,18 @@ async def daily_room(request: web.Request) -> web.Response:
     _limit_room_making(request)
     data = await _json_body(request)
     preset = data.get("preset", "easy") if isinstance(data, dict) else None
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise GameError(f"the daily maze comes in {', '.join(PRESETS)}", code="bad_settings")
     today = _today()
     room = request.app[REGISTRY].daily_room(today, preset, time.time())
     return web.json_response(
-        {"code": room.code, "url": _room_link(request, room.code), "daily": today.isoformat()}
+        {"code": room.code, "url": room_link(request, room.code), "daily": today.isoformat()}
     )
 
 
 def add_routes(app: web.Application) -> None:
-    """Register every HTTP route and the static files."""
+    """Register every HTTP route and the static files (read once, here)."""
+    app[ASSETS] = StaticAssets(app[CONFIG].web_dir)
     app.router.add_get("/", lobby_page)
     app.router.add_get("/r/{code}", room_page)
     app.router.add_get("/healthz", healthz)
@@ -230,4 +182,4 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/races", recent_races)
     app.router.add_get("/api/races/{race_id}", stored_race)
     app.router.add_get("/replay/{race_id}", replay_page)
-    app.router.add_static("/static", app[CONFIG].web_dir, follow_symlinks=False)
+    app.router.add_get("/static/{tail:.+}", static_file)

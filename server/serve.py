@@ -15,6 +15,7 @@ from server.app import create_app
 from server.config import AppConfig
 from server.hint_searches import stop_workers
 from server.log_limits import bound_logs
+from server.room_links import parse_public_url
 from server.store_file import StoreError
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,13 @@ def main(argv: Sequence[str]) -> int:
         "--grace", type=float, default=60.0, help="seconds a dropped player keeps their place"
     )
     parser.add_argument(
+        "--public-url",
+        type=parse_public_url,
+        default=os.environ.get("MAZERACE_PUBLIC_URL"),
+        help="the address players reach the server at, for room links, e.g. https://maze.example"
+        " (env MAZERACE_PUBLIC_URL; default: the address each request arrived on)",
+    )
+    parser.add_argument(
         "--plain",
         action="store_true",
         default=os.environ.get("MAZERACE_PLAIN") == "1",
@@ -60,7 +68,13 @@ def main(argv: Sequence[str]) -> int:
     bound_logs(logging.getLogger())
     loop = None if args.plain else fast_loop()
     log.info("event loop: %s; json: %s", "uvloop" if loop else "asyncio", "json" if args.plain else "orjson")
-    config = AppConfig(db_path=args.db, countdown=args.countdown, grace=args.grace, fast_json=not args.plain)
+    config = AppConfig(
+        db_path=args.db,
+        countdown=args.countdown,
+        grace=args.grace,
+        fast_json=not args.plain,
+        public_url=args.public_url,
+    )
     code = 0
     try:
         web.run_app(

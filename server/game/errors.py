@@ -16,6 +16,8 @@ ErrorCode = Literal[
     "not_found",
     "too_large",
     "rate_limited",
+    "bad_http_method",
+    "length_required",
     # rooms and membership
     "unknown_room",
     "not_joined",

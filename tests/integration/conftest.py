@@ -36,6 +36,9 @@ FAST = AppConfig(
     address_command_limit=GENEROUS,
     address_snapshot_limit=GENEROUS,
     create_limit=GENEROUS,
+    read_limit=GENEROUS,
+    page_limit=GENEROUS,
+    socket_limit=GENEROUS,
 )
 """Short timings and no rate limits to trip over; tests override single fields."""
 

@@ -243,3 +243,70 @@ async def test_a_bad_leaderboard_limit_is_a_400_even_in_other_scripts(arena: Har
     assert status in (400, 503)  # 503 when the server keeps no records at all
     if status == 400:
         assert_error(status, body, 400, "bad_query")
+
+
+@pytest.mark.parametrize("preset", [["easy"], {"size": "easy"}, 7, None, True, "giant", ""])
+async def test_a_daily_preset_that_is_not_a_preset_name_is_a_400(arena: Harness, preset: object) -> None:
+    status, body, response = await arena.request("POST", "/api/daily", json={"preset": preset})
+    assert_error(status, body, 400, "bad_settings")
+    assert_security_headers(response)
+    _, rooms, _ = await arena.request("GET", "/api/rooms")
+    assert rooms == {"rooms": []}
+
+
+@pytest.mark.parametrize("limit", ["1" * 5_000, "0" * 4_301 + "5", "9" * 8_000])
+async def test_a_leaderboard_limit_of_thousands_of_digits_is_a_400(
+    start_server: StartServer, tmp_path: Path, limit: str
+) -> None:
+    for harness in (await start_server(), await start_server(db_path=tmp_path / "races.db")):
+        status, body, _ = await harness.request("GET", "/api/leaderboard", params={"limit": limit})
+        assert_error(status, body, 400, "bad_query")  # checked before the store: a 400 without one too
+        status, body, _ = await harness.request("GET", "/api/leaderboard", params={"limit": "0" * 3 + "5"})
+        assert_error(status, body, 400, "bad_query")
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json; charset=no-such-codec", "application/json; charset=utf-7", "text/x"]
+)
+async def test_a_body_is_read_as_json_whatever_charset_the_header_names(
+    arena: Harness, content_type: str
+) -> None:
+    status, body, _ = await arena.request(
+        "POST", "/api/rooms", data=b'{"max_players": 3}', headers={"Content-Type": content_type}
+    )
+    assert status == 201, body
+    _, summary, _ = await arena.request("GET", f"/api/rooms/{body['code']}")
+    assert summary["max_players"] == 3
+
+
+async def test_a_wrong_method_on_an_api_route_is_a_json_405(arena: Harness) -> None:
+    status, body, response = await arena.request("DELETE", "/api/rooms")
+    assert_error(status, body, 405, "bad_http_method")
+    assert set(response.headers["Allow"].split(",")) >= {"GET", "POST"}
+    assert_security_headers(response)
+
+
+@pytest.mark.parametrize("path", ["/api/rooms", "/api/daily"])
+@pytest.mark.parametrize(
+    "host", ["evil.example", "evil.example:80", "localhost:1@evil.example", "127.0.0.1.evil.example", "[::2]"]
+)
+async def test_room_links_never_echo_a_foreign_host(arena: Harness, path: str, host: str) -> None:
+    status, body, _ = await arena.request("POST", path, json={}, headers={"Host": host})
+    assert status in (200, 201), body
+    assert body["url"] == f"{arena.url}/r/{body['code']}"  # the address the request arrived on
+
+
+@pytest.mark.parametrize("host", ["localhost:8080", "LOCALHOST", "127.0.0.1:9999", "[::1]:8080", "127.7.7.7"])
+async def test_room_links_keep_a_host_that_names_this_machine(arena: Harness, host: str) -> None:
+    status, body, _ = await arena.request("POST", "/api/rooms", json={}, headers={"Host": host})
+    assert status == 201, body
+    expected = {"LOCALHOST": "localhost", "127.7.7.7": "127.7.7.7"}.get(host, host)
+    assert body["url"] == f"http://{expected}/r/{body['code']}"
+
+
+async def test_room_links_name_the_configured_public_url(start_server: StartServer) -> None:
+    harness = await start_server(public_url="https://maze.example/games")
+    for path in ("/api/rooms", "/api/daily"):
+        status, body, _ = await harness.request("POST", path, json={}, headers={"Host": "evil.example"})
+        assert status in (200, 201), body
+        assert body["url"] == f"https://maze.example/games/r/{body['code']}"
