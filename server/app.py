@@ -11,6 +11,7 @@ from server.clock import run_clock
 from server.config import AppConfig
 from server.http_edge import edge_middleware
 from server.http_limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
+from server.http_log import bound_bad_request_logs
 from server.http_routes import add_routes
 from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY
 from server.limits import KeyedLimiter
@@ -39,6 +40,7 @@ async def _freeze_startup_objects(app: web.Application) -> None:
 def create_app(config: AppConfig | None = None) -> web.Application:
     """The aiohttp app with the Socket.IO server attached (same origin only, 16 KB messages)."""
     config = config or AppConfig()
+    bound_bad_request_logs()
     app = web.Application(
         client_max_size=config.max_body, middlewares=[edge_middleware, rate_limit_middleware]
     )

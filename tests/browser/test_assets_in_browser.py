@@ -1,0 +1,44 @@
+"""The web client's assets in a real browser: every script and style sheet loads from its versioned URL
+under the strict Content-Security-Policy (the fixture fails a test on any console error, CSP violations
+included), gzipped, and a second visit takes them from the browser's cache instead of the network."""
+
+import re
+
+from aiohttp.test_utils import TestServer
+from playwright.async_api import expect
+
+VERSIONED = re.compile(r"/static/[0-9a-f]{12}/")
+RESOURCES = """performance.getEntriesByType('resource')
+  .filter((e) => new URL(e.name).pathname.startsWith('/static/'))
+  .map((e) => ({ path: new URL(e.name).pathname, transfer: e.transferSize, body: e.decodedBodySize }))"""
+
+
+async def test_pages_load_versioned_assets_and_reuse_them_from_the_cache(  # type: ignore[no-untyped-def]
+    open_tab, live_server: TestServer
+) -> None:
+    tab = await open_tab("/r/0000000000")
+    await expect(tab.page.locator("#join-panel")).to_be_visible()
+    first = await tab.page.evaluate(RESOURCES)
+    paths = {entry["path"] for entry in first}
+    assert paths, "no static assets loaded"
+    assert all(VERSIONED.match(path) for path in paths), paths
+    assert any(path.endswith("/js/room.js") for path in paths)
+    assert any(path.endswith("/js/net.js") for path in paths)  # imported by room.js: inherits the version
+    assert any(path.endswith("/vendor/socket.io.min.js") for path in paths)
+    assert all(entry["transfer"] > 0 for entry in first), first  # a fresh browser fetched them
+    room_js = next(entry for entry in first if entry["path"].endswith("/js/room.js"))
+    assert room_js["transfer"] < room_js["body"] / 2, room_js  # gzipped on the way
+
+    await tab.page.goto(str(live_server.make_url("/r/0000000000")))  # the next visit
+    await expect(tab.page.locator("#join-panel")).to_be_visible()
+    again = await tab.page.evaluate(RESOURCES)
+    assert {entry["path"] for entry in again} == paths
+    assert all(entry["transfer"] == 0 for entry in again), again  # all from the cache, none re-asked
+
+
+async def test_the_lobby_loads_its_versioned_assets(open_tab) -> None:  # type: ignore[no-untyped-def]
+    tab = await open_tab("/")
+    await expect(tab.page.locator("#create-form")).to_be_visible()
+    paths = {entry["path"] for entry in await tab.page.evaluate(RESOURCES)}
+    assert any(path.endswith("/js/lobby.js") for path in paths), paths
+    assert all(VERSIONED.match(path) for path in paths), paths
