@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 FILE_CHECK_SECONDS = 2.0
 """How often the database file is looked at (it is also looked at before every write)."""
 SAVE_ATTEMPTS = 3
+CLOSE_SECONDS = 1.0
+"""How long shutdown waits for the clients to take their close packets."""
 SAVE_SECONDS = 3.0
 """Each attempt to save the open rooms at shutdown gets this long."""
 
@@ -134,7 +136,10 @@ async def save_open_rooms(app: web.Application) -> None:
     for room in rooms:
         await gateway.sio.emit("closing", {"reason": "the server is restarting"}, room=room.code)
     if gateway.sio.eio.sockets:  # engine.io refuses to disconnect an empty set
-        await gateway.sio.eio.disconnect()
+        # a polling client must fetch its close packet before Engine.IO's close returns: one that
+        # is gone would hold the shutdown for good (the server closes its connections anyway)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(gateway.sio.eio.disconnect(), CLOSE_SECONDS)
 
 
 async def _keep(store: Store, states: list[dict[str, Any]], saved_at: float) -> None:
