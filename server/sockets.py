@@ -1,7 +1,8 @@
 """The Socket.IO edge: parse each command, call the room, broadcast its events, answer with an ack.
 
-Handlers stay short; the rules live in `server.game.room`. Every handler is wrapped so that a bad
-payload, a refused command or a bug becomes an error ack and never escapes to the connection.
+Handlers stay short; the rules live in `server.game.room`, what a member sees in `server.game.views`.
+Every handler is wrapped so that a bad payload, a refused command or a bug becomes an error ack and
+never escapes to the connection.
 """
 
 import logging
@@ -13,8 +14,10 @@ import socketio
 
 from server.config import AppConfig
 from server.course import build_course_in_thread
+from server.game import views
+from server.game.envelope import Envelope
 from server.game.errors import ErrorCode, GameError
-from server.game.room import Envelope, Room
+from server.game.room import Room
 from server.game.tree_hints import built_tree
 from server.hint_searches import HintSearches
 from server.limits import KeyedLimiter
@@ -125,7 +128,7 @@ class SocketGateway:
         """What a command or tick of `room` sends, read now, before the room can move on: its events,
         the race they ended, and who is still racing (for events racers see redacted)."""
         racing: dict[str, str] = {}
-        if any(envelope.racer_d is not None for envelope in envelopes):
+        if views.hides_from_racers(envelopes):
             for player in room.players.values():
                 sid = self.registry.sid_of(Member(room.code, player.id)) if player.racing else None
                 if sid is not None:
@@ -213,7 +216,10 @@ class SocketGateway:
             await self.sio.emit("replaced", {"message": "you joined from somewhere else"}, to=replaced)
         await sent
         await self.sio.enter_room(sid, room.code)
-        return {"you": you.to_json(), "snapshot": room.snapshot(self.clock())}
+        return {
+            "you": you.to_json(),
+            "snapshot": views.snapshot(room, views.Viewer.of(room, you.id), self.clock()),
+        }
 
     async def ready(self, sid: str, payload: object) -> dict[str, Any]:
         """Mark the player ready or not."""
@@ -296,5 +302,6 @@ class SocketGateway:
 
     async def resync(self, sid: str, payload: object) -> dict[str, Any]:
         """A full snapshot, for a client that saw a gap in the event versions."""
-        _, room = self._joined(sid)
-        return {"snapshot": room.snapshot(self.clock())}
+        member, room = self._joined(sid)
+        viewer = views.Viewer.of(room, member.member_id)
+        return {"snapshot": views.snapshot(room, viewer, self.clock())}

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from server.course import build_course
+from server.game import views
 from server.game.daily import daily_seed, daily_settings
 from server.game.errors import BadSettings
 from server.game.generation import MAX_SEED, MazeSpec, generate
@@ -664,7 +665,7 @@ async def test_saved_rooms_come_back_once_and_restore_with_the_clock_paused(stor
     assert all(not p.connected and p.disconnected_at == now for p in back.players.values())
 
     # elapsed race time is what it was at the save: the downtime does not count
-    old, new = room.snapshot(saved_at), back.snapshot(now)
+    old, new = views.snapshot(room, views.ANYONE, saved_at), views.snapshot(back, views.ANYONE, now)
     assert new["now"] - new["started_at"] == old["now"] - old["started_at"] == 30_000
     for entry in (*old["players"], *new["players"]):
         entry.pop("connected")

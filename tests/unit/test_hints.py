@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from server.course import build_course
 from server.game.errors import BadMaze, GameError
 from server.game.generation import MazeSpec, generate
+from server.game.hint_rules import solve_hint
 from server.game.hints import HINT_METHODS, Hint, HintJob, back_up_index, choose_method, hint, solve, way_on
 from server.game.maze import Cell, Maze
-from server.game.room import Room, solve_hint
+from server.game.room import Room
 from server.game.settings import parse_settings
 from server.game.solvers import SEARCH_METHODS, RoomGraph, search
 from server.game.tree_hints import TreeIndex
