@@ -52,7 +52,7 @@ class HintRules(RaceRules):
         self._check_hints_left(player)
         maze, _ = self._course()
         search_method = choose_method(method, self.rng)
-        job = HintJob.of(maze, self._trail(player).rooms, search_method, want_order)
+        job = HintJob.of(maze, self._trail(player).cells, search_method, want_order)
         return HintRequest(player.id, player.moves, job, want_order)
 
     def _check_hints_left(self, player: Player) -> None:

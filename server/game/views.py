@@ -153,10 +153,10 @@ def hint_data(player: Player, answer: Hint) -> dict[str, Any]:
         "found": answer.found,
         "from": cell_json(answer.start),
         "next": cell_json(answer.next) if answer.next is not None else None,
-        "path": answer.path_rooms.to_wire() if answer.path_rooms is not None else None,
+        "path": answer.path_cells.to_wire() if answer.path_cells is not None else None,
         "explored": answer.explored,
         "back_to": cell_json(answer.back_to) if answer.back_to is not None else None,
-        "back_path": answer.back_rooms.to_wire() if answer.back_rooms is not None else None,
+        "back_path": answer.back_cells.to_wire() if answer.back_cells is not None else None,
         "hints": player.hints,
         "penalty": player.penalty_ms,
     }
@@ -170,8 +170,8 @@ def hint_for_racers(data: dict[str, Any]) -> dict[str, Any]:
 def hint_ack(data: dict[str, Any], request: "HintRequest", answer: Hint) -> dict[str, Any]:
     """The asker's ack: the full hint, and the explored order when they asked for it (only theirs)."""
     ack = dict(data)
-    if request.want_order and answer.order_rooms is not None:
-        ack["order"] = answer.order_rooms.to_wire()
+    if request.want_order and answer.order_cells is not None:
+        ack["order"] = answer.order_cells.to_wire()
     return ack
 
 
