@@ -1,4 +1,4 @@
-"""Preparing a race's maze off the event loop: generation, opening masks, the distance field and (for a
+"""Preparing a race's maze off the event loop: generation, open-sides masks, the distance field and (for a
 perfect maze) the tree that answers hints."""
 
 import asyncio
@@ -10,9 +10,9 @@ from server.game.tree_hints import tree_of
 
 
 def build_course(spec: MazeSpec) -> tuple[Maze, list[int]]:
-    """The maze of `spec`, its opening masks cached, and every room's distance to the exit."""
+    """The maze of `spec`, its open-sides masks cached, and every room's distance to the exit."""
     maze = generate(spec)
-    distances = distances_to_exit(maze)  # also caches maze.openings, which hints reuse
+    distances = distances_to_exit(maze)  # also caches maze.open_sides, which hints reuse
     tree_of(maze)  # a perfect maze's tree answers its dfs and bfs hints on the loop, in microseconds
     return maze, distances
 

@@ -26,8 +26,8 @@ import threading
 from concurrent.futures.process import BrokenProcessPool
 
 from server.game.errors import GameError
+from server.game.hint_rules import HintRequest
 from server.game.hints import TREE_METHODS, Hint, solve
-from server.game.room import HintRequest
 from server.game.tree_hints import TreeIndex
 
 log = logging.getLogger(__name__)

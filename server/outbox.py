@@ -14,8 +14,9 @@ from typing import Any
 
 import socketio
 
+from server.game import views
+from server.game.envelope import Envelope
 from server.game.records import RaceRecord
-from server.game.room import Envelope
 from server.store import Store
 
 log = logging.getLogger(__name__)
@@ -142,23 +143,23 @@ class RoomOutbox:
 
     async def _emit(self, out: Outgoing) -> None:
         for envelope in out.envelopes:
-            hidden = self._racers_view_for(envelope, out.racing)
+            broadcast = views.event_for(envelope, views.ANYONE)
+            hidden = self._redacted_for(envelope, out.racing)
             if hidden:
                 await self._flush_now(out.code)  # whatever is batched goes first, to keep the order
-                await self.sio.emit("event", envelope.to_json(), room=out.code, skip_sid=hidden)
-                for sid in hidden:
-                    await self.sio.emit("event", envelope.racer_json(), to=sid)
+                await self.sio.emit("event", broadcast, room=out.code, skip_sid=list(hidden))
+                for sid, viewer in hidden.items():
+                    await self.sio.emit("event", views.event_for(envelope, viewer), to=sid)
             elif self.batch_interval <= 0:
-                await self.sio.emit("event", envelope.to_json(), room=out.code)
+                await self.sio.emit("event", broadcast, room=out.code)
             else:
-                self._batch(out.code, envelope.to_json())
+                self._batch(out.code, broadcast)
 
     @staticmethod
-    def _racers_view_for(envelope: Envelope, racing: dict[str, str]) -> list[str]:
-        """The connections that get `envelope`'s racers' view: racing players but its subject."""
-        if envelope.racer_d is None:
-            return []
-        return [sid for member_id, sid in racing.items() if member_id != envelope.d.get("id")]
+    def _redacted_for(envelope: Envelope, racing: dict[str, str]) -> dict[str, views.Viewer]:
+        """The connections of racing players who see less of `envelope` than the room broadcast."""
+        viewers = {sid: views.Viewer(member_id, racing=True) for member_id, sid in racing.items()}
+        return {sid: viewer for sid, viewer in viewers.items() if views.is_redacted_for(envelope, viewer)}
 
     def _batch(self, code: str, event: dict[str, Any]) -> None:
         batch = self._batches.setdefault(code, [])

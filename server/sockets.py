@@ -1,7 +1,8 @@
 """The Socket.IO edge: parse each command, call the room, broadcast its events, answer with an ack.
 
-Handlers stay short; the rules live in `server.game.room`. Every handler is wrapped so that a bad
-payload, a refused command or a bug becomes an error ack and never escapes to the connection.
+Handlers stay short; the rules live in `server.game.room`, what a member sees in `server.game.views`.
+Every handler is wrapped so that a bad payload, a refused command or a bug becomes an error ack and
+never escapes to the connection.
 """
 
 import logging
@@ -13,8 +14,10 @@ import socketio
 
 from server.config import AppConfig
 from server.course import build_course_in_thread
+from server.game import views
+from server.game.envelope import Envelope
 from server.game.errors import ErrorCode, GameError
-from server.game.room import Envelope, Room
+from server.game.room import Room
 from server.game.tree_hints import built_tree
 from server.hint_searches import HintSearches
 from server.limits import KeyedLimiter
@@ -27,6 +30,7 @@ from server.payloads import (
     parse_member,
     parse_move,
     parse_ready,
+    room_code,
 )
 from server.registry import Member, RoomRegistry, new_player_token, new_race_id
 
@@ -39,6 +43,15 @@ Ack = dict[str, Any]
 def error_ack(code: ErrorCode, message: str) -> Ack:
     """The refusal shape every command shares."""
     return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def handshake_room_code(value: str) -> str:
+    """The room a connection's handshake named, read like a join's code; "" for text that is no room code
+    (no join is then accepted on that connection; it can still list rooms, which needs no join)."""
+    try:
+        return room_code(value)
+    except GameError:
+        return ""
 
 
 class SocketGateway:
@@ -68,6 +81,8 @@ class SocketGateway:
         }
         """Limits that also hold per client address: new connections and new members refill nothing."""
         self._addresses: dict[str, str] = {}
+        self._handshake_rooms: dict[str, str] = {}
+        """The room code each connection's handshake named (`?room=`), for the ones that named one."""
         """The client address of each connection, from its handshake."""
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
@@ -125,7 +140,7 @@ class SocketGateway:
         """What a command or tick of `room` sends, read now, before the room can move on: its events,
         the race they ended, and who is still racing (for events racers see redacted)."""
         racing: dict[str, str] = {}
-        if any(envelope.racer_d is not None for envelope in envelopes):
+        if views.hides_from_racers(envelopes):
             for player in room.players.values():
                 sid = self.registry.sid_of(Member(room.code, player.id)) if player.racing else None
                 if sid is not None:
@@ -169,6 +184,10 @@ class SocketGateway:
         self.connections += 1
         request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
         self._addresses[sid] = getattr(request, "remote", None) or "unknown"
+        query = getattr(request, "query", None)
+        handshake_room = query.get("room") if query is not None else None
+        if handshake_room is not None:
+            self._handshake_rooms[sid] = handshake_room_code(handshake_room)
         return None
 
     async def on_disconnect(self, sid: str, *reason: object) -> Ack | None:
@@ -179,6 +198,7 @@ class SocketGateway:
         for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter, self.snapshot_limiter):
             limiter.forget(sid)
         self._addresses.pop(sid, None)
+        self._handshake_rooms.pop(sid, None)
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
         if member is not None and room is not None and not self.closing:
@@ -201,6 +221,10 @@ class SocketGateway:
     async def join(self, sid: str, payload: object) -> dict[str, Any]:
         """Join a room as a player or spectator, or come back with a token."""
         request = parse_join(payload)
+        handshake_room = self._handshake_rooms.get(sid)
+        if handshake_room is not None and handshake_room != request.code:
+            message = "this connection was opened for another room: connect with this room's code"
+            raise GameError(message, code="wrong_room")
         if self.registry.member(sid) is not None:
             raise GameError("this connection is already in a room; leave it first", code="already_joined")
         room = self.registry.get(request.code)
@@ -213,7 +237,10 @@ class SocketGateway:
             await self.sio.emit("replaced", {"message": "you joined from somewhere else"}, to=replaced)
         await sent
         await self.sio.enter_room(sid, room.code)
-        return {"you": you.to_json(), "snapshot": room.snapshot(self.clock())}
+        return {
+            "you": you.to_json(),
+            "snapshot": views.snapshot(room, views.Viewer.of(room, you.id), self.clock()),
+        }
 
     async def ready(self, sid: str, payload: object) -> dict[str, Any]:
         """Mark the player ready or not."""
@@ -296,5 +323,6 @@ class SocketGateway:
 
     async def resync(self, sid: str, payload: object) -> dict[str, Any]:
         """A full snapshot, for a client that saw a gap in the event versions."""
-        _, room = self._joined(sid)
-        return {"snapshot": room.snapshot(self.clock())}
+        member, room = self._joined(sid)
+        viewer = views.Viewer.of(room, member.member_id)
+        return {"snapshot": views.snapshot(room, viewer, self.clock())}

@@ -25,7 +25,7 @@ class Direction(StrEnum):
         return _ARROWS[self]
 
     def step(self, cell: Cell) -> Cell:
-        """The room one step away from `cell` in this direction."""
+        """The cell one step away from `cell` in this direction."""
         dr, dc = _DELTAS[self]
         return cell[0] + dr, cell[1] + dc
 
@@ -52,5 +52,5 @@ def parse_direction(text: object) -> Direction:
 
 
 def direction_between(a: Cell, b: Cell) -> Direction | None:
-    """The direction from room `a` to neighbouring room `b`, or None if they are not neighbours."""
+    """The direction from cell `a` to neighbouring cell `b`, or None if they are not neighbours."""
     return _BY_DELTA.get((b[0] - a[0], b[1] - a[1]))

@@ -22,6 +22,7 @@ ErrorCode = Literal[
     "unknown_room",
     "not_joined",
     "already_joined",
+    "wrong_room",
     "bad_name",
     "room_full",
     "unknown_member",

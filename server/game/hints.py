@@ -1,12 +1,12 @@
 """Hints (seed 000's help): a way on from where the player stands, without backing up.
 
-The search starts at the player's room with every other trail room blocked. When it fails, the hint
-names `back_to`: the nearest trail room, walking back, from which a way to the exit exists that does not
+The search starts at the player's cell with every other trail cell blocked. When it fails, the hint
+names `back_to`: the nearest trail cell, walking back, from which a way to the exit exists that does not
 cross the rest of the trail, so the player knows how far to back up.
 
 A hint is asked for as a `HintJob` and answered by `solve`: the job holds everything the search needs in
-a few compact fields (no `Maze`), and the answer keeps its room lists packed (`PackedRooms`), so the
-server can send the job to a worker process and put the answer on the wire without converting a room.
+a few compact fields (no `Maze`), and the answer keeps its cell lists packed (`PackedCells`), so the
+server can send the job to a worker process and put the answer on the wire without converting a cell.
 """
 
 import random
@@ -15,20 +15,20 @@ from dataclasses import dataclass
 
 from server.game.errors import GameError
 from server.game.maze import Cell, Maze
-from server.game.solvers import SEARCH_METHODS, RoomGraph, search_rooms
+from server.game.solvers import SEARCH_METHODS, CellGraph, search_cells
 from server.game.tree_hints import TreeIndex, tree_back_up, tree_of, tree_search
-from server.game.wire import PackedRooms
+from server.game.wire import PackedCells
 
 HINT_METHODS: tuple[str, ...] = (*SEARCH_METHODS, "random")
 
 
 @dataclass(frozen=True)
 class HintJob:
-    """One hint's search, complete: the maze's graph, the trail (entrance first, the player's room
+    """One hint's search, complete: the maze's graph, the trail (entrance first, the player's cell
     last), the search to run (dfs, bfs or astar) and whether to record the explored order."""
 
-    graph: RoomGraph
-    trail: PackedRooms
+    graph: CellGraph
+    trail: PackedCells
     method: str
     record_order: bool
 
@@ -40,55 +40,55 @@ class HintJob:
         if method not in SEARCH_METHODS:
             raise GameError(f"hint method must be one of {', '.join(HINT_METHODS)}", code="bad_method")
         cols = maze.cols
-        rooms = PackedRooms.pack((r * cols + c for r, c in trail), maze.size, cols)
-        return cls(RoomGraph.of(maze), rooms, method, record_order)
+        cells = PackedCells.pack((r * cols + c for r, c in trail), maze.size, cols)
+        return cls(CellGraph.of(maze), cells, method, record_order)
 
 
 @dataclass(frozen=True)
 class Hint:
     """A hint's answer. `method` is the search actually run (dfs or bfs when `random` was asked).
 
-    The room lists stay packed: `path_rooms` runs from the player's room to the exit, `order_rooms` is
-    the explored order (when recorded), `back_rooms` runs from the player's room back to `back_to`. The
-    properties read them as (row, column) rooms.
+    The cell lists stay packed: `path_cells` runs from the player's cell to the exit, `order_cells` is
+    the explored order (when recorded), `back_cells` runs from the player's cell back to `back_to`. The
+    properties read them as (row, column) cells.
     """
 
     method: str
     start: Cell
     explored: int
-    path_rooms: PackedRooms | None
-    order_rooms: PackedRooms | None
-    back_rooms: PackedRooms | None
+    path_cells: PackedCells | None
+    order_cells: PackedCells | None
+    back_cells: PackedCells | None
 
     @property
     def found(self) -> bool:
-        """Whether there is a way on from the player's room."""
-        return self.path_rooms is not None
+        """Whether there is a way on from the player's cell."""
+        return self.path_cells is not None
 
     @property
     def path(self) -> tuple[Cell, ...] | None:
-        """The way on, from the player's room to the exit."""
-        return self.path_rooms.cells() if self.path_rooms is not None else None
+        """The way on, from the player's cell to the exit."""
+        return self.path_cells.cells() if self.path_cells is not None else None
 
     @property
     def next(self) -> Cell | None:
         """The first step of the way on (None when standing on the exit or stuck)."""
-        return self.path_rooms.at(1) if self.path_rooms is not None and len(self.path_rooms) > 1 else None
+        return self.path_cells.at(1) if self.path_cells is not None and len(self.path_cells) > 1 else None
 
     @property
     def order(self) -> tuple[Cell, ...] | None:
-        """The rooms in the order the search expanded them, when recorded."""
-        return self.order_rooms.cells() if self.order_rooms is not None else None
+        """The cells in the order the search expanded them, when recorded."""
+        return self.order_cells.cells() if self.order_cells is not None else None
 
     @property
     def back_path(self) -> tuple[Cell, ...] | None:
-        """The trail walked back from the player's room to `back_to`, when stuck."""
-        return self.back_rooms.cells() if self.back_rooms is not None else None
+        """The trail walked back from the player's cell to `back_to`, when stuck."""
+        return self.back_cells.cells() if self.back_cells is not None else None
 
     @property
     def back_to(self) -> Cell | None:
-        """The trail room to back up to, when stuck and one exists."""
-        return self.back_rooms.at(-1) if self.back_rooms is not None else None
+        """The trail cell to back up to, when stuck and one exists."""
+        return self.back_cells.at(-1) if self.back_cells is not None else None
 
 
 def choose_method(method: str, rng: random.Random) -> str:
@@ -107,7 +107,7 @@ def hint(
     rng: random.Random,
     record_order: bool = False,
 ) -> Hint:
-    """Search from the trail's last room with the rest of the trail blocked; say where to back up to."""
+    """Search from the trail's last cell with the rest of the trail blocked; say where to back up to."""
     return way_on(maze, trail, choose_method(method, rng), record_order)
 
 
@@ -134,52 +134,52 @@ def solve(job: HintJob, tree: TreeIndex | None = None) -> Hint:
         tree = None
     read = tree_search(tree, job.method, here, graph.exit) if tree is not None else None
     if read is not None:
-        path = PackedRooms(read.path, cols, 2) if read.path is not None else None
-        order = PackedRooms(read.order, cols, 2) if job.record_order else None
+        path = PackedCells(read.path, cols, 2) if read.path is not None else None
+        order = PackedCells(read.order, cols, 2) if job.record_order else None
         explored = read.explored
     else:
-        result = search_rooms(graph, job.method, here, trail[:-1], job.record_order)
-        path = PackedRooms.pack(result.path, size, cols) if result.path is not None else None
-        order = PackedRooms.pack(result.order, size, cols) if result.order is not None else None
+        result = search_cells(graph, job.method, here, trail[:-1], job.record_order)
+        path = PackedCells.pack(result.path, size, cols) if result.path is not None else None
+        order = PackedCells.pack(result.order, size, cols) if result.order is not None else None
         explored = result.explored
     if path is not None:
         return Hint(job.method, start, explored, path, order, None)
     back = tree_back_up(tree, trail, graph.exit) if tree is not None else _back_up(graph, trail)
-    back_rooms = PackedRooms.pack(reversed(trail[back:]), size, cols) if back is not None else None
-    return Hint(job.method, start, explored, None, order, back_rooms)
+    back_cells = PackedCells.pack(reversed(trail[back:]), size, cols) if back is not None else None
+    return Hint(job.method, start, explored, None, order, back_cells)
 
 
 def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:
-    """Index of the nearest trail room (walking back) with a way on once the player backs up to it."""
-    return _back_up(RoomGraph.of(maze), [maze.index(cell) for cell in trail])
+    """Index of the nearest trail cell (walking back) with a way on once the player backs up to it."""
+    return _back_up(CellGraph.of(maze), [maze.index(cell) for cell in trail])
 
 
-def _back_up(graph: RoomGraph, trail: Sequence[int]) -> int | None:
+def _back_up(graph: CellGraph, trail: Sequence[int]) -> int | None:
     """`back_up_index` on flat indices.
 
-    Backing up to trail room k unblocks the rooms after it, so k has a way on exactly when it touches the
-    set of rooms that reach the exit without crossing the trail. One BFS from the exit finds that set;
-    then the trail is walked back once. (Rooms after k cannot touch the set, or they would have been
+    Backing up to trail cell k unblocks the cells after it, so k has a way on exactly when it touches the
+    set of cells that reach the exit without crossing the trail. One BFS from the exit finds that set;
+    then the trail is walked back once. (Cells after k cannot touch the set, or they would have been
     found first, so unblocking them does not grow it.)
     """
-    openings, steps = graph.openings, graph.steps
+    open_sides, steps = graph.open_sides, graph.steps
     reaches_exit = bytearray(graph.size)
     on_trail = bytearray(graph.size)
-    for room in trail:
-        on_trail[room] = 1
+    for cell in trail:
+        on_trail[cell] = 1
     goal = graph.exit
-    if on_trail[goal]:  # standing on the exit is a way on; the rooms after it have it blocked
-        return max(k for k, room in enumerate(trail) if room == goal)
+    if on_trail[goal]:  # standing on the exit is a way on; the cells after it have it blocked
+        return max(k for k, cell in enumerate(trail) if cell == goal)
     reaches_exit[goal] = 1
     queue = [goal]
-    for room in queue:
-        for step in steps[openings[room]]:
-            neighbour = room + step
+    for cell in queue:
+        for step in steps[open_sides[cell]]:
+            neighbour = cell + step
             if not reaches_exit[neighbour] and not on_trail[neighbour]:
                 reaches_exit[neighbour] = 1
                 queue.append(neighbour)
     for k in range(len(trail) - 1, -1, -1):
-        room = trail[k]
-        if any(reaches_exit[room + step] for step in steps[openings[room]]):
+        cell = trail[k]
+        if any(reaches_exit[cell + step] for step in steps[open_sides[cell]]):
             return k
     return None

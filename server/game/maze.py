@@ -1,7 +1,7 @@
-"""The maze model: R x C rooms joined or walled, stored as two flat byte strings.
+"""The maze model: R x C cells joined or walled, stored as two flat byte strings.
 
-`east[r * cols + c]` is 1 when room (r, c) opens to (r, c + 1); `south[...]` when it opens to (r + 1, c).
-Each inner wall belongs to exactly one room, so there is nothing to keep in sync, the walls of the last
+`east[r * cols + c]` is 1 when cell (r, c) opens to (r, c + 1); `south[...]` when it opens to (r + 1, c).
+Each inner wall belongs to exactly one cell, so there is nothing to keep in sync, the walls of the last
 column and row are always closed, and the exchange and wire forms are direct readings of the two arrays.
 """
 
@@ -12,17 +12,17 @@ from functools import cached_property
 from server.game.errors import BadMaze, BadSettings
 
 Cell = tuple[int, int]
-"""A room as (row, column), 0-based."""
+"""A cell as (row, column), 0-based."""
 
 MIN_SIDE = 2
 MAX_SIDE = 1000
 
 
-def open_sides(east: bytes | bytearray, south: bytes | bytearray, cols: int) -> bytes:
-    """Each room's open sides as a 4-bit mask (1 east, 2 south, 4 west, 8 north), made with whole-array
-    integer arithmetic rather than a loop over rooms: about 30 µs for 100 x 100.
+def side_masks(east: bytes | bytearray, south: bytes | bytearray, cols: int) -> bytes:
+    """Each cell's open sides as a 4-bit mask (1 east, 2 south, 4 west, 8 north), made with whole-array
+    integer arithmetic rather than a loop over cells: about 30 µs for 100 x 100.
 
-    Each byte holds at most 15, so the weighted sum of the four flag arrays never carries between rooms;
+    Each byte holds at most 15, so the weighted sum of the four flag arrays never carries between cells;
     the last column's east walls are closed, so shifting `east` by one never wraps a row.
     """
     west = b"\x00" + bytes(east[:-1])
@@ -35,12 +35,12 @@ def open_sides(east: bytes | bytearray, south: bytes | bytearray, cols: int) -> 
 
 
 SIDE_COUNT = bytes(bin(mask).count("1") for mask in range(256))
-"""How many sides an opening mask has open: `masks.translate(SIDE_COUNT)` gives every degree (the table
+"""How many sides an open-sides mask has open: `masks.translate(SIDE_COUNT)` gives every degree (the table
 covers every byte, as `bytes.translate` needs; masks only use 0..15)."""
 
 
 def check_size(rows: int, cols: int) -> None:
-    """Refuse a maze size outside MIN_SIDE..MAX_SIDE rooms a side."""
+    """Refuse a maze size outside MIN_SIDE..MAX_SIDE cells a side."""
     for name, value in (("rows", rows), ("cols", cols)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadSettings(f"{name} must be a whole number")
@@ -70,28 +70,28 @@ class Maze:
             if not self.in_bounds(cell):
                 raise BadMaze(f"{name} {list(cell)} is outside the maze")
         if self.entrance == self.exit:
-            raise BadMaze("entrance and exit must be different rooms")
+            raise BadMaze("entrance and exit must be different cells")
 
     @property
     def size(self) -> int:
-        """Number of rooms."""
+        """Number of cells."""
         return self.rows * self.cols
 
     def in_bounds(self, cell: Cell) -> bool:
-        """Whether `cell` is a room of this maze."""
+        """Whether `cell` is a cell of this maze."""
         r, c = cell
         return 0 <= r < self.rows and 0 <= c < self.cols
 
     def index(self, cell: Cell) -> int:
-        """Flat index of a room."""
+        """Flat index of a cell."""
         return cell[0] * self.cols + cell[1]
 
     def cell(self, index: int) -> Cell:
-        """Room of a flat index."""
+        """Cell of a flat index."""
         return divmod(index, self.cols)
 
     def is_open(self, a: Cell, b: Cell) -> bool:
-        """Whether neighbouring rooms `a` and `b` are joined (False for non-neighbours)."""
+        """Whether neighbouring cells `a` and `b` are joined (False for non-neighbours)."""
         (ra, ca), (rb, cb) = a, b
         if not (self.in_bounds(a) and self.in_bounds(b)):
             return False
@@ -102,23 +102,23 @@ class Maze:
         return False
 
     @cached_property
-    def openings(self) -> bytes:
-        """Each room's open sides as a 4-bit mask (1 east, 2 south, 4 west, 8 north); see `open_sides`."""
-        return open_sides(self.east, self.south, self.cols)
+    def open_sides(self) -> bytes:
+        """Each cell's open sides as a 4-bit mask (1 east, 2 south, 4 west, 8 north); see `side_masks`."""
+        return side_masks(self.east, self.south, self.cols)
 
     @cached_property
     def steps(self) -> tuple[tuple[int, ...], ...]:
-        """For each 4-bit opening mask, the index steps to the open neighbours, east, south, west, north."""
+        """For each 4-bit open-sides mask, the index steps to the open neighbours (E, S, W, N)."""
         sides = ((1, 1), (2, self.cols), (4, -1), (8, -self.cols))
         return tuple(tuple(step for bit, step in sides if mask & bit) for mask in range(16))
 
     def neighbours(self, index: int) -> tuple[int, ...]:
-        """Open neighbours of a room by flat index, east, south, west, north."""
-        return tuple(index + step for step in self.steps[self.openings[index]])
+        """Open neighbours of a cell by flat index, east, south, west, north."""
+        return tuple(index + step for step in self.steps[self.open_sides[index]])
 
     @cached_property
     def adjacency(self) -> tuple[tuple[int, ...], ...]:
-        """Open neighbours of every room (for tests and tools; the solvers read `openings`)."""
+        """Open neighbours of every cell (for tests and tools; the solvers read `open_sides`)."""
         return tuple(self.neighbours(i) for i in range(self.size))
 
     def open_wall_count(self) -> int:
@@ -126,28 +126,28 @@ class Maze:
         return self.east.count(1) + self.south.count(1)
 
     def degree(self, index: int) -> int:
-        """Number of open sides of a room."""
-        return SIDE_COUNT[self.openings[index]]
+        """Number of open sides of a cell."""
+        return SIDE_COUNT[self.open_sides[index]]
 
     def dead_end_count(self) -> int:
-        """Rooms with exactly one way in or out."""
-        return self.openings.translate(SIDE_COUNT).count(1)
+        """Cells with exactly one way in or out."""
+        return self.open_sides.translate(SIDE_COUNT).count(1)
 
     def to_matrix(self) -> list[str]:
-        """The (2R+1) x (2C+1) 0/1 exchange form: 0 passage, 1 wall; room (r, c) at (2r+1, 2c+1)."""
+        """The (2R+1) x (2C+1) 0/1 exchange form: 0 passage, 1 wall; cell (r, c) at (2r+1, 2c+1)."""
         cols = self.cols
         border = "1" * (2 * cols + 1)
         lines = [border]
         for r in range(self.rows):
             base = r * cols
-            room_line = ["1"]
+            cell_line = ["1"]
             wall_line = ["1"]
             for c in range(cols):
-                room_line.append("0")
-                room_line.append("0" if self.east[base + c] else "1")
+                cell_line.append("0")
+                cell_line.append("0" if self.east[base + c] else "1")
                 wall_line.append("0" if self.south[base + c] else "1")
                 wall_line.append("1")
-            lines.append("".join(room_line))
+            lines.append("".join(cell_line))
             lines.append("".join(wall_line))
         return lines
 
@@ -172,11 +172,11 @@ class Maze:
         east = bytearray(rows * cols)
         south = bytearray(rows * cols)
         for r in range(rows):
-            room_line, wall_line = matrix[2 * r + 1], matrix[2 * r + 2]
+            cell_line, wall_line = matrix[2 * r + 1], matrix[2 * r + 2]
             for c in range(cols):
-                if room_line[2 * c + 1] != "0":
-                    raise BadMaze(f"room {[r, c]} is marked as a wall")
-                east[r * cols + c] = room_line[2 * c + 2] == "0"
+                if cell_line[2 * c + 1] != "0":
+                    raise BadMaze(f"cell {[r, c]} is marked as a wall")
+                east[r * cols + c] = cell_line[2 * c + 2] == "0"
                 south[r * cols + c] = wall_line[2 * c + 1] == "0"
         start, end = (entrance[0], entrance[1]), (exit[0], exit[1])
         return cls(rows, cols, bytes(east), bytes(south), start, end)

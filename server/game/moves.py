@@ -1,4 +1,4 @@
-"""Checking one move: in the maze, one room away, not through a wall. A refused move changes nothing."""
+"""Checking one move: in the maze, one cell away, not through a wall. A refused move changes nothing."""
 
 from server.game.directions import Direction, direction_between, parse_direction
 from server.game.errors import IllegalMove
@@ -6,17 +6,17 @@ from server.game.maze import Cell, Maze
 from server.game.trail import Trail
 
 Target = Direction | str | Cell
-"""A move as a direction (or its name) or as the neighbouring room to step into."""
+"""A move as a direction (or its name) or as the neighbouring cell to step into."""
 
 
 def resolve_move(maze: Maze, here: Cell, target: Target) -> Cell:
-    """The room a legal move from `here` leads to; raises `IllegalMove` with a stable code otherwise."""
+    """The cell a legal move from `here` leads to; raises `IllegalMove` with a stable code otherwise."""
     to = parse_direction(target).step(here) if isinstance(target, str) else target
     if not maze.in_bounds(to):
-        raise IllegalMove(f"room {list(to)} is outside the maze", code="out_of_bounds")
+        raise IllegalMove(f"cell {list(to)} is outside the maze", code="out_of_bounds")
     if direction_between(here, to) is None:
         raise IllegalMove(
-            f"room {list(to)} is not next to {list(here)}: move one room at a time",
+            f"cell {list(to)} is not next to {list(here)}: move one cell at a time",
             code="not_adjacent",
         )
     if not maze.is_open(here, to):
@@ -25,7 +25,7 @@ def resolve_move(maze: Maze, here: Cell, target: Target) -> Cell:
 
 
 def apply_move(maze: Maze, trail: Trail, target: Target) -> Cell:
-    """Check a move from the trail's current room and record it on the trail; returns the new room."""
+    """Check a move from the trail's current cell and record it on the trail; returns the new cell."""
     to = resolve_move(maze, trail.current, target)
     trail.step(to)
     return to

@@ -7,7 +7,7 @@ from server.game.errors import GameError
 from server.game.racelog import RaceLog
 
 if TYPE_CHECKING:  # the room builds its record when a race ends; only the type is needed here
-    from server.game.room import Room
+    from server.game.room_state import RoomState
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def is_ranked(settings: dict[str, Any], daily: str | None) -> bool:
     return strict_hints and (daily is not None or standard)
 
 
-def race_record(room: "Room") -> RaceRecord:
+def race_record(room: "RoomState") -> RaceRecord:
     """The record of `room`'s race, which must have just finished."""
     if (
         room.phase != "finished"

@@ -14,10 +14,10 @@ WALL, PASSAGE, TRAIL, ENTRANCE, EXIT = "■", "□", "·", "◎", "★"
 
 
 def render_text(maze: Maze, trail: Sequence[Cell] = (), facing: Direction | None = None) -> str:
-    """The maze as text lines; with a trail, its rooms and the gaps between them dotted."""
+    """The maze as text lines; with a trail, its cells and the gaps between them dotted."""
     grid = [[WALL if ch == "1" else PASSAGE for ch in line] for line in maze.to_matrix()]
-    for previous, room in itertools.pairwise(trail):
-        grid[previous[0] + room[0] + 1][previous[1] + room[1] + 1] = TRAIL
+    for previous, cell in itertools.pairwise(trail):
+        grid[previous[0] + cell[0] + 1][previous[1] + cell[1] + 1] = TRAIL
     for r, c in trail:
         grid[2 * r + 1][2 * c + 1] = TRAIL
     for (r, c), mark in ((maze.entrance, ENTRANCE), (maze.exit, EXIT)):

@@ -1,12 +1,12 @@
-"""Searches from a room to the exit: depth-first (stack), breadth-first (queue) and A* (Manhattan).
+"""Searches from a cell to the exit: depth-first (stack), breadth-first (queue) and A* (Manhattan).
 
-All work on flat room indices and the maze's opening masks, keep parent pointers and rebuild the path
-once at the end, and never recurse, so 1000 x 1000 mazes are fine. `explored` counts rooms taken off the
+All work on flat cell indices and the maze's open-sides masks, keep parent pointers and rebuild the path
+once at the end, and never recurse, so 1000 x 1000 mazes are fine. `explored` counts cells taken off the
 stack, queue or heap for expansion; `order` lists them in that order when asked for.
 
-`search_rooms` is the index-level form hints use: it needs only a `RoomGraph` (the opening masks, the
+`search_cells` is the index-level form hints use: it needs only a `CellGraph` (the open-sides masks, the
 width and the exit), which is small enough to send to a worker process with every hint. `search` is
-the same search on rooms as (row, column), for the maze tools and the generators.
+the same search on cells as (row, column), for the maze tools and the generators.
 """
 
 import functools
@@ -25,7 +25,7 @@ BLOCKED = -2
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The outcome of one search; `path` runs from the start room to the exit, or is None."""
+    """The outcome of one search; `path` runs from the start cell to the exit, or is None."""
 
     method: str
     path: tuple[Cell, ...] | None
@@ -34,40 +34,40 @@ class SearchResult:
 
 
 @dataclass(frozen=True)
-class RoomGraph:
-    """What a search needs of a maze: each room's opening mask (see `Maze.openings`), the number of
-    columns and the exit's flat index. A few bytes a room, so a worker process can get it every time."""
+class CellGraph:
+    """What a search needs of a maze: each cell's open-sides mask (see `Maze.open_sides`), the number of
+    columns and the exit's flat index. A few bytes a cell, so a worker process can get it every time."""
 
     cols: int
-    openings: bytes
+    open_sides: bytes
     exit: int
 
     @classmethod
-    def of(cls, maze: Maze) -> "RoomGraph":
-        """The graph of a maze (its opening masks are computed once and cached by the maze)."""
-        return cls(maze.cols, maze.openings, maze.index(maze.exit))
+    def of(cls, maze: Maze) -> "CellGraph":
+        """The graph of a maze (its open-sides masks are computed once and cached by the maze)."""
+        return cls(maze.cols, maze.open_sides, maze.index(maze.exit))
 
     @property
     def size(self) -> int:
-        """Number of rooms."""
-        return len(self.openings)
+        """Number of cells."""
+        return len(self.open_sides)
 
     @property
     def steps(self) -> tuple[tuple[int, ...], ...]:
-        """For each opening mask, the index steps to the open neighbours, east, south, west, north."""
+        """For each open-sides mask, the index steps to the open neighbours, east, south, west, north."""
         return opening_steps(self.cols)
 
 
 @functools.lru_cache(maxsize=64)
 def opening_steps(cols: int) -> tuple[tuple[int, ...], ...]:
-    """For each 4-bit opening mask, the index steps it allows in a maze `cols` wide (as `Maze.steps`)."""
+    """For each 4-bit open-sides mask, the index steps it allows in a maze `cols` wide (as `Maze.steps`)."""
     sides = ((1, 1), (2, cols), (4, -1), (8, -cols))
     return tuple(tuple(step for bit, step in sides if mask & bit) for mask in range(16))
 
 
 @dataclass(frozen=True)
-class RoomSearch:
-    """A search's outcome on flat room indices: the path (start first) or None, and the order."""
+class CellSearch:
+    """A search's outcome on flat cell indices: the path (start first) or None, and the order."""
 
     path: list[int] | None
     explored: int
@@ -83,7 +83,7 @@ class _Run:
 
 
 Links = tuple[bytes, tuple[tuple[int, ...], ...]]
-"""A maze's `openings` masks and the `steps` each mask allows."""
+"""A maze's `open_sides` masks and the `steps` each mask allows."""
 
 Searcher = Callable[[Links, list[int], int, int, int, bool], _Run]
 
@@ -96,18 +96,18 @@ def _bfs(
     cols: int,
     record: bool,
 ) -> _Run:
-    openings, steps = links
+    open_sides, steps = links
     queue = [start]
     push = queue.append
     explored = 0
-    for room in queue:  # the list is the queue: appending while iterating reads it first-in first-out
+    for cell in queue:  # the list is the queue: appending while iterating reads it first-in first-out
         explored += 1
-        if room == goal:
+        if cell == goal:
             return _Run(parent, explored, queue[:explored] if record else None, True)
-        for step in steps[openings[room]]:
-            neighbour = room + step
+        for step in steps[open_sides[cell]]:
+            neighbour = cell + step
             if parent[neighbour] == UNSEEN:
-                parent[neighbour] = room
+                parent[neighbour] = cell
                 push(neighbour)
     return _Run(parent, explored, queue if record else None, False)
 
@@ -120,8 +120,8 @@ def _dfs(
     cols: int,
     record: bool,
 ) -> _Run:
-    # The stack holds (room, came_from) pairs flattened; a room is expanded the first time it is popped.
-    openings, steps = links
+    # The stack holds (cell, came_from) pairs flattened; a cell is expanded the first time it is popped.
+    open_sides, steps = links
     expanded = bytearray(len(parent))
     stack = [start, start]
     push, pop = stack.append, stack.pop
@@ -129,35 +129,35 @@ def _dfs(
     explored = 0
     while stack:
         came_from = pop()
-        room = pop()
-        if expanded[room]:
+        cell = pop()
+        if expanded[cell]:
             continue
-        expanded[room] = 1
-        parent[room] = came_from
+        expanded[cell] = 1
+        parent[cell] = came_from
         explored += 1
         if order is not None:
-            order.append(room)
-        if room == goal:
+            order.append(cell)
+        if cell == goal:
             return _Run(parent, explored, order, True)
-        for step in reversed(steps[openings[room]]):  # so east, the first listed, is tried first
-            neighbour = room + step
+        for step in reversed(steps[open_sides[cell]]):  # so east, the first listed, is tried first
+            neighbour = cell + step
             if parent[neighbour] == UNSEEN and not expanded[neighbour]:
                 push(neighbour)
-                push(room)
+                push(cell)
     return _Run(parent, explored, order, False)
 
 
 @functools.lru_cache(maxsize=8)
 def _heuristic_keys(size: int, cols: int, goal: int) -> tuple[int, list[int]]:
-    """A* heap keys without the cost so far: for room n, h * f_unit + h * size + n with h the Manhattan
+    """A* heap keys without the cost so far: for cell n, h * f_unit + h * size + n with h the Manhattan
     distance to the goal; the key of n reached at cost g is g * f_unit plus this. Once per maze."""
     goal_row, goal_col = divmod(goal, cols)
     f_unit = size * (size // cols + cols + 1)
     keys = [0] * size
-    for room in range(size):
-        row, col = divmod(room, cols)
+    for cell in range(size):
+        row, col = divmod(cell, cols)
         h = abs(row - goal_row) + abs(col - goal_col)
-        keys[room] = h * (f_unit + size) + room
+        keys[cell] = h * (f_unit + size) + cell
     return f_unit, keys
 
 
@@ -169,10 +169,10 @@ def _astar(
     cols: int,
     record: bool,
 ) -> _Run:
-    # Heap entries are (f, h, room) packed into one int, f * f_unit + h * size + room, so they compare
+    # Heap entries are (f, h, cell) packed into one int, f * f_unit + h * size + cell, so they compare
     # exactly as those tuples would (ties: closer to the goal first, then the lower index) but as plain
     # ints, with the Manhattan part computed once per maze. Same order and result as the textbook version.
-    openings, steps = links
+    open_sides, steps = links
     size = len(parent)
     f_unit, base = _heuristic_keys(size, cols, goal)
     cost = [-1] * size
@@ -183,25 +183,25 @@ def _astar(
     order: list[int] | None = [] if record else None
     explored = 0
     while heap:
-        room = pop(heap) % size
-        if expanded[room]:
+        cell = pop(heap) % size
+        if expanded[cell]:
             continue
-        expanded[room] = 1
+        expanded[cell] = 1
         explored += 1
         if order is not None:
-            order.append(room)
-        if room == goal:
+            order.append(cell)
+        if cell == goal:
             return _Run(parent, explored, order, True)
-        step_cost = cost[room] + 1
+        step_cost = cost[cell] + 1
         step_key = step_cost * f_unit
-        for step in steps[openings[room]]:
-            neighbour = room + step
+        for step in steps[open_sides[cell]]:
+            neighbour = cell + step
             if parent[neighbour] == BLOCKED or expanded[neighbour]:
                 continue
             known = cost[neighbour]
             if known < 0 or step_cost < known:
                 cost[neighbour] = step_cost
-                parent[neighbour] = room
+                parent[neighbour] = cell
                 push(heap, step_key + base[neighbour])
     return _Run(parent, explored, order, False)
 
@@ -209,26 +209,26 @@ def _astar(
 _SEARCHERS: dict[str, Searcher] = {"dfs": _dfs, "bfs": _bfs, "astar": _astar}
 
 
-def search_rooms(
-    graph: RoomGraph,
+def search_cells(
+    graph: CellGraph,
     method: str,
     start: int,
     blocked: Iterable[int] = (),
     record_order: bool = False,
-) -> RoomSearch:
-    """Search from room index `start` to the exit, never entering a `blocked` room (the start may be
+) -> CellSearch:
+    """Search from cell index `start` to the exit, never entering a `blocked` cell (the start may be
     listed: it is where the search stands, so it is never blocked)."""
     searcher = _SEARCHERS.get(method)
     if searcher is None:
         raise BadSettings(f"search method must be one of {', '.join(SEARCH_METHODS)}")
     if not 0 <= start < graph.size:
-        raise BadSettings(f"start room {start} is outside the maze")
+        raise BadSettings(f"start cell {start} is outside the maze")
     parent = [UNSEEN] * graph.size
-    for room in blocked:
-        parent[room] = BLOCKED
+    for cell in blocked:
+        parent[cell] = BLOCKED
     parent[start] = start
-    run = searcher((graph.openings, graph.steps), parent, start, graph.exit, graph.cols, record_order)
-    return RoomSearch(_rebuild(run.parent, start, graph.exit) if run.found else None, run.explored, run.order)
+    run = searcher((graph.open_sides, graph.steps), parent, start, graph.exit, graph.cols, record_order)
+    return CellSearch(_rebuild(run.parent, start, graph.exit) if run.found else None, run.explored, run.order)
 
 
 def search(
@@ -238,44 +238,44 @@ def search(
     blocked: Iterable[Cell] = (),
     record_order: bool = False,
 ) -> SearchResult:
-    """Search from `start` (default: the entrance) to the exit, never entering a `blocked` room."""
+    """Search from `start` (default: the entrance) to the exit, never entering a `blocked` cell."""
     if method not in _SEARCHERS:
         raise BadSettings(f"search method must be one of {', '.join(SEARCH_METHODS)}")
     origin = maze.entrance if start is None else start
     if not maze.in_bounds(origin):
-        raise BadSettings(f"start room {list(origin)} is outside the maze")
+        raise BadSettings(f"start cell {list(origin)} is outside the maze")
     inside = (maze.index(cell) for cell in blocked if maze.in_bounds(cell))
-    run = search_rooms(RoomGraph.of(maze), method, maze.index(origin), inside, record_order)
+    run = search_cells(CellGraph.of(maze), method, maze.index(origin), inside, record_order)
     cols = maze.cols
-    order = tuple(divmod(room, cols) for room in run.order) if run.order is not None else None
-    path = tuple(divmod(room, cols) for room in run.path) if run.path is not None else None
+    order = tuple(divmod(cell, cols) for cell in run.order) if run.order is not None else None
+    path = tuple(divmod(cell, cols) for cell in run.path) if run.path is not None else None
     return SearchResult(method, path, run.explored, order)
 
 
 def _rebuild(parent: list[int], start: int, goal: int) -> list[int]:
     """Follow parent pointers back from the goal once, then reverse."""
-    rooms = [goal]
-    while rooms[-1] != start:
-        rooms.append(parent[rooms[-1]])
-    rooms.reverse()
-    return rooms
+    cells = [goal]
+    while cells[-1] != start:
+        cells.append(parent[cells[-1]])
+    cells.reverse()
+    return cells
 
 
 def distances_to_exit(maze: Maze) -> list[int]:
-    """Steps from every room to the exit by the shortest way (-1 where the exit cannot be reached).
+    """Steps from every cell to the exit by the shortest way (-1 where the exit cannot be reached).
 
     One BFS per maze; the race uses it for progress bars and for path efficiency.
     """
-    openings, steps = maze.openings, maze.steps
+    open_sides, steps = maze.open_sides, maze.steps
     distance = [-1] * maze.size
     goal = maze.index(maze.exit)
     distance[goal] = 0
     queue = [goal]
     push = queue.append
-    for room in queue:
-        further = distance[room] + 1
-        for step in steps[openings[room]]:
-            neighbour = room + step
+    for cell in queue:
+        further = distance[cell] + 1
+        for step in steps[open_sides[cell]]:
+            neighbour = cell + step
             if distance[neighbour] < 0:
                 distance[neighbour] = further
                 push(neighbour)

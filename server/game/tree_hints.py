@@ -1,7 +1,7 @@
 """Hints in perfect mazes read off the maze's tree instead of searched: the same answers, in microseconds.
 
 A perfect maze (every generator but classic, without braid) is a tree, and a trail, which never holds a
-room twice, is then the tree path from the entrance to the player. Blocking it leaves the player exactly
+cell twice, is then the tree path from the entrance to the player. Blocking it leaves the player exactly
 their subtree (the maze rooted at the entrance), so:
 
 - the way on exists when the exit is in that subtree, and is the tree path down to it;
@@ -9,8 +9,8 @@ their subtree (the maze rooted at the entrance), so:
   subtree in preorder: a contiguous run of the maze's preorder, cut after the exit;
 - breadth-first search expands it level by level, and within a level in preorder (a FIFO queue keeps
   the order of the parents, then of the children): the maze's own breadth-first order from the
-  entrance, from the player on, keeping the subtree's rooms;
-- stuck, the room to back up to is the deepest trail room that is an ancestor of the exit.
+  entrance, from the player on, keeping the subtree's cells;
+- stuck, the cell to back up to is the deepest trail cell that is an ancestor of the exit.
 
 One pass over the maze (`TreeIndex.of`, cached per maze and entrance) makes that readable for every
 hint of the race. A* keeps its real search (its heap order has no such shortcut). The unit tests check
@@ -25,10 +25,10 @@ import weakref
 from dataclasses import dataclass
 
 from server.game.maze import SIDE_COUNT, Maze
-from server.game.solvers import RoomGraph
+from server.game.solvers import CellGraph
 
 MAX_ROOMS = 1 << 16
-"""Larger mazes (only the maze tools make them) are searched: keys pack rooms into 16 bits."""
+"""Larger mazes (only the maze tools make them) are searched: keys pack cells into 16 bits."""
 LITTLE_ENDIAN = sys.byteorder == "little"
 
 
@@ -38,49 +38,49 @@ class TreeIndex:
 
     root: int
     parent: array.array  # type: ignore[type-arg]
-    """Each room's parent room (the root's is -1)."""
+    """Each cell's parent cell (the root's is -1)."""
     position: array.array  # type: ignore[type-arg]
-    """Each room's place in the preorder."""
+    """Each cell's place in the preorder."""
     subtree: array.array  # type: ignore[type-arg]
-    """Each room's subtree size."""
+    """Each cell's subtree size."""
     depth: array.array  # type: ignore[type-arg]
     deepest: array.array  # type: ignore[type-arg]
-    """The depth of the deepest room in each room's subtree."""
+    """The depth of the deepest cell in each cell's subtree."""
     preorder: array.array  # type: ignore[type-arg]
-    """The rooms in preorder (uint16)."""
+    """The cells in preorder (uint16)."""
     level_order: array.array  # type: ignore[type-arg]
-    """Preorder positions of the rooms in breadth-first order from the root (by depth, then preorder)."""
-    level_rooms: array.array  # type: ignore[type-arg]
-    """The rooms in that order (uint16)."""
+    """Preorder positions of the cells in breadth-first order from the root (by depth, then preorder)."""
+    level_cells: array.array  # type: ignore[type-arg]
+    """The cells in that order (uint16)."""
     level_place: array.array  # type: ignore[type-arg]
-    """Each room's place in `level_order`."""
+    """Each cell's place in `level_order`."""
     level_end: array.array  # type: ignore[type-arg]
-    """For each depth, the place in `level_order` after its last room."""
+    """For each depth, the place in `level_order` after its last cell."""
     exit_path: bytes
     """The tree path from the root to the exit, packed as little-endian uint16."""
 
     @staticmethod
-    def of(graph: RoomGraph, root: int) -> "TreeIndex | None":
-        """The index of a perfect maze of at most MAX_ROOMS rooms; None for any other maze."""
+    def of(graph: CellGraph, root: int) -> "TreeIndex | None":
+        """The index of a perfect maze of at most MAX_ROOMS cells; None for any other maze."""
         size = graph.size
         if (
             not LITTLE_ENDIAN
             or size > MAX_ROOMS
-            or sum(graph.openings.translate(SIDE_COUNT)) != 2 * (size - 1)
+            or sum(graph.open_sides.translate(SIDE_COUNT)) != 2 * (size - 1)
         ):
             return None  # a connected maze is a tree exactly when it has size - 1 passages
-        openings, steps = graph.openings, graph.steps
+        open_sides, steps = graph.open_sides, graph.steps
         parent = array.array("i", [-1]) * size
         depth = array.array("I", [0]) * size
-        queue = [root]  # breadth-first from the root: parents and depths, rooms by depth
-        for room in queue:
-            up, below = parent[room], depth[room] + 1
-            for step in steps[openings[room]]:
-                child = room + step
+        queue = [root]  # breadth-first from the root: parents and depths, cells by depth
+        for cell in queue:
+            up, below = parent[cell], depth[cell] + 1
+            for step in steps[open_sides[cell]]:
+                child = cell + step
                 if child != up:
                     if len(queue) == size:
                         return None  # a loop: not a tree after all (then it is not connected)
-                    parent[child] = room
+                    parent[child] = cell
                     depth[child] = below
                     queue.append(child)
         if len(queue) != size:
@@ -88,45 +88,45 @@ class TreeIndex:
         order: list[int] = []
         stack = [root]
         while stack:  # preorder, children east, south, west, north
-            room = stack.pop()
-            order.append(room)
-            up = parent[room]
-            stack.extend(child for step in reversed(steps[openings[room]]) if (child := room + step) != up)
+            cell = stack.pop()
+            order.append(cell)
+            up = parent[cell]
+            stack.extend(child for step in reversed(steps[open_sides[cell]]) if (child := cell + step) != up)
         position = array.array("I", [0]) * size
-        for place, room in enumerate(order):
-            position[room] = place
+        for place, cell in enumerate(order):
+            position[cell] = place
         subtree = array.array("I", [1]) * size
         deepest = array.array("I", depth)
-        for room in reversed(order[1:]):
-            up = parent[room]
-            subtree[up] += subtree[room]
-            deepest[up] = max(deepest[up], deepest[room])
-        # A FIFO queue keeps the parents' order, and a room's children come in preorder: breadth-first
-        # order is by depth, then preorder, so each subtree's rooms are a run within every level.
+        for cell in reversed(order[1:]):
+            up = parent[cell]
+            subtree[up] += subtree[cell]
+            deepest[up] = max(deepest[up], deepest[cell])
+        # A FIFO queue keeps the parents' order, and a cell's children come in preorder: breadth-first
+        # order is by depth, then preorder, so each subtree's cells are a run within every level.
         level_place = array.array("I", [0]) * size
         level_end = array.array("I", [0]) * (depth[queue[-1]] + 1)
-        for place, room in enumerate(queue):
-            level_place[room] = place
-            level_end[depth[room]] = place + 1
+        for place, cell in enumerate(queue):
+            level_place[cell] = place
+            level_end[depth[cell]] = place + 1
         path = [graph.exit]
         while path[-1] != root:
             path.append(parent[path[-1]])
         path.reverse()
         return TreeIndex(
             root, parent, position, subtree, depth, deepest, array.array("H", order),
-            array.array("H", (position[room] for room in queue)), array.array("H", queue),
+            array.array("H", (position[cell] for cell in queue)), array.array("H", queue),
             level_place, level_end, array.array("H", path).tobytes(),
         )  # fmt: skip
 
     def holds_trail(self, trail: list[int]) -> bool:
-        """Whether `trail` is the tree path from the root down to its last room (every game trail is)."""
+        """Whether `trail` is the tree path from the root down to its last cell (every game trail is)."""
         parent = self.parent
         return trail[0] == self.root and all(parent[b] == a for a, b in itertools.pairwise(trail))
 
-    def leads_to(self, room: int, target: int) -> bool:
-        """Whether `target` is in the subtree of `room`."""
-        start: int = self.position[room]
-        return bool(start <= self.position[target] < start + self.subtree[room])
+    def leads_to(self, cell: int, target: int) -> bool:
+        """Whether `target` is in the subtree of `cell`."""
+        start: int = self.position[cell]
+        return bool(start <= self.position[target] < start + self.subtree[cell])
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ def tree_of(maze: Maze) -> TreeIndex | None:
         return _INDEXES[maze]
     except KeyError:
         pass
-    index = TreeIndex.of(RoomGraph.of(maze), maze.index(maze.entrance))
+    index = TreeIndex.of(CellGraph.of(maze), maze.index(maze.entrance))
     _INDEXES[maze] = index
     return index
 
@@ -160,7 +160,7 @@ def built_tree(maze: Maze) -> TreeIndex | None:
 
 
 def tree_search(tree: TreeIndex, method: str, here: int, goal: int) -> TreeSearch | None:
-    """What `solvers.search_rooms(method)` finds from `here` with the tree path to it blocked, for dfs
+    """What `solvers.search_cells(method)` finds from `here` with the tree path to it blocked, for dfs
     and bfs; None for other methods."""
     start = tree.position[here]
     end = start + tree.subtree[here]
@@ -170,8 +170,8 @@ def tree_search(tree: TreeIndex, method: str, here: int, goal: int) -> TreeSearc
         stop = tree.position[goal] + 1 if found else end
         return TreeSearch(path, stop - start, tree.preorder[start:stop].tobytes())
     if method == "bfs":
-        # The subtree's rooms are one run within each level of the level order: two bisections a level.
-        order, rooms = tree.level_order, tree.level_rooms
+        # The subtree's cells are one run within each level of the level order: two bisections a level.
+        order, cells = tree.level_order, tree.level_cells
         level_end, first = tree.level_end, tree.depth[here]
         last = tree.depth[goal] if found else tree.deepest[here]
         taken = array.array("H")
@@ -183,13 +183,13 @@ def tree_search(tree: TreeIndex, method: str, here: int, goal: int) -> TreeSearc
                 if found and level == last
                 else bisect.bisect_left(order, end, i, stop)
             )
-            taken.extend(rooms[i:j])
+            taken.extend(cells[i:j])
         return TreeSearch(path, len(taken), taken.tobytes())
     return None
 
 
 def tree_back_up(tree: TreeIndex, trail: list[int], goal: int) -> int | None:
-    """`hints.back_up_index` in a tree: the deepest trail room with the exit in its subtree."""
+    """`hints.back_up_index` in a tree: the deepest trail cell with the exit in its subtree."""
     for k in range(len(trail) - 1, -1, -1):
         if tree.leads_to(trail[k], goal):
             return k

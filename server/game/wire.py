@@ -1,9 +1,9 @@
-"""The compact wire form of a maze for the browser: two wall bits a room, packed and base64-encoded.
+"""The compact wire form of a maze for the browser: two wall bits a cell, packed and base64-encoded.
 
-Bit 2i of the packed bits is 1 when room i opens east, bit 2i+1 when it opens south; bits are packed
+Bit 2i of the packed bits is 1 when cell i opens east, bit 2i+1 when it opens south; bits are packed
 least significant first (bit k lives in byte k >> 3 at position k & 7). A 100 x 100 maze is 2,500 bytes,
-3,336 characters of base64. `web/js/maze.js` mirrors `decode_maze`. Room lists (hint paths and explored
-orders) travel as `PackedRooms`: flat indices packed two bytes a room, base64-encoded.
+3,336 characters of base64. `web/js/maze.js` mirrors `decode_maze`. Cell lists (hint paths and explored
+orders) travel as `PackedCells`: flat indices packed two bytes a cell, base64-encoded.
 """
 
 import array
@@ -24,7 +24,7 @@ _TYPECODES = {array.array(code).itemsize: code for code in "LIH"}
 
 
 def pack_walls(maze: Maze) -> bytes:
-    """The interleaved east/south bits of every room, packed LSB-first."""
+    """The interleaved east/south bits of every cell, packed LSB-first."""
     bits = bytearray(2 * maze.size)
     bits[0::2] = maze.east
     bits[1::2] = maze.south
@@ -69,14 +69,14 @@ def decode_maze(data: dict[str, Any]) -> Maze:
 
 
 @dataclass(frozen=True)
-class PackedRooms:
-    """A list of rooms (a hint's path or explored order) as flat indices `r * cols + c`, packed.
+class PackedCells:
+    """A list of cells (a hint's path or explored order) as flat indices `r * cols + c`, packed.
 
     Each index is a little-endian unsigned integer of `width` bytes: 2 when the maze has at most 65,536
-    rooms (every room a race allows), 4 above. Packed once where the list is made, a 22,500-room order
+    cells (every cell a race allows), 4 above. Packed once where the list is made, a 22,500-cell order
     crosses a process boundary as one bytes object and goes on the wire as one base64 string: encoding
     it is a copy, where a JSON list of [r, c] pairs costs milliseconds to walk and dump.
-    `web/js/maze.js` mirrors `to_wire` in `decodeRooms`.
+    `web/js/maze.js` mirrors `to_wire` in `decodeCells`.
     """
 
     data: bytes
@@ -85,12 +85,12 @@ class PackedRooms:
 
     @staticmethod
     def width_for(size: int) -> int:
-        """Bytes an index takes in a maze of `size` rooms."""
+        """Bytes an index takes in a maze of `size` cells."""
         return 2 if size <= 1 << 16 else 4
 
     @classmethod
-    def pack(cls, indices: Iterable[int], size: int, cols: int) -> "PackedRooms":
-        """Pack flat room indices of a maze with `size` rooms and `cols` columns."""
+    def pack(cls, indices: Iterable[int], size: int, cols: int) -> "PackedCells":
+        """Pack flat cell indices of a maze with `size` cells and `cols` columns."""
         width = cls.width_for(size)
         packed = array.array(_TYPECODES[width], indices)
         if sys.byteorder == "big":
@@ -98,35 +98,35 @@ class PackedRooms:
         return cls(packed.tobytes(), cols, width)
 
     @classmethod
-    def from_wire(cls, text: str, size: int, cols: int) -> "PackedRooms":
-        """Rooms from the base64 text `to_wire` makes; refuses text that is not whole rooms of the maze."""
+    def from_wire(cls, text: str, size: int, cols: int) -> "PackedCells":
+        """Cells from the base64 text `to_wire` makes; refuses text that is not whole cells of the maze."""
         width = cls.width_for(size)
         try:
             data = base64.b64decode(text, validate=True)
         except (TypeError, ValueError, binascii.Error) as error:
-            raise BadMaze(f"malformed room list: {error}") from None
-        rooms = cls(data, cols, width)
-        if len(data) % width or any(index >= size for index in rooms.indices()):
-            raise BadMaze("the room list does not fit the maze")
-        return rooms
+            raise BadMaze(f"malformed cell list: {error}") from None
+        cells = cls(data, cols, width)
+        if len(data) % width or any(index >= size for index in cells.indices()):
+            raise BadMaze("the cell list does not fit the maze")
+        return cells
 
     def indices(self) -> list[int]:
-        """The flat room indices, in order."""
+        """The flat cell indices, in order."""
         packed = array.array(_TYPECODES[self.width], self.data)
         if sys.byteorder == "big":
             packed.byteswap()
         return packed.tolist()
 
     def cells(self) -> tuple[Cell, ...]:
-        """The rooms as (row, column)."""
+        """The cells as (row, column)."""
         cols = self.cols
         return tuple(divmod(index, cols) for index in self.indices())
 
     def at(self, position: int) -> Cell:
-        """The room at `position` (negative counts from the end), without unpacking the rest."""
+        """The cell at `position` (negative counts from the end), without unpacking the rest."""
         count = len(self)
         if not -count <= position < count:
-            raise IndexError("room position out of range")
+            raise IndexError("cell position out of range")
         offset = (position % count) * self.width
         return divmod(int.from_bytes(self.data[offset : offset + self.width], "little"), self.cols)
 

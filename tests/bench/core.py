@@ -84,7 +84,7 @@ def ratio(slow: float | None, fast: float | None) -> str:
 
 
 def fresh(maze: Maze) -> Maze:
-    """An equal maze without its cached opening masks, as just generated."""
+    """An equal maze without its cached open-sides masks, as just generated."""
     return Maze(maze.rows, maze.cols, maze.east, maze.south, maze.entrance, maze.exit)
 
 
@@ -184,7 +184,7 @@ def bench_hints(plan: Plan) -> dict[tuple[str, int, str], HintRow]:
             for method in SEARCH_METHODS:
                 first = measure(core_hint([fresh(maze) for _ in range(repeats)], method), repeats)
                 warm = fresh(maze)
-                warm.openings  # noqa: B018 - build the cache before timing
+                warm.open_sides  # noqa: B018 - build the cache before timing
                 repeated = measure(core_hint([warm] * repeats, method), repeats)
                 ref = measure_budgeted(
                     reference_hint(matrix, entrance, method), repeats + 1, plan.hint_budget[size]
@@ -226,7 +226,7 @@ def bench_hints(plan: Plan) -> dict[tuple[str, int, str], HintRow]:
         rows,
         left=3,
         note=(
-            "core first = median over fresh copies of the maze (includes building maze.openings, cached);"
+            "core first = median over fresh copies of the maze (includes building maze.open_sides, cached);"
             " core repeat = median\nwith the masks cached. The reference has no cache: ref first is its"
             " first call, ref repeat the median of the\nothers. Reference budget per row: "
             f"{budgets}. Seed {HINT_SEED}, corners openings."

@@ -152,11 +152,12 @@ class Harness:
         self.http = http
         self.clients: list[Client] = []
 
-    async def client(self) -> Client:
-        """A connected (not yet joined) Socket.IO client."""
+    async def client(self, room: str | None = None) -> Client:
+        """A connected (not yet joined) Socket.IO client; `room` goes in the handshake query."""
         client = Client()
         self.clients.append(client)
-        await client.sio.connect(self.url, transports=["websocket"], wait_timeout=TIMEOUT)
+        url = self.url if room is None else f"{self.url}/?room={room}"
+        await client.sio.connect(url, transports=["websocket"], wait_timeout=TIMEOUT)
         return client
 
     async def request(self, method: str, path: str, **kwargs: Any) -> tuple[int, Any, aiohttp.ClientResponse]:

@@ -8,7 +8,8 @@ import pytest
 
 from server.course import build_course
 from server.game.errors import GameError
-from server.game.room import Room, solve_hint
+from server.game.hint_rules import solve_hint
+from server.game.room import Room
 from server.game.settings import parse_settings
 from server.hint_searches import HintSearches
 from server.registry import new_player_token, new_race_id

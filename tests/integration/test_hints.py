@@ -5,7 +5,7 @@ from typing import Any
 
 from server.game.hints import hint
 from server.game.maze import Cell, Maze
-from server.game.wire import PackedRooms
+from server.game.wire import PackedCells
 from tests.mazes import dead_end_branch, shortest_path
 
 from .conftest import Client, Harness, start_race
@@ -24,7 +24,7 @@ def unpacked(text: str | None, maze: Maze) -> list[list[int]] | None:
     if text is None:
         return None
     assert isinstance(text, str), text
-    return [list(c) for c in PackedRooms.from_wire(text, maze.size, maze.cols).cells()]
+    return [list(c) for c in PackedCells.from_wire(text, maze.size, maze.cols).cells()]
 
 
 def core_hint(maze: Maze, trail: list[list[int]], method: str) -> dict[str, Any]:

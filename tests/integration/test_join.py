@@ -107,6 +107,24 @@ async def test_a_second_join_on_one_connection(arena: Harness) -> None:
     assert client.snapshot["code"] == second_room
 
 
+async def test_a_join_must_name_the_room_of_the_handshake(arena: Harness) -> None:
+    code, other = await arena.create_room(), await arena.create_room()
+    client = await arena.client(room=code.upper())  # read like a join's code: any case
+    assert await client.refused("join", {"code": other, "name": "Ann"}) == "wrong_room"
+    _, summary, _ = await arena.request("GET", f"/api/rooms/{other}")
+    assert summary["players"] == 0
+    await client.join(code, "Ann")
+    assert client.snapshot["code"] == code
+
+
+async def test_a_handshake_room_that_is_no_room_code_accepts_no_join(arena: Harness) -> None:
+    code = await arena.create_room()
+    client = await arena.client(room="nope")
+    assert await client.refused("join", {"code": code, "name": "Ann"}) == "wrong_room"
+    _, summary, _ = await arena.request("GET", f"/api/rooms/{code}")
+    assert summary["players"] == 0
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 async def test_commands_before_joining(arena: Harness, command: str) -> None:
     await arena.create_room()

@@ -3,7 +3,7 @@
 import asyncio
 
 from server.game.maze import Cell
-from server.game.wire import PackedRooms, decode_maze
+from server.game.wire import PackedCells, decode_maze
 from tests.mazes import dead_end_branch, neighbours, shortest_path
 
 from .conftest import Harness, assert_consecutive, start_race
@@ -66,7 +66,7 @@ async def test_full_race_two_players_and_a_spectator(arena: Harness) -> None:
     assert (await bob.me())["room"] == list(path[half - 1])
     hinted = await bob.ok("hint", {"method": "bfs"})
     assert hinted["found"] is True
-    assert PackedRooms.from_wire(hinted["path"], maze.size, maze.cols).cells() == tuple(path[half - 1 :])
+    assert PackedCells.from_wire(hinted["path"], maze.size, maze.cols).cells() == tuple(path[half - 1 :])
     assert hinted["next"] == list(path[half])
     assert (hinted["hints"], hinted["penalty"]) == (1, 5000)
     await bob.walk(path[half:])

@@ -4,7 +4,7 @@ that it was asked)."""
 
 from typing import Any
 
-from server.game.wire import PackedRooms
+from server.game.wire import PackedCells
 from tests.mazes import dead_end_branch, shortest_path
 
 from .conftest import Client, Harness, StartServer, assert_consecutive, start_race
@@ -116,7 +116,7 @@ async def test_a_hints_way_reaches_only_the_asker_spectators_and_finished_player
         event = await rival.wait_for("hinted", lambda d, n=ack["hints"]: d["hints"] == n)
         assert set(event["d"]) == SEEN_BY_RACERS, "a rival still racing sees only that a hint was asked"
         assert event["d"] == {k: full[k] for k in SEEN_BY_RACERS}
-    assert PackedRooms.from_wire(on_way["path"], maze.size, maze.cols).cells() == tuple(path)
+    assert PackedCells.from_wire(on_way["path"], maze.size, maze.cols).cells() == tuple(path)
     assert not [
         m for k, m in rival.received if k == "event" and WAY_KEYS & set(m["d"]) and m["t"] == "hinted"
     ]

@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   decodeMaze,
-  decodeRooms,
+  decodeCells,
   encodeMaze,
-  openings,
+  openSides,
   isOpen,
   neighbours,
   inBounds,
@@ -37,14 +37,14 @@ test('decodes the east and south bits of every room', () => {
   assert.deepEqual(m.exit, [1, 2]);
 });
 
-test('east, south, west and north openings follow the neighbours', () => {
+test('east, south, west and north open sides follow the neighbours', () => {
   const m = decodeMaze(HAND);
-  assert.deepEqual(openings(m, [0, 0]), { up: false, right: true, down: false, left: false });
-  assert.deepEqual(openings(m, [0, 1]), { up: false, right: false, down: true, left: true });
-  assert.deepEqual(openings(m, [0, 2]), { up: false, right: false, down: true, left: false });
-  assert.deepEqual(openings(m, [1, 0]), { up: false, right: true, down: false, left: false });
-  assert.deepEqual(openings(m, [1, 1]), { up: true, right: true, down: false, left: true });
-  assert.deepEqual(openings(m, [1, 2]), { up: true, right: false, down: false, left: true });
+  assert.deepEqual(openSides(m, [0, 0]), { up: false, right: true, down: false, left: false });
+  assert.deepEqual(openSides(m, [0, 1]), { up: false, right: false, down: true, left: true });
+  assert.deepEqual(openSides(m, [0, 2]), { up: false, right: false, down: true, left: false });
+  assert.deepEqual(openSides(m, [1, 0]), { up: false, right: true, down: false, left: false });
+  assert.deepEqual(openSides(m, [1, 1]), { up: true, right: true, down: false, left: true });
+  assert.deepEqual(openSides(m, [1, 2]), { up: true, right: false, down: false, left: true });
   // west opening = west neighbour's east bit; north = north neighbour's south bit
   assert.equal(isOpen(m, [0, 1], [0, 0]), true);
   assert.equal(isOpen(m, [1, 1], [0, 1]), true);
@@ -65,7 +65,7 @@ test('the outer wall is closed and rooms outside are out of bounds', () => {
   assert.equal(isOpen(m, [0, 0], [0, -1]), false);
   assert.equal(isOpen(m, [1, 2], [1, 3]), false);
   assert.equal(isOpen(m, [1, 2], [2, 2]), false);
-  assert.deepEqual(openings(m, [5, 5]), { up: false, right: false, down: false, left: false });
+  assert.deepEqual(openSides(m, [5, 5]), { up: false, right: false, down: false, left: false });
 });
 
 test('a set bit on the outer wall is ignored', () => {
@@ -73,7 +73,7 @@ test('a set bit on the outer wall is ignored', () => {
   const m = decodeMaze({ ...HAND, walls: Buffer.from([0x69 | 0x10, 0x01 | 0x08]).toString('base64') });
   assert.equal(m.east[2], 0);
   assert.equal(m.south[5], 0);
-  assert.equal(openings(m, [0, 2]).right, false);
+  assert.equal(openSides(m, [0, 2]).right, false);
 });
 
 test('neighbours lists open rooms east, south, west, north', () => {
@@ -123,17 +123,17 @@ test('encode and decode round-trip a 100 x 100 maze', () => {
   assert.deepEqual(m.south, south);
 });
 
-// Packed room lists as the server sends them (server/game/wire.py PackedRooms.to_wire, same values).
+// Packed room lists as the server sends them (server/game/wire.py PackedCells.to_wire, same values).
 test('decodes packed room lists: 2 bytes a room up to 65,536 rooms, 4 above', () => {
   const hard = { rows: 150, cols: 150, size: 22500 };
-  assert.deepEqual(decodeRooms('AAAFAONX', hard), [[0, 0], [0, 5], [149, 149]]);
-  assert.deepEqual(decodeRooms('', hard), []);
+  assert.deepEqual(decodeCells('AAAFAONX', hard), [[0, 0], [0, 5], [149, 149]]);
+  assert.deepEqual(decodeCells('', hard), []);
   const huge = { rows: 300, cols: 300, size: 90000 };
-  assert.deepEqual(decodeRooms('AAAAAHARAQCPXwEA', huge), [[0, 0], [233, 100], [299, 299]]);
+  assert.deepEqual(decodeCells('AAAAAHARAQCPXwEA', huge), [[0, 0], [233, 100], [299, 299]]);
 });
 
 test('refuses packed room lists that do not fit the maze', () => {
   const small = { rows: 2, cols: 3, size: 6 };
-  assert.throws(() => decodeRooms('AAAFAONX', small), /does not fit/); // index 5 fits, 22499 does not
-  assert.throws(() => decodeRooms(Buffer.from([1, 0, 2]).toString('base64'), small), /does not fit/);
+  assert.throws(() => decodeCells('AAAFAONX', small), /does not fit/); // index 5 fits, 22499 does not
+  assert.throws(() => decodeCells(Buffer.from([1, 0, 2]).toString('base64'), small), /does not fit/);
 });

@@ -158,8 +158,8 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
         assert stored["results"] == over["results"]
         assert decode_maze(stored["maze"]) == maze
         trails = replay(maze, stored["log"])
-        assert trails[ann_you["id"]].rooms == tuple(path)
-        assert trails[bob_you["id"]].rooms == tuple(path)
+        assert trails[ann_you["id"]].cells == tuple(path)
+        assert trails[bob_you["id"]].cells == tuple(path)
         status, board = await get_json(http, f"{second.url}/api/leaderboard?preset=easy")
         assert status == 200
         rows = [(row["name"], row["race"], row["total"]) for row in board["leaderboard"]]

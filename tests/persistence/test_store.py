@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from server.course import build_course
+from server.game import views
 from server.game.daily import daily_seed, daily_settings
 from server.game.errors import BadSettings
 from server.game.generation import MAX_SEED, MazeSpec, generate
@@ -496,7 +497,7 @@ async def test_a_replay_of_the_stored_log_reproduces_every_final_position(store:
         trail = trails[entry["id"]]
         to = (entry["room"][0], entry["room"][1])
         assert resolve_move(maze, trail.current, to) == to  # every logged move was legal from there
-        rooms = trail.rooms
+        rooms = trail.cells
         if to in trail and (len(rooms) < 2 or rooms[-2] != to):
             cuts += 1  # a loop closed: the trail is cut back, not just popped
         trail.step(to)
@@ -507,7 +508,7 @@ async def test_a_replay_of_the_stored_log_reproduces_every_final_position(store:
         live = race.room.players[result["id"]].trail
         assert live is not None
         assert list(trail.current) == result["room"]
-        assert trail.rooms == live.rooms
+        assert trail.cells == live.cells
         assert trail.facing == live.facing
         assert len(trail) - 1 == result["route"]
         assert moves[result["id"]] == result["moves"]
@@ -613,7 +614,7 @@ def player_view(room: Room) -> list[dict[str, Any]]:
     return [
         {
             "id": p.id, "name": p.name, "colour": p.colour, "token": p.token, "joined_at": p.joined_at,
-            "ready": p.ready, "trail": p.trail.rooms if p.trail else None,
+            "ready": p.ready, "trail": p.trail.cells if p.trail else None,
             "facing": p.trail.facing if p.trail else None, "moves": p.moves, "hints": p.hints,
             "penalty": p.penalty_ms, "dnf": p.dnf, "left": p.left, "distance": p.distance,
         }
@@ -664,7 +665,7 @@ async def test_saved_rooms_come_back_once_and_restore_with_the_clock_paused(stor
     assert all(not p.connected and p.disconnected_at == now for p in back.players.values())
 
     # elapsed race time is what it was at the save: the downtime does not count
-    old, new = room.snapshot(saved_at), back.snapshot(now)
+    old, new = views.snapshot(room, views.ANYONE, saved_at), views.snapshot(back, views.ANYONE, now)
     assert new["now"] - new["started_at"] == old["now"] - old["started_at"] == 30_000
     for entry in (*old["players"], *new["players"]):
         entry.pop("connected")

@@ -268,7 +268,7 @@ def test_solve_trail_against_search_and_brute_force(
     spec: MazeSpec, seed: int, steps: int, method: str
 ) -> None:
     maze = generate(spec)
-    trail = random_trail(maze, random.Random(seed), steps).rooms
+    trail = random_trail(maze, random.Random(seed), steps).cells
     maze_json = json.dumps(
         {"grid": maze.to_matrix(), "entrance": list(maze.entrance), "exit": list(maze.exit)}
     )

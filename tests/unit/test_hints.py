@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 from server.course import build_course
 from server.game.errors import BadMaze, GameError
 from server.game.generation import MazeSpec, generate
+from server.game.hint_rules import solve_hint
 from server.game.hints import HINT_METHODS, Hint, HintJob, back_up_index, choose_method, hint, solve, way_on
 from server.game.maze import Cell, Maze
-from server.game.room import Room, solve_hint
+from server.game.room import Room
 from server.game.settings import parse_settings
-from server.game.solvers import SEARCH_METHODS, RoomGraph, search
+from server.game.solvers import SEARCH_METHODS, CellGraph, search
 from server.game.tree_hints import TreeIndex
-from server.game.wire import PackedRooms
+from server.game.wire import PackedCells
 from server.registry import new_player_token, new_race_id
 from tests.mazes import dead_end_branch, shortest_path
 from tests.unit.support import (
@@ -68,7 +69,7 @@ def test_hint_methods() -> None:
 @given(looped_specs, SEEDS, st.integers(0, 80), st.sampled_from(SEARCH_METHODS))
 def test_hint_on_random_trails(spec: MazeSpec, seed: int, steps: int, method: str) -> None:
     maze = generate(spec)
-    trail = random_trail(maze, random.Random(seed), steps).rooms
+    trail = random_trail(maze, random.Random(seed), steps).cells
     result = hint(maze, trail, method, random.Random(0))
     assert result.method == method
     check_hint(maze, trail, result)
@@ -84,8 +85,8 @@ def test_perfect_maze_hints_read_off_the_tree_equal_the_searches(
 ) -> None:
     """dfs and bfs answers (and back_to) come from the maze's tree: exactly what the searches give."""
     maze = generate(spec)
-    assert TreeIndex.of(RoomGraph.of(maze), maze.index(maze.entrance)) is not None
-    trail = random_trail(maze, random.Random(seed), steps, stop_at_exit=not through_exit).rooms
+    assert TreeIndex.of(CellGraph.of(maze), maze.index(maze.entrance)) is not None
+    trail = random_trail(maze, random.Random(seed), steps, stop_at_exit=not through_exit).cells
     answer = way_on(maze, trail, method, record_order=True)
     searched = search(maze, method, trail[-1], trail[:-1], record_order=True)
     assert (answer.path, answer.explored, answer.order) == (searched.path, searched.explored, searched.order)
@@ -97,9 +98,9 @@ def test_perfect_maze_hints_read_off_the_tree_equal_the_searches(
 def test_mazes_with_loops_have_no_tree_index() -> None:
     for spec in (MazeSpec("classic", 20, 20, 1), MazeSpec("prim", 20, 20, 1, braid=0.2)):
         maze = generate(spec)
-        assert TreeIndex.of(RoomGraph.of(maze), maze.index(maze.entrance)) is None
+        assert TreeIndex.of(CellGraph.of(maze), maze.index(maze.entrance)) is None
     big = generate(MazeSpec("backtracker", 300, 300, 1))  # over 65,536 rooms: searched
-    assert TreeIndex.of(RoomGraph.of(big), 0) is None
+    assert TreeIndex.of(CellGraph.of(big), 0) is None
 
 
 def test_many_stuck_trails_against_brute_force() -> None:
@@ -110,7 +111,7 @@ def test_many_stuck_trails_against_brute_force() -> None:
         algorithm = ("classic", "backtracker", "kruskal", "wilson", "prim", "division")[seed % 6]
         maze = generate(MazeSpec(algorithm, rng.randint(3, 9), rng.randint(3, 9), seed, braid=rng.random()))
         for _ in range(3):
-            trail = random_trail(maze, rng, rng.randint(5, 60)).rooms
+            trail = random_trail(maze, rng, rng.randint(5, 60)).cells
             result = hint(maze, trail, rng.choice(HINT_METHODS), rng)
             check_hint(maze, trail, result)
             stuck += not result.found
@@ -123,7 +124,7 @@ def test_many_stuck_trails_against_brute_force() -> None:
 @given(looped_specs, SEEDS, st.integers(0, 100), st.booleans())
 def test_back_up_index_matches_brute_force(spec: MazeSpec, seed: int, steps: int, through_exit: bool) -> None:
     maze = generate(spec)
-    trail = random_trail(maze, random.Random(seed), steps, stop_at_exit=not through_exit).rooms
+    trail = random_trail(maze, random.Random(seed), steps, stop_at_exit=not through_exit).cells
     assert back_up_index(maze, trail) == brute_back_to(maze, trail)
 
 
@@ -238,26 +239,26 @@ def test_bad_method_and_empty_trail(loop: Maze) -> None:
 def test_packed_rooms_round_trip(rows: int, cols: int, width: int) -> None:
     size = rows * cols
     indices = [0, 1, cols, size - 1, size // 2]
-    packed = PackedRooms.pack(indices, size, cols)
+    packed = PackedCells.pack(indices, size, cols)
     assert packed.width == width
     assert len(packed.data) == width * len(indices)
     assert packed.indices() == indices
     assert packed.cells() == tuple(divmod(i, cols) for i in indices)
     assert [packed.at(k) for k in range(-5, 5)] == list(packed.cells() * 2)
-    assert PackedRooms.from_wire(packed.to_wire(), size, cols) == packed
+    assert PackedCells.from_wire(packed.to_wire(), size, cols) == packed
     assert packed.data[:width] == bytes(width)  # little-endian: index 1 is 01 00 ...
     assert packed.data[width : 2 * width] == (1).to_bytes(width, "little")
 
 
 def test_packed_rooms_refuse_what_does_not_fit() -> None:
     with pytest.raises(BadMaze):
-        PackedRooms.from_wire("not base64!", 100, 10)
+        PackedCells.from_wire("not base64!", 100, 10)
     with pytest.raises(BadMaze):
-        PackedRooms.from_wire(base64.b64encode(b"\x01\x00\x02").decode(), 100, 10)  # half a room
+        PackedCells.from_wire(base64.b64encode(b"\x01\x00\x02").decode(), 100, 10)  # half a room
     with pytest.raises(BadMaze):
-        PackedRooms.from_wire(PackedRooms.pack([100], 200, 10).to_wire(), 100, 10)  # outside the maze
+        PackedCells.from_wire(PackedCells.pack([100], 200, 10).to_wire(), 100, 10)  # outside the maze
     with pytest.raises(IndexError):
-        PackedRooms.pack([3], 100, 10).at(1)
+        PackedCells.pack([3], 100, 10).at(1)
 
 
 def test_a_hint_crosses_a_process_boundary_in_a_few_bytes_a_room() -> None:
@@ -337,9 +338,9 @@ def test_a_racer_who_moves_while_the_search_runs_gets_the_hint_for_where_they_as
     room.move(ann, first_step(room), T0 + 2.001)
     ack, events = room.answer_hint(request, answer, T0 + 2.01)
     assert ack["from"] == list(entrance)
-    assert PackedRooms.from_wire(ack["path"], room.maze.size, room.maze.cols).at(0) == entrance
-    assert answer.order_rooms is not None
-    assert ack["order"] == answer.order_rooms.to_wire()
+    assert PackedCells.from_wire(ack["path"], room.maze.size, room.maze.cols).at(0) == entrance
+    assert answer.order_cells is not None
+    assert ack["order"] == answer.order_cells.to_wire()
     assert (room.players[ann].hints, room.players[ann].penalty_ms) == (1, 5000)
     assert [e.t for e in events] == ["hinted"]
 

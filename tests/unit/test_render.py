@@ -81,7 +81,7 @@ def test_facing_can_be_given(facing: Direction) -> None:
 @given(specs(sides=st.integers(2, 15)), SEEDS, st.integers(0, 60))
 def test_picture_matches_the_matrix(spec: MazeSpec, seed: int, steps: int) -> None:
     maze = generate(spec)
-    trail = random_trail(maze, random.Random(seed), steps).rooms
+    trail = random_trail(maze, random.Random(seed), steps).cells
     matrix = maze.to_matrix()
     lines = render_text(maze, trail).split("\n")
     assert len(lines) == 2 * maze.rows + 1

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.course import build_course
+from server.game import views
 from server.game.errors import GameError
 from server.game.generation import MazeSpec
 from server.game.maze import Maze
@@ -28,6 +29,8 @@ from server.game.settings import parse_settings
 T0 = 1_000_000.0
 NAMES = ("Ann", "Bob", "Cid", "Dee")
 DIRECTIONS = ("up", "down", "left", "right")
+RACER = views.Viewer(None, racing=True)
+"""A player still racing who is not the subject of any event: sees the racers' view."""
 
 
 @cache
@@ -124,7 +127,7 @@ def apply(room: Room, command: Command) -> tuple[Any, ...]:
     if record is not None:
         finished = (record.id, record.seed, record.started_at, record.ended_at, record.results)
         finished += (record.players, record.log.to_state())
-    return ("ok", ack, [(e.to_json(), e.racer_json()) for e in events], finished)
+    return ("ok", ack, [(e.to_json(), views.event_for(e, RACER)) for e in events], finished)
 
 
 HOST_ONLY = ("settings", "start", "kick", "lock", "rematch")
@@ -220,7 +223,7 @@ def test_snapshot_and_the_commands_since_rebuild_the_room(
         for command, answer in zip(commands[point:], answers[point:], strict=True):
             assert apply(rebuilt, command) == answer, command
         assert room_snapshot(rebuilt) == final
-        assert rebuilt.snapshot(now) == live.snapshot(now)
+        assert views.snapshot(rebuilt, views.ANYONE, now) == views.snapshot(live, views.ANYONE, now)
 
 
 def test_the_core_reads_no_clock_no_secrets_and_no_global_random() -> None:

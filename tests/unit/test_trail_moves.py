@@ -58,7 +58,7 @@ def test_parse_direction_refuses(text: object) -> None:
 
 def test_trail_starts_at_entrance() -> None:
     trail = Trail([(0, 0)])
-    assert trail.rooms == ((0, 0),)
+    assert trail.cells == ((0, 0),)
     assert trail.current == (0, 0)
     assert len(trail) == 1
     assert list(trail) == [(0, 0)]
@@ -80,20 +80,20 @@ def test_trail_steps_forward_and_faces_the_move() -> None:
     assert trail.facing is Direction.RIGHT
     trail.step((0, 1))
     assert trail.facing is Direction.UP
-    assert trail.rooms == ((0, 0), (1, 0), (1, 1), (0, 1))
+    assert trail.cells == ((0, 0), (1, 0), (1, 1), (0, 1))
     assert trail.current == (0, 1)
 
 
 def test_stepping_back_pops_the_room() -> None:
     trail = Trail([(0, 0), (0, 1), (0, 2)])
     trail.step((0, 1))
-    assert trail.rooms == ((0, 0), (0, 1))
+    assert trail.cells == ((0, 0), (0, 1))
     assert trail.facing is Direction.LEFT
     assert (0, 2) not in trail
     trail.step((0, 0))
-    assert trail.rooms == ((0, 0),)
+    assert trail.cells == ((0, 0),)
     trail.step((0, 1))
-    assert trail.rooms == ((0, 0), (0, 1))
+    assert trail.cells == ((0, 0), (0, 1))
     assert trail.facing is Direction.RIGHT
 
 
@@ -101,37 +101,37 @@ def test_stepping_onto_an_older_room_cuts_the_trail(loop: Maze) -> None:
     trail = Trail([loop.entrance])
     for move in ("right", "down", "left"):
         apply_move(loop, trail, move)
-    assert trail.rooms == ((0, 0), (0, 1), (1, 1), (1, 0))
+    assert trail.cells == ((0, 0), (0, 1), (1, 1), (1, 0))
     apply_move(loop, trail, "up")  # back onto the entrance by the other side of the loop
-    assert trail.rooms == ((0, 0),)
+    assert trail.cells == ((0, 0),)
     assert trail.facing is Direction.UP
     assert all(room not in trail for room in ((0, 1), (1, 1), (1, 0)))
     # the cut rooms can be walked again
     apply_move(loop, trail, "down")
     apply_move(loop, trail, "right")
     apply_move(loop, trail, "up")
-    assert trail.rooms == ((0, 0), (1, 0), (1, 1), (0, 1))
+    assert trail.cells == ((0, 0), (1, 0), (1, 1), (0, 1))
     apply_move(loop, trail, "left")
-    assert trail.rooms == ((0, 0),)
+    assert trail.cells == ((0, 0),)
     assert trail.facing is Direction.LEFT
 
 
 def test_cut_in_the_middle_of_the_trail(loop: Maze) -> None:
     trail = Trail([(0, 0), (1, 0), (1, 1), (0, 1)])
     apply_move(loop, trail, "left")
-    assert trail.rooms == ((0, 0),)
+    assert trail.cells == ((0, 0),)
     trail = Trail([(0, 0), (1, 0), (2, 0)])
     apply_move(loop, trail, "up")
-    assert trail.rooms == ((0, 0), (1, 0))
+    assert trail.cells == ((0, 0), (1, 0))
     trail = Trail([(0, 0), (0, 1), (1, 1), (1, 0), (2, 0)])
     apply_move(loop, trail, "up")
     apply_move(loop, trail, "up")
-    assert trail.rooms == ((0, 0),)
+    assert trail.cells == ((0, 0),)
 
 
 def test_trail_built_with_a_repeat_is_cut() -> None:
     trail = Trail([(0, 0), (0, 1), (1, 1), (1, 0), (0, 0), (0, 1)], facing=Direction.DOWN)
-    assert trail.rooms == ((0, 0), (0, 1))
+    assert trail.cells == ((0, 0), (0, 1))
     assert trail.facing is Direction.DOWN
 
 
@@ -152,20 +152,20 @@ def test_random_walks_keep_the_trail_rule(spec: MazeSpec, seed: int, steps: int)
         direction = rng.choice(list(Direction))
         to = direction.step(here)
         if not maze.is_open(here, to):
-            before = (trail.rooms, trail.facing)
+            before = (trail.cells, trail.facing)
             with pytest.raises(IllegalMove):
                 apply_move(maze, trail, direction)
-            assert (trail.rooms, trail.facing) == before
+            assert (trail.cells, trail.facing) == before
             continue
         by_cell = rng.random() < 0.5
         assert apply_move(maze, trail, to if by_cell else direction.value) == to
         expected = reference_walk(expected, to)
-        assert list(trail.rooms) == expected
+        assert list(trail.cells) == expected
         assert trail.current == to
         assert trail.facing is direction
-        assert trail.rooms[0] == maze.entrance
-        assert len(set(trail.rooms)) == len(trail)
-        for a, b in zip(trail.rooms, trail.rooms[1:], strict=False):
+        assert trail.cells[0] == maze.entrance
+        assert len(set(trail.cells)) == len(trail)
+        for a, b in zip(trail.cells, trail.cells[1:], strict=False):
             assert maze.is_open(a, b)
 
 
@@ -238,7 +238,7 @@ def test_refused_moves_change_nothing(loop: Maze, here: Cell, target: object, co
     assert caught.value.code == code
     assert isinstance(caught.value, GameError)
     assert caught.value.message
-    assert trail.rooms == tuple(rooms)
+    assert trail.cells == tuple(rooms)
     assert trail.facing is Direction.LEFT
 
 

@@ -50,7 +50,7 @@ export function decodeMaze(wire) {
  * base64 of little-endian unsigned flat indices i = r * cols + c, 2 bytes each when the maze has at
  * most 65,536 rooms, else 4. Returns [[r, c], ...]; throws on a list that does not fit the maze.
  */
-export function decodeRooms(text, maze) {
+export function decodeCells(text, maze) {
   const bytes = base64Bytes(String(text));
   const width = maze.size <= 65536 ? 2 : 4;
   if (bytes.length % width) throw new Error('the room list does not fit the maze');
@@ -75,7 +75,7 @@ export function inBounds(maze, [r, c]) {
 }
 
 /** Which sides of a room are open: {up, right, down, left}. */
-export function openings(maze, [r, c]) {
+export function openSides(maze, [r, c]) {
   if (!inBounds(maze, [r, c])) return { up: false, right: false, down: false, left: false };
   const i = r * maze.cols + c;
   return {
@@ -104,19 +104,19 @@ export function step(from, dir) {
 export function isOpen(maze, a, b) {
   if (!maze || !inBounds(maze, a) || !inBounds(maze, b)) return false;
   const dir = dirBetween(a, b);
-  return dir !== null && openings(maze, a)[dir];
+  return dir !== null && openSides(maze, a)[dir];
 }
 
 /** Open neighbours of a room, in the order east, south, west, north. */
 export function neighbours(maze, room) {
-  const open = openings(maze, room);
+  const open = openSides(maze, room);
   const out = [];
   for (const dir of ['right', 'down', 'left', 'up']) if (open[dir]) out.push(step(room, dir));
   return out;
 }
 
 /** Same room? */
-export function sameRoom(a, b) {
+export function sameCell(a, b) {
   return !!a && !!b && a[0] === b[0] && a[1] === b[1];
 }
 

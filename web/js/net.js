@@ -1,4 +1,4 @@
-// The socket: connect to the same origin, commands with acks as promises, room events, a latency
+// The socket: connect to the same origin (the room code in the handshake, so a balancer can route by room), commands with acks as promises, room events, a latency
 // estimate from ack round trips, and rejoin (with the stored token) after a reconnect.
 // The vendored socket.io client defines the global `io` (classic <script> before the modules).
 import { loadToken, saveToken } from './storage.js';
@@ -17,7 +17,7 @@ export class Net {
     this.joinRequest = null; // {name, role} once joined, for rejoining
     this.joined = false;
     this.status = 'connecting';
-    const socket = (this.socket = window.io({ path: '/socket.io/' }));
+    const socket = (this.socket = window.io({ path: '/socket.io/', query: code ? { room: code } : {} }));
     socket.on('connect', () => {
       this.setStatus('connected');
       if (this.joinRequest) this.join(this.joinRequest, true);

@@ -5,7 +5,7 @@ import { RoomState } from './state.js';
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
 import { drawChart } from './chart.js';
-import { decodeRooms, dirBetween, openings, step } from './maze.js';
+import { decodeCells, dirBetween, openSides, step } from './maze.js';
 import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings, METHODS } from './settings.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
 import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
@@ -232,7 +232,7 @@ async function askHint() {
     // the explored rooms come packed like the path (flat indices r * cols + c, base64)
     let rooms = [];
     try {
-      rooms = decodeRooms(ack.order, state.maze);
+      rooms = decodeCells(ack.order, state.maze);
     } catch {
       rooms = [];
     }
@@ -461,7 +461,7 @@ function updateRace(me) {
   }
   const room = state.ownRoom();
   if (room && state.maze && !me.finished) {
-    const open = Object.entries(openings(state.maze, room)).filter(([, v]) => v).map(([k]) => k);
+    const open = Object.entries(openSides(state.maze, room)).filter(([, v]) => v).map(([k]) => k);
     setText('where', `You are in room ${roomText(room)}; open: ${open.join(', ') || 'none'}. Exit ${roomText(state.maze.exit)}.`);
   } else if (me?.finished) setText('where', 'You finished: watching the others.');
   else if (me && !me.room && state.phase === 'racing') setText('where', 'You were not ready: you watch this race and play the next.');

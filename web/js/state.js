@@ -1,6 +1,6 @@
 // Pure room state: the snapshot, versioned room events, trails, own move prediction, standings.
 // No DOM, no socket, no clock: callers pass the local time (ms) where it matters.
-import { decodeMaze, decodeRooms, dirBetween, isOpen, sameRoom } from './maze.js';
+import { decodeMaze, decodeCells, dirBetween, isOpen, sameCell } from './maze.js';
 
 export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
 const MAX_BUFFER = 2000;
@@ -16,7 +16,7 @@ export function movedTrail(trail, trailLen, room) {
 /** A trail after stepping onto `room`: pop or cut back if it is on the trail, else append. */
 export function steppedTrail(trail, room) {
   for (let i = trail.length - 1; i >= 0; i--) {
-    if (sameRoom(trail[i], room)) return trail.slice(0, i + 1);
+    if (sameCell(trail[i], room)) return trail.slice(0, i + 1);
   }
   return [...trail, [room[0], room[1]]];
 }
@@ -30,7 +30,7 @@ export function hintRooms(hint, maze) {
     if (Array.isArray(value)) return value;
     if (typeof value !== 'string' || !maze) return null;
     try {
-      return decodeRooms(value, maze);
+      return decodeCells(value, maze);
     } catch {
       return null;
     }

@@ -19,7 +19,7 @@ PERFECT: dict[str, Carver] = {
     "division": division.carve,
     "wilson": wilson.carve,
 }
-"""Generators with exactly one path between any two rooms."""
+"""Generators with exactly one path between any two cells."""
 
 ALGORITHMS: tuple[str, ...] = ("classic", *PERFECT)
 """Every generator name, the seed-000 one first."""

@@ -1,6 +1,6 @@
 """Recursive backtracker (randomised depth-first search), iterative with an explicit stack.
 
-Long winding corridors and few, long dead ends; one path between any two rooms.
+Long winding corridors and few, long dead ends; one path between any two cells.
 """
 
 import random
@@ -9,7 +9,7 @@ from server.game.generators.grid import FREE_DIRECTIONS, PaddedGrid
 
 
 def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
-    """Walk from a random room, stepping to a random unvisited neighbour, backing up when stuck."""
+    """Walk from a random cell, stepping to a random unvisited neighbour, backing up when stuck."""
     grid = PaddedGrid.empty(rows, cols)
     blocked, east, south, width = grid.blocked, grid.east, grid.south, grid.width
     rand = rng.random

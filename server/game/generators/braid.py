@@ -1,21 +1,21 @@
 """Braiding: remove a share of dead ends by opening one more wall, which makes loops.
 
-Loops are what make the trail rule matter: a player can come back to an older room by another way.
+Loops are what make the trail rule matter: a player can come back to an older cell by another way.
 A dead end prefers to open into a neighbouring dead end, which removes two at once (as Jamis Buck does).
 """
 
 import random
 
-from server.game.maze import SIDE_COUNT, open_sides
+from server.game.maze import SIDE_COUNT, side_masks
 
 
 def braid(east: bytearray, south: bytearray, rows: int, cols: int, share: float, rng: random.Random) -> None:
     """Open walls in place until at most (1 - share) of the original dead ends are left."""
     if share <= 0:
         return
-    degree = bytearray(open_sides(east, south, cols).translate(SIDE_COUNT))
+    degree = bytearray(side_masks(east, south, cols).translate(SIDE_COUNT))
     dead_ends = [i for i in range(rows * cols) if degree[i] == 1]
-    original = bytearray(rows * cols)  # only these count: a classic room opened from degree 0 is new
+    original = bytearray(rows * cols)  # only these count: a classic cell opened from degree 0 is new
     for i in dead_ends:
         original[i] = 1
     rng.shuffle(dead_ends)

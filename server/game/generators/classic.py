@@ -1,4 +1,4 @@
-"""Seed 000's random fill, moved from cells to rooms: every inner wall stands with probability 1/3.
+"""Seed 000's random fill on maze cells: every inner wall stands with probability 1/3.
 
 The result has loops and open areas; it is redrawn until the exit can be reached from the entrance.
 """
@@ -55,12 +55,12 @@ def _open_fewest_walls(east: bytearray, south: bytearray, cols: int, start: int,
                     queue.appendleft(j)
                 else:
                     queue.append(j)
-    room = goal
-    while room != start:
-        before = came_from[room]
-        low, high = min(room, before), max(room, before)
+    cell = goal
+    while cell != start:
+        before = came_from[cell]
+        low, high = min(cell, before), max(cell, before)
         (east if high - low == 1 else south)[low] = 1
-        room = before
+        cell = before
 
 
 def carve(rows: int, cols: int, rng: random.Random, entrance: int, exit: int) -> tuple[bytearray, bytearray]:

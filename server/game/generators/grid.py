@@ -1,7 +1,7 @@
 """A padded working grid shared by the carving generators.
 
 Generators work on a grid with one sentinel column on the right (which also serves as the left sentinel
-of the next row) and one sentinel row above and below, so that the four neighbours of a room are
+of the next row) and one sentinel row above and below, so that the four neighbours of a cell are
 `p + 1, p + width, p - 1, p - width` with no bounds checks in the hot loops. `unpad` turns the padded wall
 arrays back into the model's `rows * cols` form with C-level slices.
 """
@@ -26,7 +26,7 @@ class PaddedGrid:
 
     @classmethod
     def empty(cls, rows: int, cols: int) -> "PaddedGrid":
-        """All walls closed, every room unvisited, every sentinel marked visited."""
+        """All walls closed, every cell unvisited, every sentinel marked visited."""
         width = cols + 1
         total = (rows + 2) * width
         blocked = bytearray(b"\x01") * total
@@ -42,7 +42,7 @@ class PaddedGrid:
         return (r + 1) * self.width + c
 
     def carve(self, p: int, k: int) -> None:
-        """Open the wall of padded room `p` in direction `k`."""
+        """Open the wall of padded cell `p` in direction `k`."""
         if k == EAST:
             self.east[p] = 1
         elif k == SOUTH:

@@ -1,15 +1,15 @@
 """Randomised Kruskal: open walls in random order when they join two different trees (union-find).
 
-Many short dead ends and an even texture; one path between any two rooms.
+Many short dead ends and an even texture; one path between any two cells.
 """
 
 import random
 
 
 def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
-    """Visit every inner wall once in a random order; open it if its rooms are not yet connected.
+    """Visit every inner wall once in a random order; open it if its cells are not yet connected.
 
-    Wall `2a` is the east wall of room a and `2a + 1` its south wall, so one int says both which room
+    Wall `2a` is the east wall of cell a and `2a + 1` its south wall, so one int says both which cell
     and which side, and the opened flags come out as two C-level slices.
     """
     size = rows * cols

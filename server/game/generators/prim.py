@@ -1,4 +1,4 @@
-"""Randomised Prim: grow one tree by joining a random frontier room to a random tree neighbour.
+"""Randomised Prim: grow one tree by joining a random frontier cell to a random tree neighbour.
 
 Short corridors and many short dead ends ("the way is not obvious", seed 003).
 """
@@ -11,7 +11,7 @@ UNSEEN, IN_TREE, FRONTIER = 0, 1, 2
 
 
 def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
-    """Start from a random room; repeatedly take a random frontier room into the tree."""
+    """Start from a random cell; repeatedly take a random frontier cell into the tree."""
     grid = PaddedGrid.empty(rows, cols)
     width, east, south = grid.width, grid.east, grid.south
     offsets = grid.offsets

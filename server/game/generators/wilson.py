@@ -1,6 +1,6 @@
 """Wilson's algorithm: loop-erased random walks, giving a uniform spanning tree (an unbiased maze).
 
-Each walk remembers only the last way it left every room, which erases loops for free.
+Each walk remembers only the last way it left every cell, which erases loops for free.
 """
 
 import random
@@ -11,7 +11,7 @@ RANDOM_CHUNK = 1 << 16
 
 
 def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
-    """Add rooms to the tree by random walks that stop on the tree, keeping the loop-erased path."""
+    """Add cells to the tree by random walks that stop on the tree, keeping the loop-erased path."""
     grid = PaddedGrid.empty(rows, cols)
     width = grid.width
     offsets = grid.offsets

@@ -1,0 +1,25 @@
+"""The record of one room event: what the room emits, versioned, and what the outbox sends."""
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """A room event with its version: `{"v", "t", "d"}` on the wire.
+
+    `racer_d`, when set, is what players still racing (other than the member `d["id"]`) receive
+    instead of `d` (`views.event_for` picks per viewer): a rival's hint path must not reach them,
+    while everyone else sees it. The same version goes to both, so every client's versions stay
+    contiguous.
+    """
+
+    v: int
+    t: str
+    d: dict[str, Any]
+    racer_d: dict[str, Any] | None = None
+    """The data that players still racing, other than the member `d['id']`, receive instead of `d`."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire form of the full event (as everyone but the racers of a redacted event gets it)."""
+        return {"v": self.v, "t": self.t, "d": self.d}

@@ -1,0 +1,118 @@
+"""The race layer of a room: the race begins, racers move, the race ends, the room goes back to the lobby."""
+
+from typing import Any
+
+from server.game import views
+from server.game.envelope import Envelope
+from server.game.errors import GameError
+from server.game.moves import Target, apply_move
+from server.game.players import Player
+from server.game.racelog import RaceLog
+from server.game.records import RaceRecord, race_record
+from server.game.results import elapsed_ms, provisional_rank, result_rows
+from server.game.room_state import RoomState, ms
+from server.game.wire import encode_maze
+
+
+class RaceRules(RoomState):
+    """Racing: the start of the race, moves, finishing, the race's end and the way back to the lobby."""
+
+    def _begin_race(self, now: float) -> None:
+        maze, distances = self._course()
+        self.phase = "racing"
+        self.started_at = now
+        self.results = None
+        self.log = RaceLog(maze.cols)
+        distance = distances[maze.index(maze.entrance)]
+        for player in self.active_players():
+            if player.id not in self.sitting_out:
+                player.reset_for_race(maze.entrance, distance)
+        self._emit(
+            "started",
+            {
+                "race": self.race_id,
+                "maze": encode_maze(maze),
+                "started_at": ms(now),
+                "shortest": self.shortest,
+                "players": views.player_entries(self),
+            },
+        )
+
+    def _elapsed(self, now: float) -> int:
+        return ms(now - (self.started_at or now))
+
+    def move(self, member_id: str, target: Target, now: float) -> tuple[dict[str, Any], list[Envelope]]:
+        """Move a racer one cell; the ack data and the events. Refused moves raise and change nothing."""
+        player = self._racer(member_id, now)
+        self._step(player, target, now)
+        self._check_race_over(now)
+        return views.position(player, self._trail(player)), self._drain()
+
+    def _step(self, player: Player, target: Target, now: float) -> None:
+        maze, distances = self._course()
+        if player.moves >= self.move_cap():
+            raise GameError("you have used every move this race allows", code="move_limit")
+        cell = apply_move(maze, self._trail(player), target)
+        self.last_active = now
+        player.moves += 1
+        player.distance = distances[maze.index(cell)]
+        self.log.add_move(self._elapsed(now), player.id, cell)
+        self._emit("moved", {"id": player.id, **views.position(player, self._trail(player))})
+        if cell == maze.exit:
+            player.finished_at = now
+            started_at = self.started_at if self.started_at is not None else now
+            self._emit(
+                "finished",
+                {
+                    "id": player.id,
+                    "rank": provisional_rank(player, self.racers(), started_at),
+                    "time": elapsed_ms(player, started_at),
+                    "penalty": player.penalty_ms,
+                    "moves": player.moves,
+                    "hints": player.hints,
+                },
+            )
+
+    def _check_race_over(self, now: float) -> None:
+        if self.phase != "racing" or self.started_at is None:
+            return
+        timed_out = now >= self.started_at + self.settings.time_limit
+        if timed_out:
+            for player in self.racers():
+                if player.finished_at is None:
+                    player.dnf = True
+        if timed_out or not any(p.racing for p in self.racers()):
+            self.phase = "finished"
+            self.ended_at = now
+            self.results = result_rows(self.racers(), self.started_at, self.shortest)
+            self._emit(
+                "race_over", {"race": self.race_id, "results": self.results, "shortest": self.shortest}
+            )
+            # recorded now: the same command may take the room on to the lobby (the last racer left)
+            self._finished_race = race_record(self)
+
+    def take_finished_race(self) -> RaceRecord | None:
+        """The race that ended since the last call, for the caller to store before announcing it."""
+        record, self._finished_race = self._finished_race, None
+        return record
+
+    def rematch(self, member_id: str, now: float) -> list[Envelope]:
+        """The host takes the room back to the lobby for a new maze with the same settings."""
+        self._require_host(member_id)
+        self._require_phase("finished")
+        self.last_active = now
+        self._back_to_lobby()
+        return self._drain()
+
+    def _back_to_lobby(self) -> None:
+        self.players = {pid: p for pid, p in self.players.items() if not p.left}
+        for player in self.players.values():
+            player.reset_for_lobby()
+        self.phase = "lobby"
+        self.seed = None
+        self.maze = None
+        self.distances = None
+        self.start_at = None
+        self.started_at = None
+        self.sitting_out = set()
+        self._emit("lobby", {"settings": self.settings.to_json(), "players": views.player_entries(self)})

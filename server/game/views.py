@@ -1,0 +1,195 @@
+"""What each viewer may see of a room: the snapshot, player entries, events and hint details.
+
+The rules (`room` and its layers) decide; this module projects. Every snapshot and event a client gets
+passes through here, so a later mode (fog of war) can hide more per viewer in one place. Today's
+secrecy rules:
+
+- no maze (nor race id) before the race starts;
+- a rival's hint way (`from`, `next`, `path`, `back_to`, `back_path`) is hidden from players still
+  racing; spectators, finishers and the asker see it;
+- the order the search explored cells in goes only to the asker (in the hint's ack).
+"""
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from server.game.envelope import Envelope
+from server.game.hints import Hint
+from server.game.maze import Cell
+from server.game.players import Player
+from server.game.results import elapsed_ms, provisional_rank
+from server.game.room_state import RoomState, ms
+from server.game.trail import Trail
+from server.game.wire import encode_maze
+
+if TYPE_CHECKING:  # the hint request is a rule's record; only its type is needed here
+    from server.game.hint_rules import HintRequest
+
+HINT_SEEN_BY_RACERS = ("id", "method", "found", "explored", "hints", "penalty")
+"""What a hint shows the other players still racing: that it was asked, not where it leads."""
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at the room: a member (or nobody in particular), and whether they are still racing."""
+
+    member_id: str | None
+    racing: bool
+
+    @classmethod
+    def of(cls, room: RoomState, member_id: str | None) -> "Viewer":
+        """The viewer a member of `room` is now."""
+        player = room.players.get(member_id) if member_id is not None else None
+        return cls(member_id, player is not None and player.racing)
+
+
+ANYONE = Viewer(None, racing=False)
+"""A viewer who is not racing: what a room-wide broadcast carries (racers get theirs on the side)."""
+
+
+def cell_json(cell: Cell) -> list[int]:
+    """A cell as `[row, col]` on the wire."""
+    return [cell[0], cell[1]]
+
+
+# ----- players and the room --------------------------------------------------------------------------
+
+
+def player_entry(room: RoomState, player: Player) -> dict[str, Any]:
+    """A player as every client sees them (never the token)."""
+    entry: dict[str, Any] = {
+        "id": player.id,
+        "name": player.name,
+        "colour": player.colour,
+        "ready": player.ready,
+        "connected": player.connected,
+        "host": player.id == room.host_id,
+        "moves": player.moves,
+        "hints": player.hints,
+        "penalty": player.penalty_ms,
+        "finished": player.finished_at is not None,
+        "dnf": player.dnf,
+        "left": player.left,
+    }
+    if player.trail is not None and room.phase in ("racing", "finished"):
+        entry["room"] = cell_json(player.trail.current)
+        entry["facing"] = player.trail.facing.value
+        entry["trail"] = [cell_json(c) for c in player.trail]
+        entry["distance"] = player.distance
+    if player.finished_at is not None and room.started_at is not None:
+        entry["time"] = elapsed_ms(player, room.started_at)
+        entry["rank"] = provisional_rank(player, room.racers(), room.started_at)
+    return entry
+
+
+def player_entries(room: RoomState) -> list[dict[str, Any]]:
+    """Every player of the room (those who left a race too), in joining order."""
+    return [player_entry(room, p) for p in room.players.values()]
+
+
+def snapshot(room: RoomState, viewer: Viewer, now: float) -> dict[str, Any]:
+    """Everything `viewer` needs to draw the room from scratch (today the same for every viewer)."""
+    del viewer  # nothing in a snapshot is per viewer yet: hints are only in events and acks
+    data: dict[str, Any] = {
+        "code": room.code,
+        "version": room.version,
+        "phase": room.phase,
+        "settings": room.settings.to_json(),
+        "host": room.host_id,
+        "players": player_entries(room),
+        "spectators": len(room.spectators),
+        "locked": room.locked,
+        "now": ms(now),
+    }
+    if room.start_at is not None and room.phase == "countdown":
+        data["start_at"] = ms(room.start_at)
+    if room.maze is not None and room.phase in ("racing", "finished"):
+        data["race"] = room.race_id
+        data["maze"] = encode_maze(room.maze)
+        data["started_at"] = ms(room.started_at or now)
+        data["shortest"] = room.shortest
+    if room.results is not None and room.phase == "finished":
+        data["results"] = room.results
+    return data
+
+
+def summary(room: RoomState) -> dict[str, Any]:
+    """The short public description listed by the HTTP API."""
+    return {
+        "code": room.code,
+        "phase": room.phase,
+        "players": len(room.active_players()),
+        "spectators": len(room.spectators),
+        "max_players": room.settings.max_players,
+        "rows": room.settings.rows,
+        "cols": room.settings.cols,
+        "algorithm": room.settings.algorithm,
+        "preset": room.settings.preset,
+        "public": room.settings.public,
+        "daily": room.daily,
+        "locked": room.locked,
+    }
+
+
+def position(player: Player, trail: Trail) -> dict[str, Any]:
+    """Where a racer stands (`trail` is theirs): a move's ack, and the data of the `moved` event."""
+    return {
+        "room": cell_json(trail.current),
+        "facing": trail.facing.value,
+        "trail_len": len(trail),
+        "moves": player.moves,
+        "distance": player.distance,
+    }
+
+
+# ----- hints -----------------------------------------------------------------------------------------
+
+
+def hint_data(player: Player, answer: Hint) -> dict[str, Any]:
+    """The full `hinted` data: cell lists packed (base64 of 2-byte flat indices), single cells as [r, c]."""
+    return {
+        "id": player.id,
+        "method": answer.method,
+        "found": answer.found,
+        "from": cell_json(answer.start),
+        "next": cell_json(answer.next) if answer.next is not None else None,
+        "path": answer.path_cells.to_wire() if answer.path_cells is not None else None,
+        "explored": answer.explored,
+        "back_to": cell_json(answer.back_to) if answer.back_to is not None else None,
+        "back_path": answer.back_cells.to_wire() if answer.back_cells is not None else None,
+        "hints": player.hints,
+        "penalty": player.penalty_ms,
+    }
+
+
+def hint_for_racers(data: dict[str, Any]) -> dict[str, Any]:
+    """The `hinted` data the other players still racing get: that a hint was asked, not its way."""
+    return {key: data[key] for key in HINT_SEEN_BY_RACERS}
+
+
+def hint_ack(data: dict[str, Any], request: "HintRequest", answer: Hint) -> dict[str, Any]:
+    """The asker's ack: the full hint, and the explored order when they asked for it (only theirs)."""
+    ack = dict(data)
+    if request.want_order and answer.order_cells is not None:
+        ack["order"] = answer.order_cells.to_wire()
+    return ack
+
+
+# ----- events ----------------------------------------------------------------------------------------
+
+
+def is_redacted_for(envelope: Envelope, viewer: Viewer) -> bool:
+    """Whether `viewer` gets less of `envelope` than a room-wide broadcast carries."""
+    return envelope.racer_d is not None and viewer.racing and viewer.member_id != envelope.d.get("id")
+
+
+def hides_from_racers(envelopes: list[Envelope]) -> bool:
+    """Whether some of these events are redacted for players still racing."""
+    return any(envelope.racer_d is not None for envelope in envelopes)
+
+
+def event_for(envelope: Envelope, viewer: Viewer) -> dict[str, Any]:
+    """`envelope` on the wire as `viewer` may see it."""
+    if is_redacted_for(envelope, viewer) and envelope.racer_d is not None:
+        return {"v": envelope.v, "t": envelope.t, "d": envelope.racer_d}
+    return envelope.to_json()
