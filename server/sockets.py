@@ -19,6 +19,7 @@ from server.game.envelope import Envelope
 from server.game.errors import ErrorCode, GameError
 from server.game.room import Room
 from server.game.tree_hints import built_tree
+from server.handshakes import Handshakes
 from server.hint_searches import HintSearches
 from server.limits import KeyedLimiter
 from server.outbox import Outgoing, RoomOutbox
@@ -30,7 +31,6 @@ from server.payloads import (
     parse_member,
     parse_move,
     parse_ready,
-    room_code,
 )
 from server.registry import Member, RoomRegistry, new_player_token, new_race_id
 
@@ -43,15 +43,6 @@ Ack = dict[str, Any]
 def error_ack(code: ErrorCode, message: str) -> Ack:
     """The refusal shape every command shares."""
     return {"ok": False, "error": {"code": code, "message": message}}
-
-
-def handshake_room_code(value: str) -> str:
-    """The room a connection's handshake named, read like a join's code; "" for text that is no room code
-    (no join is then accepted on that connection; it can still list rooms, which needs no join)."""
-    try:
-        return room_code(value)
-    except GameError:
-        return ""
 
 
 class SocketGateway:
@@ -80,10 +71,7 @@ class SocketGateway:
             self.snapshot_limiter: self.address_snapshot_limiter,
         }
         """Limits that also hold per client address: new connections and new members refill nothing."""
-        self._addresses: dict[str, str] = {}
-        self._handshake_rooms: dict[str, str] = {}
-        """The room code each connection's handshake named (`?room=`), for the ones that named one."""
-        """The client address of each connection, from its handshake."""
+        self.handshakes = Handshakes()
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
         self.hint_searches = HintSearches()
@@ -158,7 +146,7 @@ class SocketGateway:
         if member is not None and not limiter.allow(f"{member.code}/{member.member_id}", now):
             return False
         by_address = self._address_limiters.get(limiter)
-        return by_address is None or by_address.allow(self._addresses.get(sid, "unknown"), now)
+        return by_address is None or by_address.allow(self.handshakes.address(sid), now)
 
     def _joined(self, sid: str) -> tuple[Member, Room]:
         member = self.registry.member(sid)
@@ -182,12 +170,7 @@ class SocketGateway:
         if self._live(sid):  # an event the client emitted, not a connection
             return await self.on_unknown("connect", sid)
         self.connections += 1
-        request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
-        self._addresses[sid] = getattr(request, "remote", None) or "unknown"
-        query = getattr(request, "query", None)
-        handshake_room = query.get("room") if query is not None else None
-        if handshake_room is not None:
-            self._handshake_rooms[sid] = handshake_room_code(handshake_room)
+        self.handshakes.note(sid, environ)
         return None
 
     async def on_disconnect(self, sid: str, *reason: object) -> Ack | None:
@@ -197,8 +180,7 @@ class SocketGateway:
         self.connections -= 1
         for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter, self.snapshot_limiter):
             limiter.forget(sid)
-        self._addresses.pop(sid, None)
-        self._handshake_rooms.pop(sid, None)
+        self.handshakes.forget(sid)
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
         if member is not None and room is not None and not self.closing:
@@ -221,10 +203,7 @@ class SocketGateway:
     async def join(self, sid: str, payload: object) -> dict[str, Any]:
         """Join a room as a player or spectator, or come back with a token."""
         request = parse_join(payload)
-        handshake_room = self._handshake_rooms.get(sid)
-        if handshake_room is not None and handshake_room != request.code:
-            message = "this connection was opened for another room: connect with this room's code"
-            raise GameError(message, code="wrong_room")
+        self.handshakes.check_join(sid, request.code)
         if self.registry.member(sid) is not None:
             raise GameError("this connection is already in a room; leave it first", code="already_joined")
         room = self.registry.get(request.code)
