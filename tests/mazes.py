@@ -1,9 +1,16 @@
-"""Maze walking helpers shared by the integration, persistence and benchmark tests."""
+"""Maze walking helpers shared by the unit, integration, persistence and benchmark tests, and a room
+raced in the pure core."""
 
 from collections.abc import Sequence
 
+from server.course import build_course
 from server.game.maze import Cell, Maze
+from server.game.room import Room
 from server.game.solvers import search
+from server.registry import new_player_token, new_race_id
+
+T0 = 1_000_000.0
+"""The moment rooms raced in the core start at (seconds)."""
 
 
 def neighbours(maze: Maze, cell: Cell) -> list[Cell]:
@@ -37,3 +44,15 @@ def dead_end_branch(maze: Maze, path: Sequence[Cell], skip: int = 0) -> tuple[in
                 branch.append(onward[0])
             return i, branch
     raise AssertionError("the maze has no side branch")
+
+
+def race_in_core(room: Room, names: Sequence[str] = ("Ann", "Bob")) -> list[str]:
+    """Join `names` to a lobby room, ready them, start, end the countdown; the player ids."""
+    ids = [room.join(name, "player", None, T0, new_token=new_player_token())[0].id for name in names]
+    for pid in ids[1:]:
+        room.set_ready(pid, True)
+    spec = room.prepare_start(ids[0])
+    maze, distances = build_course(spec)
+    room.start(ids[0], spec, maze, distances, T0, race_id=new_race_id())
+    room.tick(T0 + room.countdown)
+    return ids

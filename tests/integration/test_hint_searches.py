@@ -6,18 +6,14 @@ import random
 
 import pytest
 
-from server.course import build_course
 from server.game.errors import GameError
 from server.game.hint_rules import solve_hint
 from server.game.room import Room
 from server.game.settings import parse_settings
 from server.hint_searches import HintSearches
-from server.registry import new_player_token, new_race_id
-from tests.mazes import shortest_path
+from tests.mazes import T0, race_in_core, shortest_path
 
 from .conftest import Harness, start_race
-
-T0 = 1_000_000.0
 
 
 def racing_room(players: int) -> tuple[Room, list[str]]:
@@ -26,13 +22,7 @@ def racing_room(players: int) -> tuple[Room, list[str]]:
         {"preset": "custom", "rows": 150, "cols": 150, "algorithm": "prim", "hint_limit": 9}
     )
     room = Room("abcdefghjk", settings, random.Random(1), T0, countdown=1.0)
-    ids = [room.join(f"P{n}", "player", None, T0, new_token=new_player_token())[0].id for n in range(players)]
-    for pid in ids[1:]:
-        room.set_ready(pid, True)
-    spec = room.prepare_start(ids[0])
-    maze, distances = build_course(spec)
-    room.start(ids[0], spec, maze, distances, T0, race_id=new_race_id())
-    room.tick(T0 + 1.0)
+    ids = race_in_core(room, [f"P{n}" for n in range(players)])
     return room, ids
 
 

@@ -10,8 +10,7 @@ from server.game.room import Room
 from server.game.settings import parse_settings
 from server.game.solvers import search
 from server.registry import new_player_token, new_race_id
-
-T0 = 1_000_000.0
+from tests.mazes import T0, race_in_core
 
 
 def make_room(**settings: object) -> Room:
@@ -20,13 +19,7 @@ def make_room(**settings: object) -> Room:
 
 def race(room: Room, names: tuple[str, ...] = ("Ann", "Bob")) -> list[str]:
     """Join players, start, end the countdown; returns the player ids."""
-    ids = [room.join(name, "player", None, T0, new_token=new_player_token())[0].id for name in names]
-    for pid in ids[1:]:
-        room.set_ready(pid, True)
-    spec = room.prepare_start(ids[0])
-    maze, distances = build_course(spec)
-    room.start(ids[0], spec, maze, distances, T0, race_id=new_race_id())
-    room.tick(T0 + 1.0)
+    ids = race_in_core(room, names)
     assert room.phase == "racing"
     return ids
 
