@@ -22,7 +22,7 @@ import aiosqlite
 
 from server.game.racelog import RaceLog
 from server.game.records import RaceRecord
-from server.game.results import efficiency, progress
+from server.game.results import ResultRow, efficiency, progress
 from server.saving import RaceSaver
 from server.store_file import BUSY_MS, MIGRATIONS, FileIdentity, StoreError, describe, migrate, prepare
 
@@ -377,7 +377,7 @@ async def _connect(path: Path) -> aiosqlite.Connection:
     return db
 
 
-def _result_json(row: aiosqlite.Row, shortest: int) -> dict[str, Any]:
+def _result_json(row: aiosqlite.Row, shortest: int) -> ResultRow:
     """A result row as the race announced it; shortest, efficiency and progress derive as in result_rows."""
     dnf = bool(row["dnf"])
     return {

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from server.game.errors import GameError
 from server.game.racelog import RaceLog
+from server.game.results import ResultRow
 
 if TYPE_CHECKING:  # the room builds its record when a race ends; only the type is needed here
     from server.game.room_state import RoomState
@@ -23,7 +24,7 @@ class RaceRecord:
     ended_at: float
     shortest: int
     players: list[dict[str, Any]]
-    results: list[dict[str, Any]]
+    results: list[ResultRow]
     log: RaceLog
     """A copy of the room's packed log (copying arrays is a memory copy: microseconds for 720,000 moves)."""
 

@@ -1,6 +1,6 @@
 """Race results: ranks by total time (time + hint penalty); unfinished racers last, by distance left."""
 
-from typing import Any
+from typing import TypedDict
 
 from server.game.players import Player
 
@@ -41,9 +41,31 @@ def progress(distance: int, shortest: int) -> float:
     return round(max(0.0, 1 - distance / shortest), 3) if shortest else 1.0
 
 
-def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[dict[str, Any]]:
-    """One JSON row a racer, in rank order."""
-    rows = []
+class ResultRow(TypedDict):
+    """One racer's result as `race_over` announces it, the store keeps it and the replay reads it
+    back (docs/protocol.md, "A result"); times in ms, `room` the final cell."""
+
+    id: str
+    name: str
+    colour: str
+    rank: int
+    time: int | None
+    penalty: int
+    total: int | None
+    moves: int
+    hints: int
+    route: int
+    shortest: int
+    efficiency: float | None
+    dnf: bool
+    distance: int
+    progress: float
+    room: list[int] | None
+
+
+def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[ResultRow]:
+    """One row a racer, in rank order."""
+    rows: list[ResultRow] = []
     for rank, player in enumerate(ranked(racers, started_at), start=1):
         time = elapsed_ms(player, started_at)
         distance = player.distance if player.distance is not None else shortest

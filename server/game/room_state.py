@@ -15,6 +15,7 @@ from server.game.maze import Maze
 from server.game.players import Player
 from server.game.racelog import RaceLog, hint_cap, move_cap
 from server.game.records import RaceRecord
+from server.game.results import ResultRow
 from server.game.settings import RoomSettings
 from server.game.trail import Trail
 
@@ -65,7 +66,7 @@ class RoomState:
         self.start_at: float | None = None
         self.started_at: float | None = None
         self.ended_at: float | None = None
-        self.results: list[dict[str, Any]] | None = None
+        self.results: list[ResultRow] | None = None
         self.log = RaceLog()
         self.last_active = now
         self.rng = rng
