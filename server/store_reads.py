@@ -1,0 +1,143 @@
+"""The store's read queries: a stored race, the recent races, the leaderboards.
+
+Functions of an open connection; `Store` runs them one at a time (so a read never sees half a write),
+off the event loop (aiosqlite's thread).
+"""
+
+import json
+from typing import Any
+
+import aiosqlite
+
+from server.game.racelog import RaceLog
+from server.game.results import ResultRow, efficiency, progress
+
+_EMPTY_LOG = RaceLog().to_blob()
+
+LEADERBOARD_MAX = 100
+
+_BY_NAME = "results.name"
+_BY_CATEGORY = "races.preset, races.algorithm"
+_LEADERBOARD = """
+    WITH best AS (
+        SELECT results.name, results.total_ms, results.time_ms, results.penalty_ms, results.moves,
+               results.hints, results.race_id, races.preset, races.algorithm, races.rows, races.cols,
+               races.daily, races.ended_at,
+               ROW_NUMBER() OVER (PARTITION BY {partition} ORDER BY results.total_ms, races.ended_at) AS nth
+        FROM results JOIN races ON races.id = results.race_id
+        WHERE results.dnf = 0
+          AND (:preset IS NULL OR races.preset = :preset)
+          AND (:algorithm IS NULL OR races.algorithm = :algorithm)
+          AND (:name IS NULL OR results.name = :name)
+          AND (:daily IS NULL OR races.daily = :daily)
+          AND races.ranked = 1
+    )
+    SELECT * FROM best WHERE nth = 1 ORDER BY total_ms, ended_at LIMIT :limit
+"""
+"""Each partition's best finish; `{partition}` is one of the two fixed column lists above, never input."""
+
+
+async def read_race(db: aiosqlite.Connection, race_id: str) -> dict[str, Any] | None:
+    """A stored race with its results, its log still packed as (players, blob, cols); None if absent."""
+    async with db.execute("SELECT * FROM races WHERE id = ?", (race_id,)) as cursor:
+        race = await cursor.fetchone()
+    if race is None:
+        return None
+    async with db.execute("SELECT * FROM results WHERE race_id = ? ORDER BY rank", (race_id,)) as cursor:
+        results = [result_json(row, race["shortest"]) for row in await cursor.fetchall()]
+    async with db.execute("SELECT players, data FROM race_logs WHERE race_id = ?", (race_id,)) as cursor:
+        logged = await cursor.fetchone()
+    return {
+        "id": race["id"],
+        "settings": json.loads(race["settings"]),
+        "ranked": bool(race["ranked"]),
+        "seed": race["seed"],
+        "daily": race["daily"],
+        "started_at": round(race["started_at"] * 1000),
+        "ended_at": round(race["ended_at"] * 1000),
+        "shortest": race["shortest"],
+        "results": results,
+        "log": (
+            *((json.loads(logged["players"]), bytes(logged["data"])) if logged else ([], _EMPTY_LOG)),
+            race["cols"],
+        ),
+    }
+
+
+async def read_recent_races(db: aiosqlite.Connection, limit: int) -> list[dict[str, Any]]:
+    """The latest finished races of public rooms, newest first."""
+    async with db.execute(
+        "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races"
+        " WHERE json_extract(settings, '$.public') = 1 ORDER BY ended_at DESC LIMIT ?",
+        (min(limit, LEADERBOARD_MAX),),
+    ) as cursor:
+        rows = [dict(row) for row in await cursor.fetchall()]
+    for row in rows:
+        row["ended_at"] = round(row["ended_at"] * 1000)  # ms, like every other time on the wire
+    return rows
+
+
+async def read_leaderboard(
+    db: aiosqlite.Connection,
+    preset: str | None,
+    algorithm: str | None,
+    name: str | None,
+    daily: str | None,
+    limit: int,
+) -> list[dict[str, Any]]:
+    """Best finishing times: each player's best in the category, or one player's best per category.
+
+    Ordered by total time (time + hint penalty), ties by who finished first.
+    """
+    partition = _BY_CATEGORY if name is not None else _BY_NAME
+    params = {
+        "preset": preset,
+        "algorithm": algorithm,
+        "name": name,
+        "daily": daily,
+        "limit": max(1, min(limit, LEADERBOARD_MAX)),
+    }
+    async with db.execute(_LEADERBOARD.format(partition=partition), params) as cursor:
+        rows = await cursor.fetchall()
+    return [
+        {
+            "place": place,
+            "name": row["name"],
+            "total": row["total_ms"],
+            "time": row["time_ms"],
+            "penalty": row["penalty_ms"],
+            "moves": row["moves"],
+            "hints": row["hints"],
+            "race": row["race_id"],
+            "preset": row["preset"],
+            "algorithm": row["algorithm"],
+            "rows": row["rows"],
+            "cols": row["cols"],
+            "daily": row["daily"],
+            "ended_at": round(row["ended_at"] * 1000),
+        }
+        for place, row in enumerate(rows, start=1)
+    ]
+
+
+def result_json(row: aiosqlite.Row, shortest: int) -> ResultRow:
+    """A result row as the race announced it; shortest, efficiency and progress derive as in result_rows."""
+    dnf = bool(row["dnf"])
+    return {
+        "id": row["player_id"],
+        "name": row["name"],
+        "colour": row["colour"],
+        "rank": row["rank"],
+        "time": row["time_ms"],
+        "penalty": row["penalty_ms"],
+        "total": row["total_ms"],
+        "moves": row["moves"],
+        "hints": row["hints"],
+        "route": row["route"],
+        "shortest": shortest,
+        "efficiency": None if dnf else efficiency(shortest, row["moves"]),
+        "distance": row["distance"],
+        "progress": progress(row["distance"], shortest),
+        "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
+        "dnf": dnf,
+    }
