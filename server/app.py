@@ -17,6 +17,7 @@ from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY
 from server.limits import KeyedLimiter
 from server.persistence import save_open_rooms, store_context
 from server.registry import RoomRegistry
+from server.rules_api import add_rules_route
 from server.socket_server import GuardedServer
 from server.sockets import SocketGateway
 
@@ -63,6 +64,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     app[CREATE_LIMITER] = KeyedLimiter(config.create_limit)
     app[HTTP_LIMITERS] = HttpLimiters.from_config(config)
     add_routes(app)
+    add_rules_route(app)
     app.cleanup_ctx.append(store_context)
     app.cleanup_ctx.append(_room_clock)
     app.on_shutdown.append(save_open_rooms)

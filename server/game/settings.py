@@ -14,6 +14,22 @@ PRESETS: dict[str, tuple[int, int]] = {"easy": (10, 10), "medium": (50, 50), "ha
 
 ROOM_MIN_SIDE, ROOM_MAX_SIDE = 5, 150
 MAX_PLAYERS_CAP = 16
+WHOLE_BOUNDS: dict[str, tuple[int, int]] = {
+    "rows": (ROOM_MIN_SIDE, ROOM_MAX_SIDE),
+    "cols": (ROOM_MIN_SIDE, ROOM_MAX_SIDE),
+    "hint_limit": (0, 99),
+    "hint_penalty": (0, 60),
+    "max_players": (1, MAX_PLAYERS_CAP),
+    "time_limit": (30, 3600),
+}
+"""The whole-number fields' inclusive bounds: parse_settings checks them, GET /api/rules serves them."""
+BRAID_BOUNDS = (0.0, 1.0)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "preset": (*PRESETS, "custom"),
+    "algorithm": ALGORITHMS,
+    "openings": OPENINGS,
+}
+"""The one-of fields' allowed values (`hint_methods` is a subset of HINT_METHODS)."""
 
 
 @dataclass(frozen=True)
@@ -41,8 +57,9 @@ class RoomSettings:
         return data
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
-    value = data.get(key, default)
+def _int(data: dict[str, Any], key: str) -> int:
+    low, high = WHOLE_BOUNDS[key]
+    value = data.get(key, getattr(RoomSettings, key))
     if (
         isinstance(value, bool)
         or not isinstance(value, int | float)
@@ -62,8 +79,9 @@ def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
     return value
 
 
-def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...], default: str) -> str:
-    value = data.get(key, default)
+def _choice(data: dict[str, Any], key: str) -> str:
+    choices = CHOICES[key]
+    value = data.get(key, getattr(RoomSettings, key))
     if value not in choices:
         raise BadSettings(f"{key} must be one of {', '.join(choices)}")
     return str(value)
@@ -83,10 +101,10 @@ def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettin
         merged.pop("rows")
         merged.pop("cols")
 
-    preset = _choice(merged, "preset", (*PRESETS, "custom"), "easy")
+    preset = _choice(merged, "preset")
     if preset == "custom":
-        rows = _int(merged, "rows", ROOM_MIN_SIDE, ROOM_MAX_SIDE, 10)
-        cols = _int(merged, "cols", ROOM_MIN_SIDE, ROOM_MAX_SIDE, 10)
+        rows = _int(merged, "rows")
+        cols = _int(merged, "cols")
     else:
         rows, cols = PRESETS[preset]
         if ("rows" in data and data["rows"] != rows) or ("cols" in data and data["cols"] != cols):
@@ -97,9 +115,9 @@ def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettin
         isinstance(braid, bool)
         or not isinstance(braid, int | float)
         or not math.isfinite(braid)
-        or not 0 <= braid <= 1
+        or not BRAID_BOUNDS[0] <= braid <= BRAID_BOUNDS[1]
     ):
-        raise BadSettings("braid must be a number from 0 to 1")
+        raise BadSettings(f"braid must be a number from {BRAID_BOUNDS[0]:g} to {BRAID_BOUNDS[1]:g}")
 
     methods = merged.get("hint_methods", list(HINT_METHODS))
     if not isinstance(methods, list | tuple) or not methods or any(m not in HINT_METHODS for m in methods):
@@ -110,14 +128,14 @@ def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettin
         preset=preset,
         rows=rows,
         cols=cols,
-        algorithm=_choice(merged, "algorithm", ALGORITHMS, "backtracker"),
+        algorithm=_choice(merged, "algorithm"),
         braid=float(braid),
-        openings=_choice(merged, "openings", OPENINGS, "corners"),
+        openings=_choice(merged, "openings"),
         hint_methods=tuple(m for m in HINT_METHODS if m in methods),
-        hint_limit=_int(merged, "hint_limit", 0, 99, 3),
-        hint_penalty=_int(merged, "hint_penalty", 0, 60, 5),
+        hint_limit=_int(merged, "hint_limit"),
+        hint_penalty=_int(merged, "hint_penalty"),
         hint_moves=_bool(merged, "hint_moves", False),
-        max_players=_int(merged, "max_players", 1, MAX_PLAYERS_CAP, 8),
+        max_players=_int(merged, "max_players"),
         public=_bool(merged, "public", True),
-        time_limit=_int(merged, "time_limit", 30, 3600, 600),
+        time_limit=_int(merged, "time_limit"),
     )

@@ -1,7 +1,8 @@
 // The lobby page: create a room, join one by code or link, list public rooms; the daily maze, the
 // leaderboard and recent races (these two need the server's database: hidden without one).
 import { $, el, formatTime, message, setText, show } from './ui.js';
-import { buildSettingsFields, readSettings, writeSettings, DEFAULTS } from './settings.js';
+import { buildSettingsFields, readSettings, writeSettings } from './settings.js';
+import { defaultSettings, loadRules } from './rules.js';
 import { loadName, saveName } from './storage.js';
 
 const REFRESH_MS = 4000;
@@ -10,8 +11,15 @@ nameInput.value = loadName();
 nameInput.addEventListener('change', () => saveName(nameInput.value.trim()));
 
 const createForm = $('create-form');
-buildSettingsFields($('create-fields'));
-writeSettings(createForm, DEFAULTS);
+const createButton = createForm.querySelector('button[type=submit]');
+createButton.disabled = true; // until the form is built from the server's rules
+loadRules()
+  .then((rules) => {
+    buildSettingsFields($('create-fields'), rules);
+    writeSettings(createForm, defaultSettings(rules));
+    createButton.disabled = false;
+  })
+  .catch(() => message('Could not load the room rules from the server: reload the page', 'error', 0));
 
 const roomUrl = (code, watch) => `/r/${encodeURIComponent(code)}${watch ? '?watch=1' : ''}`;
 
@@ -36,8 +44,7 @@ createForm.addEventListener('submit', async (e) => {
     message('Pick at least one hint method');
     return;
   }
-  const button = createForm.querySelector('button[type=submit]');
-  button.disabled = true;
+  createButton.disabled = true;
   try {
     const res = await api('/api/rooms', { method: 'POST', body: JSON.stringify(settings) });
     if (res.ok && res.body?.code) location.assign(res.body.url || roomUrl(res.body.code));
@@ -45,7 +52,7 @@ createForm.addEventListener('submit', async (e) => {
   } catch {
     message('Could not reach the server');
   } finally {
-    button.disabled = false;
+    createButton.disabled = false;
   }
 });
 

@@ -7,6 +7,7 @@ import { attachInput } from './input.js';
 import { drawChart } from './chart.js';
 import { decodeCells, dirBetween, openSides, step } from './maze.js';
 import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings, METHODS } from './settings.js';
+import { loadRules } from './rules.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
 import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
 
@@ -20,6 +21,8 @@ let resyncing = false;
 let followId = '';
 let resultsClosed = false;
 let hintReadyAt = 0;
+let rules = null; // GET /api/rules: the settings form and the hint cooldown
+const COOLDOWN_SLACK_MS = 100; // on top of the server's hint cooldown: our clock and its differ a little
 let lastCount = null;
 let lastSettings = '';
 let lastMethods = '';
@@ -218,9 +221,10 @@ async function askHint() {
   }
   const method = $('hint-method').value;
   const order = $('show-search').checked;
-  hintReadyAt = Date.now() + 1100;
+  const wait = (rules?.hint_cooldown_ms ?? 0) + COOLDOWN_SLACK_MS;
+  hintReadyAt = Date.now() + wait;
   scheduleUi();
-  setTimeout(scheduleUi, 1150);
+  setTimeout(scheduleUi, wait + 50);
   const ack = await net.request('hint', { method, order });
   if (!ack.ok) {
     message(errorText(ack, 'No hint'));
@@ -272,7 +276,12 @@ $('room-code').textContent = code;
 document.title = `MazeRace · room ${code}`;
 const link = `${location.origin}/r/${encodeURIComponent(code)}`;
 $('share-link').value = link;
-buildSettingsFields($('settings-fields'));
+try {
+  rules = await loadRules();
+  buildSettingsFields($('settings-fields'), rules);
+} catch {
+  message('Could not load the room rules from the server: reload the page to change settings', 'error', 0);
+}
 
 async function join(role) {
   if (joining) return;
@@ -310,6 +319,7 @@ $('players').addEventListener('click', (e) => {
 $('rematch-button').addEventListener('click', () => command('rematch', {}));
 $('settings-form').addEventListener('submit', (e) => {
   e.preventDefault();
+  if (!rules) return message('The settings form needs the room rules: reload the page');
   const settings = readSettings(e.target);
   if (!settings.hint_methods.length) return message('Pick at least one hint method');
   command('settings', settings, () => message('Settings saved', 'info', 2000));
@@ -432,7 +442,7 @@ function updateLobby(me) {
   );
   const form = $('settings-form');
   const json = JSON.stringify(state.settings);
-  if (json !== lastSettings && !form.contains(document.activeElement)) {
+  if (rules && json !== lastSettings && !form.contains(document.activeElement)) {
     lastSettings = json;
     writeSettings(form, state.settings);
   }

@@ -1,8 +1,10 @@
 // The room settings form (docs/protocol.md, "Settings"), shared by the lobby's create form and the
-// host's settings form in the room. Built with DOM calls; reads and writes plain settings objects.
+// host's settings form in the room. Built with DOM calls from the server's rules (rules.js): the
+// values, bounds and defaults come from GET /api/rules; only the labels people read are kept here.
 import { el } from './ui.js';
+import { defaultSettings } from './rules.js';
 
-const PRESETS = { easy: '10 × 10', medium: '50 × 50', hard: '100 × 100', custom: 'custom' };
+const PRESET_LABELS = { custom: 'custom' };
 const ALGORITHMS = {
   backtracker: 'Recursive backtracker',
   prim: 'Randomized Prim',
@@ -11,29 +13,30 @@ const ALGORITHMS = {
   wilson: 'Wilson',
   classic: 'Classic (random fill, loops)',
 };
+const OPENINGS = { corners: 'Corners (top left → bottom right)', edges: 'Two random edges' };
 export const METHODS = { dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'Random (DFS or BFS)' };
-export const DEFAULTS = {
-  preset: 'easy',
-  rows: 10,
-  cols: 10,
-  algorithm: 'backtracker',
-  braid: 0,
-  openings: 'corners',
-  hint_methods: ['dfs', 'bfs', 'astar', 'random'],
-  hint_limit: 3,
-  hint_penalty: 5,
-  hint_moves: false,
-  max_players: 8,
-  public: true,
-  time_limit: 600,
-};
-const SIZES = { easy: 10, medium: 50, hard: 100 };
+
+let rules = null; // set by buildSettingsFields
+
+/** The options of a one-of field: the server's values, in the order of `labels`, then any others. */
+function options(name, labels) {
+  const known = Object.keys(labels);
+  const rank = (v) => (known.includes(v) ? known.indexOf(v) : known.length);
+  const values = [...rules.settings[name].choices].sort((a, b) => rank(a) - rank(b));
+  return Object.fromEntries(values.map((v) => [v, labels[v] ?? v]));
+}
+
+function presetLabels() {
+  const sized = Object.fromEntries(Object.entries(rules.presets).map(([p, s]) => [p, `${s.rows} × ${s.cols}`]));
+  return { ...sized, ...PRESET_LABELS };
+}
 
 function select(name, options, label) {
   return field(label, el('select', { name }, ...Object.entries(options).map(([v, t]) => el('option', { value: v, text: t }))));
 }
 
-function number(name, label, min, max, step = 1) {
+function number(name, label, step = 1) {
+  const { min, max } = rules.settings[name];
   return field(label, el('input', { type: 'number', name, min, max, step, required: true, inputMode: 'decimal' }));
 }
 
@@ -46,28 +49,25 @@ function field(label, control) {
   return el('label', { class: 'field' }, el('span', { text: label }), control);
 }
 
-/** Fill `container` with the settings controls. */
-export function buildSettingsFields(container) {
+/** Fill `container` with the settings controls for the server's `serverRules` (GET /api/rules). */
+export function buildSettingsFields(container, serverRules) {
+  rules = serverRules;
+  const braid = rules.settings.braid;
   container.append(
-    select('preset', PRESETS, 'Size'),
-    el('div', { class: 'pair' }, number('rows', 'Rows', 5, 150), number('cols', 'Columns', 5, 150)),
-    select('algorithm', ALGORITHMS, 'Generator'),
-    number('braid', 'Braid (share of dead ends removed, 0–1)', 0, 1, 0.05),
-    select('openings', { corners: 'Corners (top left → bottom right)', edges: 'Two random edges' }, 'Entrance and exit'),
+    select('preset', presetLabels(), 'Size'),
+    el('div', { class: 'pair' }, number('rows', 'Rows'), number('cols', 'Columns')),
+    select('algorithm', options('algorithm', ALGORITHMS), 'Generator'),
+    number('braid', `Braid (share of dead ends removed, ${braid.min}–${braid.max})`, 0.05),
+    select('openings', options('openings', OPENINGS), 'Entrance and exit'),
     el(
       'fieldset',
       { class: 'methods' },
       el('legend', { text: 'Hint methods' }),
-      ...Object.entries(METHODS).map(([v, t]) => check('hint_methods', t, v)),
+      ...rules.settings.hint_methods.choices.map((v) => check('hint_methods', METHODS[v] ?? v, v)),
     ),
-    el(
-      'div',
-      { class: 'pair' },
-      number('hint_limit', 'Hints per player', 0, 99),
-      number('hint_penalty', 'Penalty per hint (s)', 0, 60),
-    ),
+    el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Penalty per hint (s)')),
     check('hint_moves', 'A hint also moves you one step'),
-    el('div', { class: 'pair' }, number('max_players', 'Max players', 1, 16), number('time_limit', 'Time limit (s)', 30, 3600)),
+    el('div', { class: 'pair' }, number('max_players', 'Max players'), number('time_limit', 'Time limit (s)')),
     check('public', 'Public (listed in the lobby)'),
   );
   const form = container.closest('form') || container;
@@ -79,13 +79,13 @@ function syncPreset(form) {
   for (const name of ['rows', 'cols']) {
     const input = form.elements[name];
     input.disabled = !custom || form.dataset.locked === 'true';
-    if (!custom) input.value = SIZES[form.elements.preset.value] ?? input.value;
+    if (!custom) input.value = rules.presets[form.elements.preset.value]?.[name] ?? input.value;
   }
 }
 
 /** Put a settings object into the form. */
 export function writeSettings(form, settings) {
-  const s = { ...DEFAULTS, ...settings };
+  const s = { ...defaultSettings(rules), ...settings };
   const f = form.elements;
   for (const name of ['preset', 'algorithm', 'openings']) f[name].value = s[name];
   for (const name of ['rows', 'cols', 'braid', 'hint_limit', 'hint_penalty', 'max_players', 'time_limit']) {
@@ -129,7 +129,7 @@ export function lockSettings(form, locked) {
 
 /** A one-line summary of settings for people who cannot change them. */
 export function describeSettings(s) {
-  const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : PRESETS[s.preset] || '';
+  const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : '';
   const hints = s.hint_limit ? `${s.hint_limit} hints, +${s.hint_penalty}s each` : 'no hints';
   return `${s.preset || ''} ${size} · ${ALGORITHMS[s.algorithm] || s.algorithm || ''} · ${hints}`;
 }

@@ -415,16 +415,19 @@ export class RoomState {
     return clamp01(1 - p.distance / this.shortest);
   }
 
-  /** Players best first: finished by rank, then racing by distance left, then DNF. */
+  /** Players best first: finished by total time (the server's rank breaks a tie: who finished first),
+   * then racing by distance left, then DNF (tests/cases/standings.json, shared with the server). */
   standings() {
     const group = (p) => (p.finished ? 0 : p.dnf ? 2 : 1);
     const left = (p) => (p.distance == null ? Infinity : p.distance);
+    const total = (p) => (p.time ?? Infinity) + (p.penalty ?? 0);
+    const finishedOrder = (a, b) => total(a) - total(b) || (a.rank ?? 99) - (b.rank ?? 99);
     return this.players
       .map((p, order) => ({ p, order }))
       .sort(
         (a, b) =>
           group(a.p) - group(b.p) ||
-          (group(a.p) === 0 ? (a.p.rank ?? 99) - (b.p.rank ?? 99) : left(a.p) - left(b.p)) ||
+          (group(a.p) === 0 ? finishedOrder(a.p, b.p) : left(a.p) - left(b.p)) ||
           a.order - b.order,
       )
       .map(({ p }) => ({ player: p, progress: this.progress(p) }));
