@@ -262,6 +262,17 @@ async def alone(repeats: int) -> None:
                                  f"{percentile(times, 0.5):.1f}", f"{max(times):.1f}"])  # fmt: skip
                 rows.append([f"{size}x{size}", "on" if order else "off", "all", len(everything),
                              f"{statistics.median(everything):.1f}", f"{max(everything):.1f}"])  # fmt: skip
+                # the game's defaults: the backtracker maze and the `random` method (dfs or bfs)
+                [racer] = await room_of(server.url, http, 1, race_settings(size, "backtracker"))
+                defaults: list[float] = []
+                for _ in range(3 * repeats):
+                    ms, given = await timed_hint(racer, "random", order)
+                    if given:
+                        defaults.append(ms)
+                    await asyncio.sleep(0.55)
+                await racer.client.disconnect()
+                rows.append([f"{size}x{size}", "on" if order else "off", "random, defaults", len(defaults),
+                             f"{percentile(defaults, 0.5):.1f}", f"{max(defaults):.1f}"])  # fmt: skip
     finally:
         server.stop()
     print_table(
