@@ -49,7 +49,7 @@ class Membership:
 class Room(LobbyRules):
     """The authoritative state of one room, with every command it takes."""
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> views.RoomSummary:
         """The short public description listed by the HTTP API (`views.summary`)."""
         return views.summary(self)
 

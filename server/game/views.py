@@ -11,13 +11,13 @@ secrecy rules:
 """
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from server.game.envelope import Envelope
 from server.game.hints import Hint
 from server.game.maze import Cell
 from server.game.players import Player
-from server.game.results import elapsed_ms, provisional_rank
+from server.game.results import ResultRow, elapsed_ms, provisional_rank
 from server.game.room_state import RoomState, ms
 from server.game.trail import Trail
 from server.game.wire import encode_maze
@@ -55,9 +55,70 @@ def cell_json(cell: Cell) -> list[int]:
 # ----- players and the room --------------------------------------------------------------------------
 
 
-def player_entry(room: RoomState, player: Player) -> dict[str, Any]:
+class PlayerEntry(TypedDict):
+    """A player as every client sees them (docs/protocol.md, "A player entry"): never the token; the
+    position and trail once a race has started, the time and rank once they finished."""
+
+    id: str
+    name: str
+    colour: str
+    ready: bool
+    connected: bool
+    host: bool
+    moves: int
+    hints: int
+    penalty: int
+    finished: bool
+    dnf: bool
+    left: bool
+    room: NotRequired[list[int]]
+    facing: NotRequired[str]
+    trail: NotRequired[list[list[int]]]
+    distance: NotRequired[int | None]
+    time: NotRequired[int | None]
+    rank: NotRequired[int]
+
+
+class Snapshot(TypedDict):
+    """Everything a client needs to draw the room from scratch (docs/protocol.md, "Snapshot")."""
+
+    code: str
+    version: int
+    phase: str
+    settings: dict[str, Any]
+    host: str | None
+    players: list[PlayerEntry]
+    spectators: int
+    locked: bool
+    now: int
+    start_at: NotRequired[int]
+    race: NotRequired[str | None]
+    maze: NotRequired[dict[str, Any]]
+    started_at: NotRequired[int]
+    shortest: NotRequired[int]
+    results: NotRequired[list[ResultRow]]
+
+
+class RoomSummary(TypedDict):
+    """The short public description of a room the HTTP API lists."""
+
+    code: str
+    phase: str
+    players: int
+    spectators: int
+    max_players: int
+    rows: int
+    cols: int
+    algorithm: str
+    preset: str
+    public: bool
+    daily: str | None
+    locked: bool
+
+
+def player_entry(room: RoomState, player: Player) -> PlayerEntry:
     """A player as every client sees them (never the token)."""
-    entry: dict[str, Any] = {
+    entry: PlayerEntry = {
         "id": player.id,
         "name": player.name,
         "colour": player.colour,
@@ -82,15 +143,15 @@ def player_entry(room: RoomState, player: Player) -> dict[str, Any]:
     return entry
 
 
-def player_entries(room: RoomState) -> list[dict[str, Any]]:
+def player_entries(room: RoomState) -> list[PlayerEntry]:
     """Every player of the room (those who left a race too), in joining order."""
     return [player_entry(room, p) for p in room.players.values()]
 
 
-def snapshot(room: RoomState, viewer: Viewer, now: float) -> dict[str, Any]:
+def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
     """Everything `viewer` needs to draw the room from scratch (today the same for every viewer)."""
     del viewer  # nothing in a snapshot is per viewer yet: hints are only in events and acks
-    data: dict[str, Any] = {
+    data: Snapshot = {
         "code": room.code,
         "version": room.version,
         "phase": room.phase,
@@ -113,7 +174,7 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> dict[str, Any]:
     return data
 
 
-def summary(room: RoomState) -> dict[str, Any]:
+def summary(room: RoomState) -> RoomSummary:
     """The short public description listed by the HTTP API."""
     return {
         "code": room.code,
