@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+from server.game import views
 from server.game.errors import GameError
 from server.game.generators import ALGORITHMS
 from server.game.settings import PRESETS, parse_settings
@@ -80,13 +81,13 @@ async def create_room(request: web.Request) -> web.Response:
 async def list_rooms(request: web.Request) -> web.Response:
     """`GET /api/rooms`: the public rooms."""
     rooms = request.app[REGISTRY].public_rooms()
-    return web.json_response({"rooms": [room.summary() for room in rooms]})
+    return web.json_response({"rooms": [views.summary(room) for room in rooms]})
 
 
 async def room_summary(request: web.Request) -> web.Response:
     """`GET /api/rooms/{code}`: one room, public or private (the code is the secret)."""
     room = request.app[REGISTRY].get(room_code(request.match_info["code"]))
-    return web.json_response(room.summary())
+    return web.json_response(views.summary(room))
 
 
 def _store(request: web.Request) -> Store:

@@ -18,6 +18,7 @@ import socketio
 from socketio import packet
 
 from server.config import RateLimit
+from server.handshakes import handshake_of
 from server.limits import KeyedLimiter, TokenBucket
 
 log = logging.getLogger(__name__)
@@ -88,11 +89,12 @@ class GuardedServer(socketio.AsyncServer):
         """Connections closed for binary or malformed packets since start (reported by /healthz)."""
 
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> bool | None:
-        until = self._shut_out.get(_address(environ))
+        address = handshake_of(environ).address
+        until = self._shut_out.get(address)
         if until is not None:
             if time.monotonic() < until:
                 return False  # Engine.IO answers the handshake with a refusal
-            del self._shut_out[_address(environ)]
+            del self._shut_out[address]
         await super()._handle_eio_connect(eio_sid, environ)
         return None
 
@@ -130,7 +132,7 @@ class GuardedServer(socketio.AsyncServer):
         self._closing.add(eio_sid)
         self.closed_for_junk += 1
         environ = self.environ.get(eio_sid) or {}
-        address = _address(environ)
+        address = handshake_of(environ).address
         if not self._junk_by_address.allow(address, time.monotonic()):
             if len(self._shut_out) >= 10_000:
                 self._shut_out.clear()  # a crude bound on memory
@@ -157,9 +159,3 @@ class GuardedServer(socketio.AsyncServer):
             line += f" ({self._unlogged} similar lines left out)"
             self._unlogged = 0
         log.warning("%s", line)
-
-
-def _address(environ: dict[str, Any]) -> str:
-    """The client address of a connection (Engine.IO's own REMOTE_ADDR is a fixed placeholder)."""
-    request = environ.get("aiohttp.request")
-    return str(getattr(request, "remote", None) or "unknown")

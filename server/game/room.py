@@ -49,10 +49,6 @@ class Membership:
 class Room(LobbyRules):
     """The authoritative state of one room, with every command it takes."""
 
-    def summary(self) -> views.RoomSummary:
-        """The short public description listed by the HTTP API (`views.summary`)."""
-        return views.summary(self)
-
     # ----- membership --------------------------------------------------------------------------------
 
     def join(
