@@ -6,6 +6,8 @@ import logging
 import time
 
 from server.config import AppConfig
+from server.course import build_course
+from server.game.commands import Tick, apply
 from server.registry import RoomRegistry
 from server.sockets import SocketGateway
 
@@ -19,7 +21,7 @@ async def tick_rooms(registry: RoomRegistry, gateway: SocketGateway, config: App
     now = time.time()
     for room in list(registry.rooms.values()):
         try:
-            events = room.tick(now)
+            events = apply(room, Tick(now), build_course).events
             if events:
                 # not awaited: one room never holds up another
                 gateway.outbox.send(gateway.outgoing(room, events))

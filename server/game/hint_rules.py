@@ -1,7 +1,8 @@
 """The hint layer of a room: a racer asks, the search runs (anywhere: it is pure), the answer counts."""
 
+import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from server.game import views
 from server.game.envelope import Envelope
@@ -9,6 +10,19 @@ from server.game.errors import GameError
 from server.game.hints import HINT_METHODS, Hint, HintJob, choose_method, solve
 from server.game.players import Player
 from server.game.race import RaceRules
+
+
+class AskedHint(Protocol):
+    """What answering a hint needs to know of its asking (a `HintRequest`, or the logged command)."""
+
+    @property
+    def member_id(self) -> str: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def want_order(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -51,7 +65,10 @@ class HintRules(RaceRules):
             raise GameError(f"this room allows hints by {allowed}", code="method_not_allowed")
         self._check_hints_left(player)
         maze, _ = self._course()
-        search_method = choose_method(method, self.rng)
+        # drawn from the race and the asker's counts, not the room's random source: asking changes
+        # nothing, so only the answer is a command (see `commands.AnswerHint`)
+        draw = random.Random(f"{self.seed}:{player.id}:{player.hints}:{player.moves}")
+        search_method = choose_method(method, draw)
         job = HintJob.of(maze, self._trail(player).cells, search_method, want_order)
         return HintRequest(player.id, player.moves, job, want_order)
 
@@ -60,7 +77,7 @@ class HintRules(RaceRules):
             raise GameError("no hints left in this race", code="no_hints_left")
 
     def answer_hint(
-        self, request: HintRequest, answer: Hint, now: float
+        self, request: AskedHint, answer: Hint, now: float
     ) -> tuple[dict[str, Any], list[Envelope]]:
         """Count and announce a hint found by `solve_hint`; the ack and the events.
 
@@ -80,4 +97,4 @@ class HintRules(RaceRules):
         if step is not None and player.moves < self.move_cap():  # at the cap the hint counts, no step
             self._step(player, step, now)
         self._check_race_over(now)
-        return views.hint_ack(data, request, answer), self._drain()
+        return views.hint_ack(data, request.want_order, answer), self._drain()

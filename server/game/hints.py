@@ -12,8 +12,9 @@ server can send the job to a worker process and put the answer on the wire witho
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from server.game.errors import GameError
+from server.game.errors import BadMaze, GameError
 from server.game.maze import Cell, Maze
 from server.game.solvers import SEARCH_METHODS, CellGraph, search_cells
 from server.game.tree_hints import TreeIndex, tree_back_up, tree_of, tree_search
@@ -59,6 +60,41 @@ class Hint:
     path_cells: PackedCells | None
     order_cells: PackedCells | None
     back_cells: PackedCells | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer as a command log stores it (cell lists in the wire's packed form)."""
+        return {
+            "method": self.method,
+            "start": list(self.start),
+            "explored": self.explored,
+            "path": self.path_cells.to_wire() if self.path_cells is not None else None,
+            "order": self.order_cells.to_wire() if self.order_cells is not None else None,
+            "back": self.back_cells.to_wire() if self.back_cells is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], maze: Maze) -> "Hint":
+        """The answer `to_json` made for a hint in `maze`; refuses cells that are not the maze's."""
+
+        def cells(text: object) -> PackedCells | None:
+            if text is None:
+                return None
+            if not isinstance(text, str):
+                raise BadMaze("a hint's cell list must be text")
+            return PackedCells.from_wire(text, maze.size, maze.cols)
+
+        row, col = data["start"]
+        start = (int(row), int(col))
+        if not maze.in_bounds(start):
+            raise BadMaze("a hint's start is outside the maze")
+        return cls(
+            str(data["method"]),
+            start,
+            int(data["explored"]),
+            cells(data["path"]),
+            cells(data["order"]),
+            cells(data["back"]),
+        )
 
     @property
     def found(self) -> bool:

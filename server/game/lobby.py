@@ -1,5 +1,7 @@
 """The lobby layer of a room: ready, settings, lock, and starting a race (its seed, maze and countdown)."""
 
+import random
+
 from server.game.envelope import Envelope
 from server.game.errors import GameError
 from server.game.generation import MAX_SEED, MazeSpec
@@ -48,7 +50,7 @@ class LobbyRules(HintRules):
         return self._drain()
 
     def prepare_start(self, member_id: str, without_unready: bool = False) -> MazeSpec:
-        """Refuse a start that cannot happen; otherwise draw the race's seed and say which maze to make.
+        """Refuse a start that cannot happen; otherwise say which maze to make (it changes nothing).
 
         The host may start `without_unready`: players not ready then watch this race, so one player who
         never readies cannot hold the room.
@@ -61,10 +63,24 @@ class LobbyRules(HintRules):
                 f"waiting for {', '.join(waiting)} to be ready (or start with the ready players)",
                 code="not_ready",
             )
-        if self.seed is None:
-            self.seed = self.fixed_seed if self.fixed_seed is not None else int(self.rng.random() * MAX_SEED)
         s = self.settings
-        return MazeSpec(s.algorithm, s.rows, s.cols, self.seed, s.braid, s.openings)
+        return MazeSpec(s.algorithm, s.rows, s.cols, self._race_seed(draw=False), s.braid, s.openings)
+
+    def _race_seed(self, *, draw: bool) -> int:
+        """The seed of the race being started: the daily one, or drawn from the room's random source.
+
+        Asking (`draw=False`) reads the draw from a copy of the source and changes nothing, so the
+        check before making the maze is not a change of the room; the `start` command draws it.
+        """
+        if self.seed is not None:
+            return self.seed
+        if self.fixed_seed is not None:
+            return self.fixed_seed
+        source = self.rng
+        if not draw:
+            source = random.Random()
+            source.setstate(self.rng.getstate())
+        return int(source.random() * MAX_SEED)
 
     def _waiting_for(self, host_id: str) -> list[Player]:
         """Connected players the host's start waits for (a dropped player races when back)."""
@@ -88,6 +104,7 @@ class LobbyRules(HintRules):
         """
         if self.prepare_start(member_id, without_unready) != spec:
             raise GameError("the settings changed while the maze was being made; start again", "wrong_phase")
+        self.seed = self._race_seed(draw=True)
         self.last_active = now
         self.race_id = race_id
         self.maze = maze

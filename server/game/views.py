@@ -11,7 +11,7 @@ secrecy rules:
 """
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from server.game.envelope import Envelope
 from server.game.hints import Hint
@@ -21,9 +21,6 @@ from server.game.results import ResultRow, elapsed_ms, provisional_rank
 from server.game.room_state import RoomState, ms
 from server.game.trail import Trail
 from server.game.wire import encode_maze
-
-if TYPE_CHECKING:  # the hint request is a rule's record; only its type is needed here
-    from server.game.hint_rules import HintRequest
 
 HINT_SEEN_BY_RACERS = ("id", "method", "found", "explored", "hints", "penalty")
 """What a hint shows the other players still racing: that it was asked, not where it leads."""
@@ -228,10 +225,10 @@ def hint_for_racers(data: dict[str, Any]) -> dict[str, Any]:
     return {key: data[key] for key in HINT_SEEN_BY_RACERS}
 
 
-def hint_ack(data: dict[str, Any], request: "HintRequest", answer: Hint) -> dict[str, Any]:
+def hint_ack(data: dict[str, Any], want_order: bool, answer: Hint) -> dict[str, Any]:
     """The asker's ack: the full hint, and the explored order when they asked for it (only theirs)."""
     ack = dict(data)
-    if request.want_order and answer.order_cells is not None:
+    if want_order and answer.order_cells is not None:
         ack["order"] = answer.order_cells.to_wire()
     return ack
 

@@ -2,15 +2,16 @@
 
 Hypothesis draws command sequences over several players and spectators (joins, rejoins by token,
 ready, settings, starts with and without the unready, moves, hints, leaves, disconnects, kicks, locks,
-clock ticks, rematches). Every nondeterministic input (the time, new tokens, race ids) is fixed in the
-command before it is applied, so the same command can be applied again elsewhere. The live room is
-snapshotted before every command; from a few snapshots a room is rebuilt and fed the commands since,
-and it must answer every one exactly as the live room did (acks, refusals, events, finished races) and
-end in the same state.
+clock ticks, rematches). Every nondeterministic input (the time, new tokens, race ids, the maze spec,
+a hint's answer) is fixed in the command record (`server.game.commands`) before it is applied. The
+live room is snapshotted before every command; from a few snapshots a room is rebuilt and fed the
+commands since, each through its JSON form as another process would read it from the room's log, and
+it must answer every one exactly as the live room did (acks, refusals, events, finished races) and end
+in the same state.
 """
 
+import json
 import random
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -19,8 +20,27 @@ from hypothesis import strategies as st
 
 from server.course import build_course
 from server.game import views
+from server.game.commands import (
+    AnswerHint,
+    ChangeSettings,
+    Command,
+    Disconnect,
+    Join,
+    Kick,
+    Leave,
+    Lock,
+    Move,
+    Rematch,
+    SetReady,
+    Start,
+    Tick,
+    apply,
+    command_from_json,
+    command_to_json,
+)
 from server.game.errors import GameError
 from server.game.generation import MazeSpec
+from server.game.hint_rules import solve_hint
 from server.game.maze import Maze
 from server.game.persist import maze_spec, rebuild_room, room_snapshot
 from server.game.room import Room
@@ -41,16 +61,6 @@ def course(spec: MazeSpec) -> tuple[Maze, list[int]]:
 def course_of(state: dict[str, Any]) -> tuple[Maze, list[int]] | None:
     spec = maze_spec(state)
     return None if spec is None else course(spec)
-
-
-@dataclass(frozen=True)
-class Command:
-    """One command with everything it needs pinned down: who, what, when, and the fresh values."""
-
-    kind: str
-    member: str
-    now: float
-    args: tuple[Any, ...] = ()
 
 
 # the shape of a command before it is resolved against the live room: (kind, who, extra, seconds later)
@@ -89,45 +99,25 @@ raw_commands = st.tuples(
 )
 
 
-def apply(room: Room, command: Command) -> tuple[Any, ...]:
+def answer_of(room: Room, command: Command) -> tuple[Any, ...]:
     """Apply `command`; what the room answered, as plain data (a refusal by its code)."""
-    c, now, a = command, command.now, command.args
     try:
-        if c.kind == "join":
-            you, events = room.join(a[0], a[1], a[2], now, new_token=a[3])
-            ack: Any = you.to_json()
-        elif c.kind == "ready":
-            ack, events = None, room.set_ready(c.member, a[0])
-        elif c.kind == "settings":
-            ack, events = None, room.update_settings(c.member, a[0])
-        elif c.kind == "start":
-            spec = room.prepare_start(c.member, a[0])
-            maze, distances = course(spec)
-            ack, events = None, room.start(c.member, spec, maze, distances, now, a[0], race_id=a[1])
-        elif c.kind == "move":
-            ack, events = room.move(c.member, a[0], now)
-        elif c.kind == "hint":
-            ack, events = room.hint(c.member, a[0], a[1], now)
-        elif c.kind == "leave":
-            ack, events = None, room.leave(c.member, now)
-        elif c.kind == "disconnect":
-            ack, events = None, room.disconnect(c.member, now)
-        elif c.kind == "kick":
-            ack, events = None, room.kick(c.member, a[0], now)
-        elif c.kind == "lock":
-            ack, events = None, room.lock(c.member, a[0])
-        elif c.kind == "rematch":
-            ack, events = None, room.rematch(c.member, now)
-        else:
-            ack, events = None, room.tick(now)
+        outcome = apply(room, command, course)
     except GameError as error:
         return ("refused", error.code)
+    ack = outcome.membership.to_json() if outcome.membership is not None else outcome.ack
     record = room.take_finished_race()
     finished = None
     if record is not None:
         finished = (record.id, record.seed, record.started_at, record.ended_at, record.results)
         finished += (record.players, record.log.to_state())
-    return ("ok", ack, [(e.to_json(), views.event_for(e, RACER)) for e in events], finished)
+    return ("ok", ack, [(e.to_json(), views.event_for(e, RACER)) for e in outcome.events], finished)
+
+
+def through_json(command: Command, room: Room) -> Command:
+    """The command as another process reads it from the room's log."""
+    text = json.dumps(command_to_json(command))
+    return command_from_json(json.loads(text), lambda: room.maze)
 
 
 HOST_ONLY = ("settings", "start", "kick", "lock", "rematch")
@@ -145,11 +135,12 @@ def _onward(room: Room, member: str) -> tuple[int, int] | None:
 
 def resolve(
     room: Room, raw: tuple[str, int, int, float], now: float, serial: int, members: list[str]
-) -> Command:
+) -> Command | None:
     """Pin a drawn command down against the live room: real member ids, the time, fresh values.
 
     Commands mostly come from those who may give them (the host, players still in), so that races
-    start and end; the rest come from anyone, to be refused."""
+    start and end; the rest come from anyone, to be refused. A hint is asked as the server asks it
+    (asking changes nothing) and its search run here; a hint that cannot be asked is no command."""
     kind, who, extra, _ = raw
     players = [p.id for p in room.active_players()]
     member = members[who % len(members)] if members else "p1"
@@ -159,28 +150,44 @@ def resolve(
         member = players[who % len(players)]
     tokens = [p.token for p in room.players.values()]
     if kind == "join_player":
-        return Command("join", "", now, (NAMES[who % 4], "player", None, f"token-{serial}"))
+        return Join(NAMES[who % 4], "player", None, f"token-{serial}", now)
     if kind == "join_spectator":
-        return Command("join", "", now, ("Eve", "spectator", None, f"token-{serial}"))
+        return Join("Eve", "spectator", None, f"token-{serial}", now)
     if kind == "rejoin":
         token = tokens[who % len(tokens)] if tokens else "nobody"
-        return Command("join", "", now, ("Ann", "player", token, f"token-{serial}"))
+        return Join("Ann", "player", token, f"token-{serial}", now)
     if kind == "ready":
-        return Command("ready", member, now, (extra % 4 != 0,))
+        return SetReady(member, extra % 4 != 0, now)
     if kind == "settings":
         change = [{"hint_moves": True}, {"hint_methods": ["random"]}, {"max_players": 2}, {"braid": 0.5}]
-        return Command("settings", member, now, (change[extra % 4],))
+        return ChangeSettings(member, change[extra % 4], now)
     if kind == "start":
-        return Command("start", member, now, (extra % 2 == 0, f"race-{serial}"))
+        try:
+            spec = room.prepare_start(member, extra % 2 == 0)
+        except GameError:
+            spec = MazeSpec("backtracker", 5, 6, 0)  # refused by the start all the same
+        return Start(member, extra % 2 == 0, spec, f"race-{serial}", now)
     if kind == "move":
         onward = _onward(room, member) if extra < 5 else None
-        return Command("move", member, now, (onward or DIRECTIONS[extra % 4],))
+        return Move(member, onward or DIRECTIONS[extra % 4], now)
     if kind == "hint":
-        return Command("hint", member, now, (("dfs", "bfs", "astar", "random")[extra % 4], extra % 2 == 0))
-    if kind in ("kick", "lock"):
-        target = members[extra % len(members)] if members else "p1"
-        return Command(kind, member, now, (target,) if kind == "kick" else (extra % 2 == 0,))
-    return Command(kind, member, now)
+        method, want_order = ("dfs", "bfs", "astar", "random")[extra % 4], extra % 2 == 0
+        try:
+            request = room.request_hint(member, method, want_order, now)
+        except GameError:
+            return None
+        return AnswerHint(member, request.moves, want_order, solve_hint(request), now)
+    if kind == "kick":
+        return Kick(member, members[extra % len(members)] if members else "p1", now)
+    if kind == "lock":
+        return Lock(member, extra % 2 == 0, now)
+    if kind == "leave":
+        return Leave(member, now)
+    if kind == "disconnect":
+        return Disconnect(member, now)
+    if kind == "rematch":
+        return Rematch(member, now)
+    return Tick(now)
 
 
 OPENING = [("join_player", 0, 0, 0.0), ("join_player", 1, 0, 0.0), ("join_spectator", 0, 0, 0.0)]
@@ -210,18 +217,20 @@ def test_snapshot_and_the_commands_since_rebuild_the_room(
     for serial, raw in enumerate(raws):
         now += max(raw[3], 1.0) if raw[0] == "tick" else raw[3]  # a tick ends a countdown
         command = resolve(live, raw, now, serial, members)
+        if command is None:
+            continue
         snapshots.append(room_snapshot(live))
-        answer = apply(live, command)
-        if command.kind == "join" and answer[0] == "ok" and answer[1]["id"] not in members:
+        answer = answer_of(live, command)
+        if isinstance(command, Join) and answer[0] == "ok" and answer[1]["id"] not in members:
             members.append(answer[1]["id"])
         commands.append(command)
         answers.append(answer)
     final = room_snapshot(live)
-    for point in sorted(k % len(raws) for k in rebuild_at):
+    for point in sorted(k % len(commands) for k in rebuild_at):
         rebuilt = rebuild_room(snapshots[point], course_of(snapshots[point]))
         assert room_snapshot(rebuilt) == snapshots[point]
         for command, answer in zip(commands[point:], answers[point:], strict=True):
-            assert apply(rebuilt, command) == answer, command
+            assert answer_of(rebuilt, through_json(command, rebuilt)) == answer, command
         assert room_snapshot(rebuilt) == final
         assert views.snapshot(rebuilt, views.ANYONE, now) == views.snapshot(live, views.ANYONE, now)
 
