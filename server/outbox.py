@@ -15,7 +15,7 @@ from typing import Any
 import socketio
 
 from server.game import views
-from server.game.envelope import Envelope
+from server.game.envelope import Envelope, WireEvent
 from server.game.records import RaceRecord
 from server.store import Store
 
@@ -53,7 +53,7 @@ class RoomOutbox:
         """Rooms whose queue a drain is sending (or is about to: marked before its task first runs)."""
         self._in_flight: set[asyncio.Future[None]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._batches: dict[str, list[dict[str, Any]]] = {}
+        self._batches: dict[str, list[WireEvent]] = {}
         self._flushes: set[asyncio.Task[None]] = set()
 
     def send(self, out: Outgoing) -> "asyncio.Future[None]":
@@ -161,7 +161,7 @@ class RoomOutbox:
         viewers = {sid: views.Viewer(member_id, racing=True) for member_id, sid in racing.items()}
         return {sid: viewer for sid, viewer in viewers.items() if views.is_redacted_for(envelope, viewer)}
 
-    def _batch(self, code: str, event: dict[str, Any]) -> None:
+    def _batch(self, code: str, event: WireEvent) -> None:
         batch = self._batches.setdefault(code, [])
         if not batch:
             asyncio.get_running_loop().call_later(self.batch_interval, self._flush, code)

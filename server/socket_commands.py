@@ -111,7 +111,7 @@ class RoomCommands:
         """One step, by direction or target cell."""
         member, room = self._joined(sid)
         target, seq = parse_move(payload)
-        ack = (await self.gateway.run(room, Move(member.member_id, target, self._now()))).ack or {}
+        ack = dict((await self.gateway.run(room, Move(member.member_id, target, self._now()))).ack or {})
         return ack if seq is None else {**ack, "seq": seq}
 
     async def hint(self, sid: str, payload: object) -> dict[str, Any]:
@@ -122,7 +122,7 @@ class RoomCommands:
         tree = built_tree(room.maze) if room.maze is not None else None
         answer = await self.gateway.hint_searches.solve(room.code, request, tree)  # searched once
         command = AnswerHint(request.member_id, request.moves, want_order, answer, self._now())
-        return (await self.gateway.run(room, command)).ack or {}
+        return dict((await self.gateway.run(room, command)).ack or {})
 
     async def rematch(self, sid: str, payload: object) -> dict[str, Any]:
         """The host sends the room back to the lobby for a new maze."""

@@ -18,6 +18,7 @@ from typing import Any
 
 from server.game.directions import Direction
 from server.game.envelope import Envelope
+from server.game.events import HintAck, Position
 from server.game.generation import MazeSpec
 from server.game.hints import Hint
 from server.game.maze import Maze
@@ -171,7 +172,7 @@ class Outcome:
     """What a command did: the events to send, the ack data, and (a join) who joined."""
 
     events: list[Envelope]
-    ack: dict[str, Any] | None = None
+    ack: Position | HintAck | None = None
     membership: Membership | None = None
 
 
@@ -193,8 +194,8 @@ def apply(room: Room, command: Command, course: CourseMaker) -> Outcome:
             ack, events = room.move(member, target, now)
             return Outcome(events, ack)
         case AnswerHint(answer=answer, now=now):
-            ack, events = room.answer_hint(command, answer, now)
-            return Outcome(events, ack)
+            hinted, events = room.answer_hint(command, answer, now)
+            return Outcome(events, hinted)
         case Leave(member, now):
             return Outcome(room.leave(member, now))
         case Disconnect(member, now):

@@ -1,7 +1,17 @@
 """The record of one room event: what the room emits, versioned, and what the outbox sends."""
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
+
+from server.game.events import EventData
+
+
+class WireEvent(TypedDict):
+    """An event as a client gets it."""
+
+    v: int
+    t: str
+    d: EventData
 
 
 @dataclass(frozen=True)
@@ -16,10 +26,10 @@ class Envelope:
 
     v: int
     t: str
-    d: dict[str, Any]
-    racer_d: dict[str, Any] | None = None
+    d: EventData
+    racer_d: EventData | None = None
     """The data that players still racing, other than the member `d['id']`, receive instead of `d`."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> WireEvent:
         """The wire form of the full event (as everyone but the racers of a redacted event gets it)."""
         return {"v": self.v, "t": self.t, "d": self.d}

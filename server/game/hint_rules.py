@@ -2,11 +2,12 @@
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from server.game import views
 from server.game.envelope import Envelope
 from server.game.errors import GameError
+from server.game.events import HintAck
 from server.game.hints import HINT_METHODS, Hint, HintJob, choose_method, solve
 from server.game.players import Player
 from server.game.race import RaceRules
@@ -46,7 +47,7 @@ class HintRules(RaceRules):
 
     def hint(
         self, member_id: str, method: str, want_order: bool, now: float
-    ) -> tuple[dict[str, Any], list[Envelope]]:
+    ) -> tuple[HintAck, list[Envelope]]:
         """Search for a racer from where they stand; the ack (with the order if asked) and the events.
 
         The server splits this in two (`request_hint`, then `answer_hint`) to run the search off the
@@ -76,9 +77,7 @@ class HintRules(RaceRules):
         if player.hints >= self.hint_cap():
             raise GameError("no hints left in this race", code="no_hints_left")
 
-    def answer_hint(
-        self, request: AskedHint, answer: Hint, now: float
-    ) -> tuple[dict[str, Any], list[Envelope]]:
+    def answer_hint(self, request: AskedHint, answer: Hint, now: float) -> tuple[HintAck, list[Envelope]]:
         """Count and announce a hint found by `solve_hint`; the ack and the events.
 
         The answer is for the cell the player asked from (`from`), even if they have moved since: the

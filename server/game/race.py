@@ -1,10 +1,9 @@
 """The race layer of a room: the race begins, racers move, the race ends, the room goes back to the lobby."""
 
-from typing import Any
-
 from server.game import views
 from server.game.envelope import Envelope
 from server.game.errors import GameError
+from server.game.events import Position
 from server.game.moves import Target, apply_move
 from server.game.players import Player
 from server.game.racelog import RaceLog
@@ -41,7 +40,7 @@ class RaceRules(RoomState):
     def _elapsed(self, now: float) -> int:
         return ms(now - (self.started_at or now))
 
-    def move(self, member_id: str, target: Target, now: float) -> tuple[dict[str, Any], list[Envelope]]:
+    def move(self, member_id: str, target: Target, now: float) -> tuple[Position, list[Envelope]]:
         """Move a racer one cell; the ack data and the events. Refused moves raise and change nothing."""
         player = self._racer(member_id, now)
         self._step(player, target, now)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from server.game.errors import GameError
 from server.game.racelog import RaceLog
 from server.game.results import ResultRow
+from server.game.settings import SettingsJson
 
 if TYPE_CHECKING:  # the room builds its record when a race ends; only the type is needed here
     from server.game.room_state import RoomState
@@ -17,7 +18,7 @@ class RaceRecord:
 
     id: str
     room_code: str
-    settings: dict[str, Any]
+    settings: SettingsJson
     seed: int
     daily: str | None
     started_at: float
@@ -40,7 +41,7 @@ STANDARD_HINT_LIMIT = 3
 STANDARD_HINT_PENALTY = 5
 
 
-def is_ranked(settings: dict[str, Any], daily: str | None) -> bool:
+def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
     """See `RaceRecord.ranked`; the store's migration 5 applies the same rule in SQL."""
     s = settings
     strict_hints = (

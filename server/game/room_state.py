@@ -7,10 +7,11 @@ settings, start, lock) and `room` (membership and the clock). What a member may 
 """
 
 import random
-from typing import Any, Literal
+from typing import Literal
 
 from server.game.envelope import Envelope
 from server.game.errors import GameError
+from server.game.events import EventData
 from server.game.maze import Maze
 from server.game.players import Player
 from server.game.racelog import RaceLog, hint_cap, move_cap
@@ -80,7 +81,7 @@ class RoomState:
 
     # ----- bookkeeping -------------------------------------------------------------------------------
 
-    def _emit(self, kind: str, data: dict[str, Any], racer_data: dict[str, Any] | None = None) -> None:
+    def _emit(self, kind: str, data: EventData, racer_data: EventData | None = None) -> None:
         self.version += 1
         self._outbox.append(Envelope(self.version, kind, data, racer_data))
 

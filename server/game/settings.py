@@ -1,8 +1,8 @@
 """Room settings: presets, bounds and validation. Every field is checked with a clear message."""
 
 import math
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, TypedDict
 
 from server.game.errors import BadSettings
 from server.game.generators import ALGORITHMS
@@ -50,11 +50,42 @@ class RoomSettings:
     public: bool = True
     time_limit: int = 600
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "SettingsJson":
         """The JSON form sent to clients."""
-        data = asdict(self)
-        data["hint_methods"] = list(self.hint_methods)
-        return data
+        s = self
+        return {
+            "preset": s.preset,
+            "rows": s.rows,
+            "cols": s.cols,
+            "algorithm": s.algorithm,
+            "braid": s.braid,
+            "openings": s.openings,
+            "hint_methods": list(s.hint_methods),
+            "hint_limit": s.hint_limit,
+            "hint_penalty": s.hint_penalty,
+            "hint_moves": s.hint_moves,
+            "max_players": s.max_players,
+            "public": s.public,
+            "time_limit": s.time_limit,
+        }
+
+
+class SettingsJson(TypedDict):
+    """Room settings on the wire (docs/protocol.md, "Settings"): the `settings` event's data."""
+
+    preset: str
+    rows: int
+    cols: int
+    algorithm: str
+    braid: float
+    openings: str
+    hint_methods: list[str]
+    hint_limit: int
+    hint_penalty: int
+    hint_moves: bool
+    max_players: int
+    public: bool
+    time_limit: int
 
 
 def _int(data: dict[str, Any], key: str) -> int:

@@ -11,18 +11,20 @@ secrecy rules:
 """
 
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict, cast
 
-from server.game.envelope import Envelope
+from server.game.envelope import Envelope, WireEvent
+from server.game.events import HintAck, Hinted, HintSeen, PlayerEntry, Position
 from server.game.hints import Hint
 from server.game.maze import Cell
 from server.game.players import Player
 from server.game.results import ResultRow, elapsed_ms, provisional_rank
 from server.game.room_state import RoomState, ms
+from server.game.settings import SettingsJson
 from server.game.trail import Trail
-from server.game.wire import encode_maze
+from server.game.wire import MazeJson, encode_maze
 
-HINT_SEEN_BY_RACERS = ("id", "method", "found", "explored", "hints", "penalty")
+HINT_SEEN_BY_RACERS = tuple(HintSeen.__annotations__)
 """What a hint shows the other players still racing: that it was asked, not where it leads."""
 
 
@@ -52,37 +54,13 @@ def cell_json(cell: Cell) -> list[int]:
 # ----- players and the room --------------------------------------------------------------------------
 
 
-class PlayerEntry(TypedDict):
-    """A player as every client sees them (docs/protocol.md, "A player entry"): never the token; the
-    position and trail once a race has started, the time and rank once they finished."""
-
-    id: str
-    name: str
-    colour: str
-    ready: bool
-    connected: bool
-    host: bool
-    moves: int
-    hints: int
-    penalty: int
-    finished: bool
-    dnf: bool
-    left: bool
-    room: NotRequired[list[int]]
-    facing: NotRequired[str]
-    trail: NotRequired[list[list[int]]]
-    distance: NotRequired[int | None]
-    time: NotRequired[int | None]
-    rank: NotRequired[int]
-
-
 class Snapshot(TypedDict):
     """Everything a client needs to draw the room from scratch (docs/protocol.md, "Snapshot")."""
 
     code: str
     version: int
     phase: str
-    settings: dict[str, Any]
+    settings: SettingsJson
     host: str | None
     players: list[PlayerEntry]
     spectators: int
@@ -90,7 +68,7 @@ class Snapshot(TypedDict):
     now: int
     start_at: NotRequired[int]
     race: NotRequired[str | None]
-    maze: NotRequired[dict[str, Any]]
+    maze: NotRequired[MazeJson]
     started_at: NotRequired[int]
     shortest: NotRequired[int]
     results: NotRequired[list[ResultRow]]
@@ -189,7 +167,7 @@ def summary(room: RoomState) -> RoomSummary:
     }
 
 
-def position(player: Player, trail: Trail) -> dict[str, Any]:
+def position(player: Player, trail: Trail) -> Position:
     """Where a racer stands (`trail` is theirs): a move's ack, and the data of the `moved` event."""
     return {
         "room": cell_json(trail.current),
@@ -203,7 +181,7 @@ def position(player: Player, trail: Trail) -> dict[str, Any]:
 # ----- hints -----------------------------------------------------------------------------------------
 
 
-def hint_data(player: Player, answer: Hint) -> dict[str, Any]:
+def hint_data(player: Player, answer: Hint) -> Hinted:
     """The full `hinted` data: cell lists packed (base64 of 2-byte flat indices), single cells as [r, c]."""
     return {
         "id": player.id,
@@ -220,14 +198,21 @@ def hint_data(player: Player, answer: Hint) -> dict[str, Any]:
     }
 
 
-def hint_for_racers(data: dict[str, Any]) -> dict[str, Any]:
+def hint_for_racers(data: Hinted) -> HintSeen:
     """The `hinted` data the other players still racing get: that a hint was asked, not its way."""
-    return {key: data[key] for key in HINT_SEEN_BY_RACERS}
+    return {
+        "id": data["id"],
+        "method": data["method"],
+        "found": data["found"],
+        "explored": data["explored"],
+        "hints": data["hints"],
+        "penalty": data["penalty"],
+    }
 
 
-def hint_ack(data: dict[str, Any], want_order: bool, answer: Hint) -> dict[str, Any]:
+def hint_ack(data: Hinted, want_order: bool, answer: Hint) -> HintAck:
     """The asker's ack: the full hint, and the explored order when they asked for it (only theirs)."""
-    ack = dict(data)
+    ack = cast(HintAck, {**data})  # the hint's fields; the order is added below
     if want_order and answer.order_cells is not None:
         ack["order"] = answer.order_cells.to_wire()
     return ack
@@ -246,7 +231,7 @@ def hides_from_racers(envelopes: list[Envelope]) -> bool:
     return any(envelope.racer_d is not None for envelope in envelopes)
 
 
-def event_for(envelope: Envelope, viewer: Viewer) -> dict[str, Any]:
+def event_for(envelope: Envelope, viewer: Viewer) -> WireEvent:
     """`envelope` on the wire as `viewer` may see it."""
     if is_redacted_for(envelope, viewer) and envelope.racer_d is not None:
         return {"v": envelope.v, "t": envelope.t, "d": envelope.racer_d}

@@ -10,9 +10,9 @@ import array
 import base64
 import binascii
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from server.game.errors import BadMaze, BadSettings
 from server.game.maze import Cell, Maze
@@ -41,7 +41,17 @@ def unpack_walls(packed: bytes, size: int) -> tuple[bytes, bytes]:
     return bits[0::2], bits[1::2]
 
 
-def encode_maze(maze: Maze) -> dict[str, Any]:
+class MazeJson(TypedDict):
+    """A maze on the wire: its size, entrance and exit, and the walls packed (see above)."""
+
+    rows: int
+    cols: int
+    entrance: list[int]
+    exit: list[int]
+    walls: str
+
+
+def encode_maze(maze: Maze) -> MazeJson:
     """The JSON-ready wire form."""
     return {
         "rows": maze.rows,
@@ -52,7 +62,7 @@ def encode_maze(maze: Maze) -> dict[str, Any]:
     }
 
 
-def decode_maze(data: dict[str, Any]) -> Maze:
+def decode_maze(data: Mapping[str, Any]) -> Maze:
     """A maze from its wire form; refuses malformed input with `BadMaze`."""
     try:
         rows, cols = int(data["rows"]), int(data["cols"])

@@ -39,6 +39,7 @@ from server.game.commands import (
     command_to_json,
 )
 from server.game.errors import GameError
+from server.game.events import event_from_json
 from server.game.generation import MazeSpec
 from server.game.hint_rules import solve_hint
 from server.game.maze import Maze
@@ -105,6 +106,9 @@ def answer_of(room: Room, command: Command) -> tuple[Any, ...]:
         outcome = apply(room, command, course)
     except GameError as error:
         return ("refused", error.code)
+    for envelope in outcome.events:  # every event is a record of its kind, as the client reads it
+        for wire in (envelope.to_json(), views.event_for(envelope, RACER)):
+            assert event_from_json(wire["t"], json.loads(json.dumps(wire["d"]))) == wire["d"]
     ack = outcome.membership.to_json() if outcome.membership is not None else outcome.ack
     record = room.take_finished_race()
     finished = None

@@ -1,0 +1,260 @@
+"""The data of every room event (the `d` of `{"v", "t", "d"}`), one record a kind, as the wire has it.
+
+The records are TypedDicts: their JSON form is the dict itself, so sending one is a dump, and
+`event_from_json` is the way back, checking that a `d` has exactly the fields its kind defines
+(docs/protocol.md, "Events", lists them for clients). The room builds them, `views` decides who gets
+which (a rival's hint reaches players still racing as `HintSeen`).
+"""
+
+from typing import Any, Literal, NotRequired, TypedDict, get_args, is_typeddict
+
+from server.game.results import ResultRow
+from server.game.settings import SettingsJson
+from server.game.wire import MazeJson
+
+
+class PlayerEntry(TypedDict):
+    """A player as every client sees them (docs/protocol.md, "A player entry"): never the token; the
+    position and trail once a race has started, the time and rank once they finished."""
+
+    id: str
+    name: str
+    colour: str
+    ready: bool
+    connected: bool
+    host: bool
+    moves: int
+    hints: int
+    penalty: int
+    finished: bool
+    dnf: bool
+    left: bool
+    room: NotRequired[list[int]]
+    facing: NotRequired[str]
+    trail: NotRequired[list[list[int]]]
+    distance: NotRequired[int | None]
+    time: NotRequired[int | None]
+    rank: NotRequired[int]
+
+
+class PlayerJoined(PlayerEntry):
+    """`joined` of a player: their entry."""
+
+    role: Literal["player"]
+
+
+class SpectatorsChanged(TypedDict):
+    """`joined` or `left` of a spectator: who, and how many watch now."""
+
+    id: str
+    role: Literal["spectator"]
+    spectators: int
+
+
+class PlayerLeft(TypedDict):
+    """`left` of a player (a racer stays in the results as DNF)."""
+
+    id: str
+    role: Literal["player"]
+
+
+class HostChanged(TypedDict):
+    """`host`: the new host (None when the last player left)."""
+
+    id: str | None
+
+
+class Kicked(TypedDict):
+    """`kicked`: the host removed this member (a `left` follows)."""
+
+    id: str
+
+
+class Presence(TypedDict):
+    """`presence`: a player's connection dropped or came back."""
+
+    id: str
+    connected: bool
+
+
+class ReadyChanged(TypedDict):
+    """`ready`."""
+
+    id: str
+    ready: bool
+
+
+class LockChanged(TypedDict):
+    """`locked`."""
+
+    locked: bool
+
+
+class Countdown(TypedDict):
+    """`countdown`: when the race starts (ms on the server's clock, with its `now` to correct skew)."""
+
+    start_at: int
+    now: int
+    seconds: float
+    sitting_out: list[str]
+
+
+class Started(TypedDict):
+    """`started`: the maze, at last (it is secret until now)."""
+
+    race: str | None
+    maze: MazeJson
+    started_at: int
+    shortest: int
+    players: list[PlayerEntry]
+
+
+class Position(TypedDict):
+    """Where a racer stands: a move's ack."""
+
+    room: list[int]
+    """The cell (the wire name predates the word)."""
+    facing: str
+    trail_len: int
+    moves: int
+    distance: int | None
+
+
+class Moved(Position):
+    """`moved`: a racer's new position."""
+
+    id: str
+
+
+class Finished(TypedDict):
+    """`finished`: a racer reached the exit (the rank is provisional until `race_over`)."""
+
+    id: str
+    rank: int
+    time: int | None
+    penalty: int
+    moves: int
+    hints: int
+
+
+class RaceOver(TypedDict):
+    """`race_over`: the results."""
+
+    race: str | None
+    results: list[ResultRow]
+    shortest: int
+
+
+class Lobby(TypedDict):
+    """`lobby`: the room is open again for a new race."""
+
+    settings: SettingsJson
+    players: list[PlayerEntry]
+
+
+Hinted = TypedDict(
+    "Hinted",
+    {
+        "id": str,
+        "method": str,
+        "found": bool,
+        "from": list[int],
+        "next": list[int] | None,
+        "path": str | None,
+        "explored": int,
+        "back_to": list[int] | None,
+        "back_path": str | None,
+        "hints": int,
+        "penalty": int,
+    },
+)
+"""`hinted` as the asker, spectators and those done racing get it: the way on (cell lists packed)."""
+
+
+class HintSeen(TypedDict):
+    """`hinted` as the other players still racing get it: that a hint was asked, not where it leads."""
+
+    id: str
+    method: str
+    found: bool
+    explored: int
+    hints: int
+    penalty: int
+
+
+class HintAck(Hinted):
+    """The asker's ack: the hint, and its explored order when they asked for it."""
+
+    order: NotRequired[str]
+
+
+EventData = (
+    PlayerJoined
+    | SpectatorsChanged
+    | PlayerLeft
+    | HostChanged
+    | Kicked
+    | Presence
+    | ReadyChanged
+    | SettingsJson
+    | LockChanged
+    | Countdown
+    | Started
+    | Moved
+    | Finished
+    | RaceOver
+    | Lobby
+    | Hinted
+    | HintSeen
+)
+
+EVENT_KINDS: dict[str, tuple[type, ...]] = {
+    "joined": (PlayerJoined, SpectatorsChanged),
+    "left": (PlayerLeft, SpectatorsChanged),
+    "host": (HostChanged,),
+    "kicked": (Kicked,),
+    "presence": (Presence,),
+    "ready": (ReadyChanged,),
+    "settings": (SettingsJson,),
+    "locked": (LockChanged,),
+    "countdown": (Countdown,),
+    "started": (Started,),
+    "moved": (Moved,),
+    "finished": (Finished,),
+    "race_over": (RaceOver,),
+    "lobby": (Lobby,),
+    "hinted": (Hinted, HintSeen),
+}
+"""Every event kind and the shapes its data may take."""
+
+
+class BadEvent(ValueError):
+    """Data that is not an event of its kind."""
+
+
+def event_from_json(kind: str, data: object) -> EventData:
+    """The event data of `kind` read back from JSON; refuses an unknown kind or fields that do not fit.
+
+    The check is of the fields (each shape's required ones present, nothing it does not define) and of
+    the `role` tag, which tells a player's `joined` from a spectator's.
+    """
+    shapes = EVENT_KINDS.get(kind)
+    if shapes is None:
+        raise BadEvent(f"no event is called {kind[:40]!r}")
+    if not isinstance(data, dict):
+        raise BadEvent(f"{kind} data must be an object")
+    for shape in shapes:
+        if _fits(shape, data):
+            return data  # type: ignore[return-value]  # checked against the shape above
+    raise BadEvent(f"{kind} data has fields {sorted(data)[:20]}, which no {kind} event has")
+
+
+def _fits(shape: type, data: dict[str, Any]) -> bool:
+    if not is_typeddict(shape):
+        return False
+    required: frozenset[str] = shape.__required_keys__  # type: ignore[attr-defined]
+    optional: frozenset[str] = shape.__optional_keys__  # type: ignore[attr-defined]
+    if not required <= data.keys() <= required | optional:
+        return False
+    role = shape.__annotations__.get("role")
+    return role is None or data["role"] in get_args(role)
