@@ -1,17 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRoom, MOVE_INTERVAL } from '../../web/js/input.js';
+import { parseCell, MOVE_INTERVAL } from '../../web/js/input.js';
 import { formatTime, ordinal, safeColour, errorText } from '../../web/js/ui.js';
 
 test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {
-  assert.deepEqual(parseRoom('0 1'), [0, 1]);
-  assert.deepEqual(parseRoom(' 12 , 7 '), [12, 7]);
-  assert.deepEqual(parseRoom('(3, 4)'), [3, 4]);
-  assert.deepEqual(parseRoom('-1 0'), [-1, 0], 'out of bounds is the server’s to refuse');
-  assert.equal(parseRoom('up'), null);
-  assert.equal(parseRoom('1'), null);
-  assert.equal(parseRoom('1 2 3'), null);
-  assert.equal(parseRoom('1.5 2'), null);
+  assert.deepEqual(parseCell('0 1'), [0, 1]);
+  assert.deepEqual(parseCell(' 12 , 7 '), [12, 7]);
+  assert.deepEqual(parseCell('(3, 4)'), [3, 4]);
+  assert.deepEqual(parseCell('-1 0'), [-1, 0], 'out of bounds is the server’s to refuse');
+  assert.equal(parseCell('up'), null);
+  assert.equal(parseCell('1'), null);
+  assert.equal(parseCell('1 2 3'), null);
+  assert.equal(parseCell('1.5 2'), null);
 });
 
 test('moves are throttled to at most about 12 a second', () => {

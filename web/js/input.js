@@ -1,4 +1,4 @@
-// Player input: keys (arrows, WASD, H, +/-), swipes, the on-screen pad, clicks on a neighbouring room,
+// Player input: keys (arrows, WASD, H, +/-), swipes, the on-screen pad, clicks on a neighbouring cell,
 // drag to pan, the wheel to zoom and the "r c" coordinate box. Emits intents through callbacks only.
 
 export const MOVE_INTERVAL = 85; // ms between moves: at most about 12 a second
@@ -15,7 +15,7 @@ const KEYS = {
 };
 
 /** "r c", "r,c" or "(r, c)" -> [r, c], or null. */
-export function parseRoom(text) {
+export function parseCell(text) {
   const m = /^\s*\(?\s*(-?\d+)\s*[\s,;]\s*(-?\d+)\s*\)?\s*$/.exec(String(text));
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
@@ -25,7 +25,7 @@ const typing = (target) =>
 
 /**
  * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null}
- * on: {move(dir), moveTo([r, c]) (typed), pickRoom([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
+ * on: {move(dir), moveTo([r, c]) (typed), pickCell([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
  *      bad(text), active() -> bool}
  */
 export function attachInput(opts, on) {
@@ -80,7 +80,7 @@ export function attachInput(opts, on) {
     if (queued?.repeat) queued = null;
   });
 
-  // Pointer: a tap/click picks a room, a drag pans (spectators), a swipe on touch moves.
+  // Pointer: a tap/click picks a cell, a drag pans (spectators), a swipe on touch moves.
   let down = null;
   canvas.addEventListener('pointerdown', (e) => {
     down = { x: e.clientX, y: e.clientY, lx: e.clientX, ly: e.clientY, type: e.pointerType, dragged: false };
@@ -104,8 +104,8 @@ export function attachInput(opts, on) {
     const dx = e.clientX - start.x;
     const dy = e.clientY - start.y;
     if (!start.dragged) {
-      const room = opts.pick(e.clientX, e.clientY);
-      if (room && on.active()) on.pickRoom(room);
+      const cell = opts.pick(e.clientX, e.clientY);
+      if (cell && on.active()) on.pickCell(cell);
     } else if (start.type !== 'mouse' && on.active() && Math.max(Math.abs(dx), Math.abs(dy)) > 24) {
       move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up');
     }
@@ -128,12 +128,12 @@ export function attachInput(opts, on) {
   // The coordinate box (an <input> inside a <form>): "r c" then Enter.
   opts.moveBox?.form?.addEventListener('submit', (e) => {
     e.preventDefault();
-    const room = parseRoom(opts.moveBox.value);
-    if (!room) {
-      on.bad('Type a room as "row column", for example "0 1"');
+    const cell = parseCell(opts.moveBox.value);
+    if (!cell) {
+      on.bad('Type a cell as "row column", for example "0 1"');
       return;
     }
-    if (on.active()) on.moveTo(room);
+    if (on.active()) on.moveTo(cell);
     opts.moveBox.select();
   });
 }

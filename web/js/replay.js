@@ -53,11 +53,11 @@ window.mazerace_replay = Object.freeze({
   positions: () => (replay ? replay.positions() : null),
   /** {id: [r, c]} at race time t, computed afresh from the log. */
   positionsAt: (t) => (race ? new Replay(race).seek(t).positions() : null),
-  /** Everything at race time t: players (room, facing, trail, moves, hints, finished) and hints so far. */
+  /** Everything at race time t: players (cell, facing, trail, moves, hints, finished) and hints so far. */
   stateAt(t) {
     if (!race) return null;
     const r = new Replay(race).seek(t);
-    const players = r.players().map(({ result, trail, room, ...p }) => ({ ...p, room: [...room], trail: trail.map((x) => [...x]) }));
+    const players = r.players().map(({ result, trail, cell, ...p }) => ({ ...p, cell: [...cell], trail: trail.map((x) => [...x]) }));
     return { t: r.t, players, hints: r.hints.map((h) => ({ ...h })) };
   },
 });
@@ -99,7 +99,7 @@ const hintText = (h) =>
 function updateSide() {
   const rows = current.players.map((p) => {
     const over = replay.t >= race.duration && p.result?.dnf;
-    const status = p.finished ? `finished${p.result?.rank ? `, ${ordinal(p.result.rank)}` : ''}` : over ? 'DNF' : `(${p.room[0]}, ${p.room[1]})`;
+    const status = p.finished ? `finished${p.result?.rank ? `, ${ordinal(p.result.rank)}` : ''}` : over ? 'DNF' : `(${p.cell[0]}, ${p.cell[1]})`;
     return [p, `${plural(p.moves, 'move')} · ${plural(p.hints, 'hint')} · ${status}`];
   });
   const key = rows.map(([p, text]) => p.id + text).join('|');
