@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCell, MOVE_INTERVAL } from '../../web/js/input.js';
+import { parseCell, moveInterval, MOVE_INTERVAL } from '../../web/js/input.js';
 import { formatTime, ordinal, safeColour, errorText } from '../../web/js/ui.js';
 
 test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {
@@ -17,6 +17,15 @@ test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {
 test('moves are throttled to at most about 12 a second', () => {
   assert.ok(1000 / MOVE_INTERVAL <= 12);
   assert.ok(1000 / MOVE_INTERVAL >= 10);
+});
+
+test("moves are paced by the server's move rate when it is lower (GET /api/rules)", () => {
+  const rules = (rate) => ({ rate_limits: { move: { rate, burst: 10 } } });
+  assert.equal(moveInterval(rules(20)), MOVE_INTERVAL, 'the default 20/s is faster than the keys');
+  assert.equal(moveInterval(rules(4)), 250);
+  assert.equal(moveInterval(rules(3)), 334, 'rounded up: never faster than the server allows');
+  assert.equal(moveInterval(null), MOVE_INTERVAL, 'no rules (yet): the client pace');
+  assert.equal(moveInterval(rules(0)), MOVE_INTERVAL);
 });
 
 test('times, ranks, colours and errors are shown plainly', () => {

@@ -3,6 +3,12 @@
 
 export const MOVE_INTERVAL = 85; // ms between moves: at most about 12 a second
 
+/** The ms between moves: MOVE_INTERVAL, or longer when the server's move rate (GET /api/rules) is lower. */
+export function moveInterval(rules) {
+  const rate = rules?.rate_limits?.move?.rate;
+  return rate > 0 ? Math.max(MOVE_INTERVAL, Math.ceil(1000 / rate)) : MOVE_INTERVAL;
+}
+
 const KEYS = {
   ArrowUp: 'up',
   ArrowDown: 'down',
@@ -24,12 +30,14 @@ const typing = (target) =>
   !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName || ''));
 
 /**
- * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null}
+ * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null,
+ *        interval?() -> ms between moves (MOVE_INTERVAL when left out)}
  * on: {move(dir), moveTo([r, c]) (typed), pickCell([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
  *      bad(text), active() -> bool}
  */
 export function attachInput(opts, on) {
   const { canvas } = opts;
+  const interval = opts.interval || (() => MOVE_INTERVAL);
   let last = -Infinity;
   let queued = null;
   let timer = 0;
@@ -38,7 +46,7 @@ export function attachInput(opts, on) {
   function move(dir, repeat = false) {
     if (!on.active()) return;
     const now = performance.now();
-    const wait = last + MOVE_INTERVAL - now;
+    const wait = last + interval() - now;
     if (wait <= 0) {
       last = now;
       on.move(dir);

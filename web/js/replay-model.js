@@ -8,7 +8,7 @@
 // not 720,000 objects.
 import { dirBetween } from './maze.js';
 
-const METHODS = ['dfs', 'bfs', 'astar'];
+const LOGGED_METHODS = ['dfs', 'bfs', 'astar']; // a logged hint's method index: part of the log's format, as server/game/racelog.py
 const cell = (v) => (Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? [v[0], v[1]] : null);
 const key = ([r, c]) => `${r},${c}`;
 
@@ -59,7 +59,7 @@ export function prepareRace(race) {
   for (let i = 0; i < packed.t.length; i++) {
     const who = packed.who[i];
     const what = packed.what[i];
-    if (who >= ids.length || what >= size || (what < 0 && (-1 - what) >> 1 >= METHODS.length)) continue;
+    if (who >= ids.length || what >= size || (what < 0 && (-1 - what) >> 1 >= LOGGED_METHODS.length)) continue;
     add(ids[who]);
     keep.push(i);
   }
@@ -118,7 +118,7 @@ export class Replay {
       const code = -1 - what;
       s.hints += 1;
       const p = byId.get(id);
-      this.hints.push({ t, id, name: p.name, colour: p.colour, method: METHODS[code >> 1], found: (code & 1) === 1 });
+      this.hints.push({ t, id, name: p.name, colour: p.colour, method: LOGGED_METHODS[code >> 1], found: (code & 1) === 1 });
       return;
     }
     const to = [Math.floor(what / cols), what % cols];

@@ -5,9 +5,9 @@ import { Renderer } from './render.js';
 import { attachInput } from './input.js';
 import { Replay, prepareRace, sealedUntil } from './replay-model.js';
 import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
+import { METHOD_LABELS, labelOf } from './labels.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
-const METHODS = { dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'random' }; // as settings.js, without loading it
 const id = (() => {
   try {
     return decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -94,7 +94,7 @@ function frame(now) {
 // ---- the side panel: players, hints so far, the hint overlay ----
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const hintText = (h) =>
-  `${h.name} asked for a hint, ${METHODS[h.method] || h.method}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
+  `${h.name} asked for a hint, ${labelOf(METHOD_LABELS, h.method)}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
 
 function updateSide() {
   const rows = current.players.map((p) => {

@@ -3,10 +3,11 @@
 import { Net } from './net.js';
 import { RoomState } from './state.js';
 import { Renderer } from './render.js';
-import { attachInput } from './input.js';
+import { attachInput, moveInterval } from './input.js';
 import { drawChart } from './chart.js';
 import { decodeCells, dirBetween, openSides, step } from './maze.js';
-import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings, METHODS } from './settings.js';
+import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
+import { METHOD_LABELS, labelOf } from './labels.js';
 import { loadRules } from './rules.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
 import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
@@ -242,7 +243,7 @@ async function askHint() {
     }
     renderer.playSearch({ id: you.id, method: ack.method }, cells);
   }
-  const name = METHODS[ack.method] || ack.method;
+  const name = labelOf(METHOD_LABELS, ack.method);
   if (ack.found && ack.next) {
     // the hint answers for the cell it was asked from (`from`), even if the arrow has moved since
     const dir = dirBetween(ack.from || state.ownCell() || ack.next, ack.next);
@@ -258,7 +259,7 @@ async function askHint() {
 }
 
 attachInput(
-  { canvas: $('race-canvas'), pad: $('pad'), moveBox: $('move-box'), pick: (x, y) => renderer.cellAt(x, y) },
+  { canvas: $('race-canvas'), pad: $('pad'), moveBox: $('move-box'), pick: (x, y) => renderer.cellAt(x, y), interval: () => moveInterval(rules) },
   {
     active: () => state.canMove(),
     move,
@@ -461,12 +462,12 @@ function updateRace(me) {
   button.disabled = watching || left <= 0 || Date.now() < hintReadyAt;
   show('hint-box', !watching);
   show('pad', !watching);
-  const methods = (s.hint_methods || Object.keys(METHODS)).filter((m) => m in METHODS);
+  const methods = s.hint_methods || rules?.hint_methods || []; // the room's, else every method the server has
   if (methods.join() !== lastMethods) {
     lastMethods = methods.join();
     const select = $('hint-method');
     const keep = select.value || loadPref('hintMethod', methods[0]);
-    select.replaceChildren(...methods.map((m) => el('option', { value: m, text: METHODS[m] })));
+    select.replaceChildren(...methods.map((m) => el('option', { value: m, text: labelOf(METHOD_LABELS, m) })));
     if (methods.includes(keep)) select.value = keep;
   }
   const cell = state.ownCell();
