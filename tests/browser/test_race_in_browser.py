@@ -142,7 +142,7 @@ async def test_reload_keeps_the_place(open_tab, live_server: TestServer) -> None
     )
     assert await host.state("m.you.id") == player.id
     assert await host.state("m.state.me().moves") == 4
-    assert tuple(await host.state("m.state.view(m.you.id).room")) == where  # type: ignore[arg-type]
+    assert tuple(await host.state("m.state.view(m.you.id).cell")) == where  # type: ignore[arg-type]
     await walk(host, keys[4:6])
     await host.page.wait_for_function("() => window.mazerace.state.me().moves === 6")
     assert player.moves == 6

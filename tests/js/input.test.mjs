@@ -1,22 +1,31 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRoom, MOVE_INTERVAL } from '../../web/js/input.js';
+import { parseCell, moveInterval, MOVE_INTERVAL } from '../../web/js/input.js';
 import { formatTime, ordinal, safeColour, errorText } from '../../web/js/ui.js';
 
 test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {
-  assert.deepEqual(parseRoom('0 1'), [0, 1]);
-  assert.deepEqual(parseRoom(' 12 , 7 '), [12, 7]);
-  assert.deepEqual(parseRoom('(3, 4)'), [3, 4]);
-  assert.deepEqual(parseRoom('-1 0'), [-1, 0], 'out of bounds is the server’s to refuse');
-  assert.equal(parseRoom('up'), null);
-  assert.equal(parseRoom('1'), null);
-  assert.equal(parseRoom('1 2 3'), null);
-  assert.equal(parseRoom('1.5 2'), null);
+  assert.deepEqual(parseCell('0 1'), [0, 1]);
+  assert.deepEqual(parseCell(' 12 , 7 '), [12, 7]);
+  assert.deepEqual(parseCell('(3, 4)'), [3, 4]);
+  assert.deepEqual(parseCell('-1 0'), [-1, 0], 'out of bounds is the server’s to refuse');
+  assert.equal(parseCell('up'), null);
+  assert.equal(parseCell('1'), null);
+  assert.equal(parseCell('1 2 3'), null);
+  assert.equal(parseCell('1.5 2'), null);
 });
 
 test('moves are throttled to at most about 12 a second', () => {
   assert.ok(1000 / MOVE_INTERVAL <= 12);
   assert.ok(1000 / MOVE_INTERVAL >= 10);
+});
+
+test("moves are paced by the server's move rate when it is lower (GET /api/rules)", () => {
+  const rules = (rate) => ({ rate_limits: { move: { rate, burst: 10 } } });
+  assert.equal(moveInterval(rules(20)), MOVE_INTERVAL, 'the default 20/s is faster than the keys');
+  assert.equal(moveInterval(rules(4)), 250);
+  assert.equal(moveInterval(rules(3)), 334, 'rounded up: never faster than the server allows');
+  assert.equal(moveInterval(null), MOVE_INTERVAL, 'no rules (yet): the client pace');
+  assert.equal(moveInterval(rules(0)), MOVE_INTERVAL);
 });
 
 test('times, ranks, colours and errors are shown plainly', () => {

@@ -12,12 +12,12 @@ import {
   step,
 } from '../../web/js/maze.js';
 
-// Built by hand: 2 x 3 rooms.
+// Built by hand: 2 x 3 cells.
 //   (0,0) opens east to (0,1); (0,1) opens south to (1,1); (1,0) opens east to (1,1);
 //   (1,1) opens east to (1,2); (0,2) opens south to (1,2).
-// Bits (room i: bit 2i = east, 2i+1 = south):
-//   room 0: east=1 -> bit 0;  room 1: south=1 -> bit 3;  room 2: south=1 -> bit 5;
-//   room 3: east=1 -> bit 6;  room 4: east=1 -> bit 8;   room 5: none.
+// Bits (cell i: bit 2i = east, 2i+1 = south):
+//   cell 0: east=1 -> bit 0;  cell 1: south=1 -> bit 3;  cell 2: south=1 -> bit 5;
+//   cell 3: east=1 -> bit 6;  cell 4: east=1 -> bit 8;   cell 5: none.
 // byte 0 = 0b0110_1001 = 0x69, byte 1 = 0b0000_0001 = 0x01.
 const HAND = {
   rows: 2,
@@ -27,7 +27,7 @@ const HAND = {
   walls: Buffer.from([0x69, 0x01]).toString('base64'),
 };
 
-test('decodes the east and south bits of every room', () => {
+test('decodes the east and south bits of every cell', () => {
   const m = decodeMaze(HAND);
   assert.equal(m.rows, 2);
   assert.equal(m.cols, 3);
@@ -45,16 +45,16 @@ test('east, south, west and north open sides follow the neighbours', () => {
   assert.deepEqual(openSides(m, [1, 0]), { up: false, right: true, down: false, left: false });
   assert.deepEqual(openSides(m, [1, 1]), { up: true, right: true, down: false, left: true });
   assert.deepEqual(openSides(m, [1, 2]), { up: true, right: false, down: false, left: true });
-  // west opening = west neighbour's east bit; north = north neighbour's south bit
+  // open west = the west neighbour's east bit; north = north neighbour's south bit
   assert.equal(isOpen(m, [0, 1], [0, 0]), true);
   assert.equal(isOpen(m, [1, 1], [0, 1]), true);
   assert.equal(isOpen(m, [0, 1], [0, 2]), false); // wall
   assert.equal(isOpen(m, [0, 0], [1, 0]), false); // wall
   assert.equal(isOpen(m, [0, 0], [1, 1]), false); // not neighbours
-  assert.equal(isOpen(m, [0, 0], [0, 0]), false); // same room
+  assert.equal(isOpen(m, [0, 0], [0, 0]), false); // same cell
 });
 
-test('the outer wall is closed and rooms outside are out of bounds', () => {
+test('the outer wall is closed and cells outside are out of bounds', () => {
   const m = decodeMaze(HAND);
   assert.equal(inBounds(m, [0, 0]), true);
   assert.equal(inBounds(m, [1, 2]), true);
@@ -69,14 +69,14 @@ test('the outer wall is closed and rooms outside are out of bounds', () => {
 });
 
 test('a set bit on the outer wall is ignored', () => {
-  // room 2 (0,2) east bit (bit 4) and room 5 (1,2) south bit (bit 11) set: both on the outer wall
+  // cell 2 (0,2) east bit (bit 4) and cell 5 (1,2) south bit (bit 11) set: both on the outer wall
   const m = decodeMaze({ ...HAND, walls: Buffer.from([0x69 | 0x10, 0x01 | 0x08]).toString('base64') });
   assert.equal(m.east[2], 0);
   assert.equal(m.south[5], 0);
   assert.equal(openSides(m, [0, 2]).right, false);
 });
 
-test('neighbours lists open rooms east, south, west, north', () => {
+test('neighbours lists open cells east, south, west, north', () => {
   const m = decodeMaze(HAND);
   assert.deepEqual(neighbours(m, [1, 1]), [[1, 2], [1, 0], [0, 1]]);
   assert.deepEqual(neighbours(m, [0, 0]), [[0, 1]]);
@@ -123,8 +123,8 @@ test('encode and decode round-trip a 100 x 100 maze', () => {
   assert.deepEqual(m.south, south);
 });
 
-// Packed room lists as the server sends them (server/game/wire.py PackedCells.to_wire, same values).
-test('decodes packed room lists: 2 bytes a room up to 65,536 rooms, 4 above', () => {
+// Packed cell lists as the server sends them (server/game/wire.py PackedCells.to_wire, same values).
+test('decodes packed cell lists: 2 bytes a cell up to 65,536 cells, 4 above', () => {
   const hard = { rows: 150, cols: 150, size: 22500 };
   assert.deepEqual(decodeCells('AAAFAONX', hard), [[0, 0], [0, 5], [149, 149]]);
   assert.deepEqual(decodeCells('', hard), []);
@@ -132,7 +132,7 @@ test('decodes packed room lists: 2 bytes a room up to 65,536 rooms, 4 above', ()
   assert.deepEqual(decodeCells('AAAAAHARAQCPXwEA', huge), [[0, 0], [233, 100], [299, 299]]);
 });
 
-test('refuses packed room lists that do not fit the maze', () => {
+test('refuses packed cell lists that do not fit the maze', () => {
   const small = { rows: 2, cols: 3, size: 6 };
   assert.throws(() => decodeCells('AAAFAONX', small), /does not fit/); // index 5 fits, 22499 does not
   assert.throws(() => decodeCells(Buffer.from([1, 0, 2]).toString('base64'), small), /does not fit/);

@@ -10,7 +10,7 @@ function openMaze() {
   const south = new Uint8Array(9).map((_, i) => (i < 6 ? 1 : 0));
   return encodeMaze({ rows: 3, cols: 3, entrance: [0, 0], exit: [2, 2], east, south });
 }
-const mv = (t, id, room) => ({ t, type: 'move', id, room });
+const mv = (t, id, cell) => ({ t, type: 'move', id, room: cell }); // the log's readable form
 const METHODS = ['dfs', 'bfs', 'astar'];
 
 // The server's packed log (RaceLog.to_wire): base64 little-endian columns t (uint32), who (uint8), what (int32).
@@ -29,7 +29,7 @@ function pack(entries, cols) {
   const b64 = (buf) => buf.toString('base64');
   return { players, count: entries.length, t: b64(t), who: b64(who), what: b64(what) };
 }
-const result = (id, room, extra = {}) => ({ id, name: `P${id}`, colour: '#123456', room, ...extra });
+const result = (id, cell, extra = {}) => ({ id, name: `P${id}`, colour: '#123456', room: cell, ...extra });
 
 function smallRace() {
   return {
@@ -45,10 +45,10 @@ function smallRace() {
 const SMALL_LOG = [
       mv(100, 'a', [0, 1]),
       mv(200, 'a', [0, 2]),
-      mv(300, 'a', [0, 1]), // back onto the previous room: pops (0, 2)
+      mv(300, 'a', [0, 1]), // back onto the previous cell: pops (0, 2)
       mv(400, 'a', [1, 1]),
       mv(500, 'a', [1, 0]),
-      mv(600, 'a', [0, 0]), // onto an older trail room: cuts back to the entrance
+      mv(600, 'a', [0, 0]), // onto an older trail cell: cuts back to the entrance
       { t: 650, type: 'hint', id: 'b', method: 'bfs', found: true },
       mv(700, 'b', [1, 0]),
       mv(700, 'b', [1, 1]), // same time: log order counts
@@ -73,8 +73,8 @@ test('trails pop, cut back and follow the log in order', () => {
   assert.deepEqual(at(600).a.trail, [[0, 0]]);
   assert.equal(at(600).a.facing, 'up');
   assert.equal(at(600).a.moves, 6);
-  assert.deepEqual(at(699).b.room, [0, 0]);
-  assert.deepEqual(at(700).b.room, [1, 1]);
+  assert.deepEqual(at(699).b.cell, [0, 0]);
+  assert.deepEqual(at(700).b.cell, [1, 1]);
   assert.equal(at(700).b.facing, 'right');
   assert.equal(at(1099).a.finished, false);
   assert.equal(at(1100).a.finished, true);
@@ -127,7 +127,7 @@ test('bad log entries are skipped, unknown players still shown', () => {
     [
       mv(5, 'a', [0, 1]),
       { ...mv(6, 'a', [0, 0]), who: 7 }, // names no player
-      { ...mv(7, 'a', [0, 0]), what: 9 }, // a room outside the 3 x 3 maze
+      { ...mv(7, 'a', [0, 0]), what: 9 }, // a cell outside the 3 x 3 maze
       { ...mv(8, 'a', [0, 0]), what: -7 }, // a hint by an unknown method
       mv(20, 'z', [1, 1]),
     ],
@@ -164,7 +164,7 @@ const recorded = () => ({
   ),
 });
 
-test('a recorded race ends where the server says: rooms, moves, routes, hints', () => {
+test('a recorded race ends where the server says: cells, moves, routes, hints', () => {
   const race = recorded();
   const r = new Replay(race);
   r.seek(r.duration);
@@ -173,7 +173,7 @@ test('a recorded race ends where the server says: rooms, moves, routes, hints', 
   assert.equal(players.length, race.results.length);
   for (const res of race.results) {
     const p = players.find((q) => q.id === res.id);
-    assert.deepEqual(p.room, res.room, res.name);
+    assert.deepEqual(p.cell, res.room, res.name); // a result's `room` is its final cell
     assert.equal(p.moves, res.moves, res.name);
     assert.equal(p.trail.length - 1, res.route, res.name);
     assert.equal(p.hints, res.hints, res.name);

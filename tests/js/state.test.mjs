@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RoomState, hintRooms, movedTrail, steppedTrail, MAX_PENDING } from '../../web/js/state.js';
+import { RoomState, hintCells, movedTrail, steppedTrail, MAX_PENDING } from '../../web/js/state.js';
 import { encodeMaze } from '../../web/js/maze.js';
 
 // A 3 x 3 maze with every inner wall open except (0,0)|(1,0): loops, so trails can be cut.
@@ -74,6 +74,18 @@ test('a snapshot sets the whole room', () => {
   assert.equal(s.maze, null);
 });
 
+test('the wire `room` of a player entry is kept as `cell`; joining again keeps cell and trail', () => {
+  const s = new RoomState();
+  s.applySnapshot(racing(10), 6_000);
+  assert.deepEqual(s.player('a').cell, [0, 0]);
+  assert.equal('room' in s.player('a'), false);
+  s.applyEnvelope(env(11, 'moved', { id: 'a', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 }), 7_000);
+  assert.equal(s.applyEnvelope(env(12, 'joined', { id: 'a', name: 'A', colour: '#0072B2', role: 'player' })), 'applied');
+  assert.deepEqual(s.player('a').cell, [0, 1]);
+  assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1]]);
+  assert.equal(s.player('a').moves, 1);
+});
+
 test('envelopes apply in order and bump the version', () => {
   const s = new RoomState();
   s.applySnapshot(lobby(3));
@@ -144,19 +156,19 @@ test('events that arrive before the first snapshot wait for it', () => {
   assert.deepEqual(s.players.map((p) => p.id), ['a', 'b', 'c']);
 });
 
-test('the moved trail rule: keep trail_len - 1 rooms, then add the room', () => {
+test('the moved trail rule: keep trail_len - 1 cells, then add the cell', () => {
   const t = [[0, 0], [0, 1], [1, 1]];
   assert.deepEqual(movedTrail(t, 4, [1, 0]), [[0, 0], [0, 1], [1, 1], [1, 0]]); // forward
-  assert.deepEqual(movedTrail(t, 2, [0, 1]), [[0, 0], [0, 1]]); // pop: back onto the room before
-  assert.deepEqual(movedTrail([...t, [1, 0]], 1, [0, 0]), [[0, 0]]); // cut: an older trail room
+  assert.deepEqual(movedTrail(t, 2, [0, 1]), [[0, 0], [0, 1]]); // pop: back onto the cell before
+  assert.deepEqual(movedTrail([...t, [1, 0]], 1, [0, 0]), [[0, 0]]); // cut: an older trail cell
   assert.deepEqual(t, [[0, 0], [0, 1], [1, 1]], 'input untouched');
 });
 
 test('moved events move players, pop and cut their trails', () => {
   const s = new RoomState();
   s.applySnapshot(racing(10), 6_000);
-  const moved = (v, id, room, facing, trail_len, moves, distance) =>
-    s.applyEnvelope(env(v, 'moved', { id, room, facing, trail_len, moves, distance }), 7_000);
+  const moved = (v, id, cell, facing, trail_len, moves, distance) =>
+    s.applyEnvelope(env(v, 'moved', { id, room: cell, facing, trail_len, moves, distance }), 7_000);
   assert.equal(moved(11, 'b', [0, 1], 'right', 2, 1, 3), 'applied');
   moved(12, 'b', [1, 1], 'down', 3, 2, 2);
   moved(13, 'b', [1, 0], 'left', 4, 3, 3);
@@ -166,10 +178,10 @@ test('moved events move players, pop and cut their trails', () => {
   moved(15, 'b', [1, 0], 'left', 4, 5, 3);
   moved(16, 'b', [2, 0], 'down', 5, 6, 2);
   moved(17, 'b', [2, 1], 'right', 6, 7, 1);
-  moved(18, 'b', [1, 1], 'up', 3, 8, 2); // cut back to an older trail room
+  moved(18, 'b', [1, 1], 'up', 3, 8, 2); // cut back to an older trail cell
   const b = s.player('b');
   assert.deepEqual(b.trail, [[0, 0], [0, 1], [1, 1]]);
-  assert.deepEqual(b.room, [1, 1]);
+  assert.deepEqual(b.cell, [1, 1]);
   assert.equal(b.facing, 'up');
   assert.equal(b.moves, 8);
   assert.equal(b.distance, 2);
@@ -194,13 +206,13 @@ function asYou(id = 'a') {
 test('prediction moves the own arrow at once and the ack confirms it', () => {
   const s = asYou();
   assert.equal(s.predictMove(1, [0, 1]), true);
-  assert.deepEqual(s.view('a').room, [0, 1]);
+  assert.deepEqual(s.view('a').cell, [0, 1]);
   assert.equal(s.view('a').facing, 'right');
   assert.deepEqual(s.view('a').trail, [[0, 0], [0, 1]]);
-  assert.deepEqual(s.player('a').room, [0, 0], 'the confirmed state waits for the server');
+  assert.deepEqual(s.player('a').cell, [0, 0], 'the confirmed state waits for the server');
   s.confirmMove(1, { room: [0, 1], facing: 'right', trail_len: 2, moves: 1, seq: 1 });
   assert.equal(s.pending.length, 0);
-  assert.deepEqual(s.player('a').room, [0, 1]);
+  assert.deepEqual(s.player('a').cell, [0, 1]);
   assert.equal(s.player('a').moves, 1);
   // The room's moved event for the same move changes nothing but the distance.
   assert.equal(s.applyEnvelope(env(11, 'moved', { id: 'a', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 })), 'applied');
@@ -230,12 +242,12 @@ test('a refused move snaps back, with every later prediction', () => {
   assert.equal(s.predictMove(1, [0, 1]), true);
   assert.equal(s.predictMove(2, [1, 1]), true);
   assert.equal(s.predictMove(3, [1, 0]), true);
-  assert.deepEqual(s.view('a').room, [1, 0]);
+  assert.deepEqual(s.view('a').cell, [1, 0]);
   assert.equal(s.rejectMove(2), true);
-  assert.deepEqual(s.view('a').room, [0, 1]);
+  assert.deepEqual(s.view('a').cell, [0, 1]);
   assert.deepEqual(s.view('a').trail, [[0, 0], [0, 1]]);
   assert.equal(s.rejectMove(1), true);
-  assert.deepEqual(s.view('a').room, [0, 0]);
+  assert.deepEqual(s.view('a').cell, [0, 0]);
   assert.equal(s.predicted, null);
   assert.equal(s.rejectMove(3), false, 'already rolled back');
 });
@@ -254,7 +266,7 @@ test('acks and moved events in any interleaving end in the same trail', () => {
   // Event before ack: the ack then changes nothing.
   s.predictMove(3, [1, 0]);
   s.applyEnvelope(env(13, 'moved', { id: 'a', room: [1, 0], facing: 'left', trail_len: 4, moves: 3, distance: 3 }));
-  assert.deepEqual(s.view('a').room, [1, 0]);
+  assert.deepEqual(s.view('a').cell, [1, 0]);
   s.confirmMove(3, { room: [1, 0], facing: 'left', trail_len: 4, moves: 3 });
   assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1], [1, 1], [1, 0]]);
   assert.equal(s.pending.length, 0);
@@ -343,15 +355,15 @@ test('a resync with the same maze keeps the decoded maze', () => {
   assert.equal(s.maze, null);
 });
 
-test('a hint is drawn from its packed rooms; a rival racer\'s hint has none to draw', () => {
+test('a hint is drawn from its packed cells; a rival racer\'s hint has none to draw', () => {
   const maze = { rows: 3, cols: 3, size: 9 };
   const backPath = Buffer.from([4, 0, 3, 0]).toString('base64');
-  const stuck = hintRooms({ id: 'a', found: false, path: null, back_to: [1, 0], back_path: backPath }, maze);
+  const stuck = hintCells({ id: 'a', found: false, path: null, back_to: [1, 0], back_path: backPath }, maze);
   assert.deepEqual(stuck.back_path, [[1, 1], [1, 0]]);
   assert.equal(stuck.path, null);
-  const rival = hintRooms({ id: 'b', method: 'dfs', found: true, explored: 7, hints: 1, penalty: 5000 }, maze);
+  const rival = hintCells({ id: 'b', method: 'dfs', found: true, explored: 7, hints: 1, penalty: 5000 }, maze);
   assert.equal(rival.path, null);
   assert.equal(rival.back_path, null);
-  assert.equal(hintRooms({ id: 'c', path: 'AAAFAONX' }, maze).path, null, 'rooms outside the maze are dropped');
-  assert.equal(hintRooms({ id: 'c', path: 'AAAB' }, null).path, null, 'no maze yet: nothing to draw');
+  assert.equal(hintCells({ id: 'c', path: 'AAAFAONX' }, maze).path, null, 'cells outside the maze are dropped');
+  assert.equal(hintCells({ id: 'c', path: 'AAAB' }, null).path, null, 'no maze yet: nothing to draw');
 });

@@ -1,7 +1,13 @@
-// Player input: keys (arrows, WASD, H, +/-), swipes, the on-screen pad, clicks on a neighbouring room,
+// Player input: keys (arrows, WASD, H, +/-), swipes, the on-screen pad, clicks on a neighbouring cell,
 // drag to pan, the wheel to zoom and the "r c" coordinate box. Emits intents through callbacks only.
 
 export const MOVE_INTERVAL = 85; // ms between moves: at most about 12 a second
+
+/** The ms between moves: MOVE_INTERVAL, or longer when the server's move rate (GET /api/rules) is lower. */
+export function moveInterval(rules) {
+  const rate = rules?.rate_limits?.move?.rate;
+  return rate > 0 ? Math.max(MOVE_INTERVAL, Math.ceil(1000 / rate)) : MOVE_INTERVAL;
+}
 
 const KEYS = {
   ArrowUp: 'up',
@@ -15,7 +21,7 @@ const KEYS = {
 };
 
 /** "r c", "r,c" or "(r, c)" -> [r, c], or null. */
-export function parseRoom(text) {
+export function parseCell(text) {
   const m = /^\s*\(?\s*(-?\d+)\s*[\s,;]\s*(-?\d+)\s*\)?\s*$/.exec(String(text));
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
@@ -24,12 +30,14 @@ const typing = (target) =>
   !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName || ''));
 
 /**
- * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null}
- * on: {move(dir), moveTo([r, c]) (typed), pickRoom([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
+ * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null,
+ *        interval?() -> ms between moves (MOVE_INTERVAL when left out)}
+ * on: {move(dir), moveTo([r, c]) (typed), pickCell([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
  *      bad(text), active() -> bool}
  */
 export function attachInput(opts, on) {
   const { canvas } = opts;
+  const interval = opts.interval || (() => MOVE_INTERVAL);
   let last = -Infinity;
   let queued = null;
   let timer = 0;
@@ -38,7 +46,7 @@ export function attachInput(opts, on) {
   function move(dir, repeat = false) {
     if (!on.active()) return;
     const now = performance.now();
-    const wait = last + MOVE_INTERVAL - now;
+    const wait = last + interval() - now;
     if (wait <= 0) {
       last = now;
       on.move(dir);
@@ -80,7 +88,7 @@ export function attachInput(opts, on) {
     if (queued?.repeat) queued = null;
   });
 
-  // Pointer: a tap/click picks a room, a drag pans (spectators), a swipe on touch moves.
+  // Pointer: a tap/click picks a cell, a drag pans (spectators), a swipe on touch moves.
   let down = null;
   canvas.addEventListener('pointerdown', (e) => {
     down = { x: e.clientX, y: e.clientY, lx: e.clientX, ly: e.clientY, type: e.pointerType, dragged: false };
@@ -104,8 +112,8 @@ export function attachInput(opts, on) {
     const dx = e.clientX - start.x;
     const dy = e.clientY - start.y;
     if (!start.dragged) {
-      const room = opts.pick(e.clientX, e.clientY);
-      if (room && on.active()) on.pickRoom(room);
+      const cell = opts.pick(e.clientX, e.clientY);
+      if (cell && on.active()) on.pickCell(cell);
     } else if (start.type !== 'mouse' && on.active() && Math.max(Math.abs(dx), Math.abs(dy)) > 24) {
       move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up');
     }
@@ -128,12 +136,12 @@ export function attachInput(opts, on) {
   // The coordinate box (an <input> inside a <form>): "r c" then Enter.
   opts.moveBox?.form?.addEventListener('submit', (e) => {
     e.preventDefault();
-    const room = parseRoom(opts.moveBox.value);
-    if (!room) {
-      on.bad('Type a room as "row column", for example "0 1"');
+    const cell = parseCell(opts.moveBox.value);
+    if (!cell) {
+      on.bad('Type a cell as "row column", for example "0 1"');
       return;
     }
-    if (on.active()) on.moveTo(room);
+    if (on.active()) on.moveTo(cell);
     opts.moveBox.select();
   });
 }

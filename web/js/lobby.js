@@ -3,6 +3,7 @@
 import { $, el, formatTime, message, setText, show } from './ui.js';
 import { buildSettingsFields, readSettings, writeSettings } from './settings.js';
 import { defaultSettings, loadRules } from './rules.js';
+import { ALGORITHM_LABELS, labelled, presetLabel } from './labels.js';
 import { loadName, saveName } from './storage.js';
 
 const REFRESH_MS = 4000;
@@ -18,6 +19,8 @@ loadRules()
     buildSettingsFields($('create-fields'), rules);
     writeSettings(createForm, defaultSettings(rules));
     createButton.disabled = false;
+    buildDailyButtons(rules.presets);
+    buildLeaderboardFilters(rules.settings);
   })
   .catch(() => message('Could not load the room rules from the server: reload the page', 'error', 0));
 
@@ -141,8 +144,15 @@ refresh();
 
 // ---- daily maze ----
 const noStore = (res) => res.status === 503 && res.body?.error?.code === 'no_store';
-for (const preset of ['easy', 'medium', 'hard']) {
-  const button = $(`daily-${preset}`);
+/** One button a preset the server has a daily maze for (every preset: `POST /api/daily`). */
+function buildDailyButtons(presets) {
+  $('daily-buttons').replaceChildren(
+    ...Object.entries(presets).map(([preset, { rows, cols }]) => dailyButton(preset, `${presetLabel(preset)} ${rows}×${cols}`)),
+  );
+}
+
+function dailyButton(preset, text) {
+  const button = el('button', { type: 'button', id: `daily-${preset}`, 'data-preset': preset, text });
   button.addEventListener('click', async () => {
     if (nameInput.value.trim()) saveName(nameInput.value.trim());
     button.disabled = true;
@@ -157,9 +167,21 @@ for (const preset of ['easy', 'medium', 'hard']) {
       button.disabled = false;
     }
   });
+  return button;
 }
 
 // ---- leaderboard and recent races ----
+/** The leaderboard's size and maze filters: "All", then the server's presets and generators. */
+function buildLeaderboardFilters(settings) {
+  const fill = (select, pairs) => {
+    const keep = select.value;
+    select.replaceChildren(el('option', { value: '', text: 'All' }), ...pairs.map(([value, text]) => el('option', { value, text })));
+    select.value = pairs.some(([value]) => value === keep) ? keep : '';
+  };
+  fill($('lb-preset'), settings.preset.choices.map((p) => [p, presetLabel(p)]));
+  fill($('lb-algorithm'), labelled(settings.algorithm.choices, ALGORITHM_LABELS));
+}
+
 const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'replay', 'aria-label': label });
 const kind = (x) => `${x.rows}×${x.cols} ${x.algorithm || ''}${x.daily ? ` · daily ${x.daily}` : ''}`;
 

@@ -1,6 +1,6 @@
 // The wire maze (docs/protocol.md, "Wire maze") and small pure helpers on it. No DOM.
-// Bit 2i of the decoded bytes is 1 when room i opens east, bit 2i+1 when it opens south,
-// bit k being (bytes[k >> 3] >> (k & 7)) & 1. Rooms are [r, c], 0-based; i = r * cols + c.
+// Bit 2i of the decoded bytes is 1 when cell i opens east, bit 2i+1 when it opens south,
+// bit k being (bytes[k >> 3] >> (k & 7)) & 1. Cells are [r, c], 0-based; i = r * cols + c.
 
 export const DIRS = Object.freeze({
   up: Object.freeze([-1, 0]),
@@ -38,43 +38,43 @@ export function decodeMaze(wire) {
   // The outer wall is closed whatever the bits say.
   for (let r = 0; r < rows; r++) east[r * cols + cols - 1] = 0;
   for (let c = 0; c < cols; c++) south[(rows - 1) * cols + c] = 0;
-  const entrance = cell(wire.entrance);
-  const exit = cell(wire.exit);
+  const entrance = readCell(wire.entrance);
+  const exit = readCell(wire.exit);
   const maze = { rows, cols, size, east, south, entrance, exit };
-  if (!inBounds(maze, entrance) || !inBounds(maze, exit)) throw new Error('opening outside the maze');
+  if (!inBounds(maze, entrance) || !inBounds(maze, exit)) throw new Error('entrance or exit outside the maze');
   return maze;
 }
 
 /**
- * Rooms from a packed room list (a hint's path, back_path or order; docs/protocol.md, "Room lists"):
+ * Cells from a packed cell list (a hint's path, back_path or order; docs/protocol.md, "Cell lists"):
  * base64 of little-endian unsigned flat indices i = r * cols + c, 2 bytes each when the maze has at
- * most 65,536 rooms, else 4. Returns [[r, c], ...]; throws on a list that does not fit the maze.
+ * most 65,536 cells, else 4. Returns [[r, c], ...]; throws on a list that does not fit the maze.
  */
 export function decodeCells(text, maze) {
   const bytes = base64Bytes(String(text));
   const width = maze.size <= 65536 ? 2 : 4;
-  if (bytes.length % width) throw new Error('the room list does not fit the maze');
-  const rooms = new Array(bytes.length / width);
-  for (let k = 0, o = 0; k < rooms.length; k++, o += width) {
+  if (bytes.length % width) throw new Error('the cell list does not fit the maze');
+  const cells = new Array(bytes.length / width);
+  for (let k = 0, o = 0; k < cells.length; k++, o += width) {
     let i = bytes[o] | (bytes[o + 1] << 8);
     if (width === 4) i += (bytes[o + 2] << 16) + bytes[o + 3] * 16777216;
-    if (i >= maze.size) throw new Error('the room list does not fit the maze');
-    rooms[k] = [Math.floor(i / maze.cols), i % maze.cols];
+    if (i >= maze.size) throw new Error('the cell list does not fit the maze');
+    cells[k] = [Math.floor(i / maze.cols), i % maze.cols];
   }
-  return rooms;
+  return cells;
 }
 
-function cell(value) {
-  if (!Array.isArray(value) || value.length !== 2) throw new Error('bad room');
+function readCell(value) {
+  if (!Array.isArray(value) || value.length !== 2) throw new Error('bad cell');
   return [Number(value[0]), Number(value[1])];
 }
 
-/** Whether [r, c] is a room of the maze. */
+/** Whether [r, c] is a cell of the maze. */
 export function inBounds(maze, [r, c]) {
   return Number.isInteger(r) && Number.isInteger(c) && r >= 0 && c >= 0 && r < maze.rows && c < maze.cols;
 }
 
-/** Which sides of a room are open: {up, right, down, left}. */
+/** Which sides of a cell are open (its open-sides mask, spelled out): {up, right, down, left}. */
 export function openSides(maze, [r, c]) {
   if (!inBounds(maze, [r, c])) return { up: false, right: false, down: false, left: false };
   const i = r * maze.cols + c;
@@ -86,7 +86,7 @@ export function openSides(maze, [r, c]) {
   };
 }
 
-/** The direction name from room a to neighbouring room b, or null. */
+/** The direction name from cell a to neighbouring cell b, or null. */
 export function dirBetween(a, b) {
   const dr = b[0] - a[0];
   const dc = b[1] - a[1];
@@ -94,28 +94,28 @@ export function dirBetween(a, b) {
   return null;
 }
 
-/** The room one step from `from` towards `dir` (no wall check). */
+/** The cell one step from `from` towards `dir` (no wall check). */
 export function step(from, dir) {
   const d = DIRS[dir];
   return d ? [from[0] + d[0], from[1] + d[1]] : null;
 }
 
-/** Whether neighbouring rooms a and b are joined (false for anything else). */
+/** Whether neighbouring cells a and b are joined (false for anything else). */
 export function isOpen(maze, a, b) {
   if (!maze || !inBounds(maze, a) || !inBounds(maze, b)) return false;
   const dir = dirBetween(a, b);
   return dir !== null && openSides(maze, a)[dir];
 }
 
-/** Open neighbours of a room, in the order east, south, west, north. */
-export function neighbours(maze, room) {
-  const open = openSides(maze, room);
+/** Open neighbours of a cell, in the order east, south, west, north. */
+export function neighbours(maze, cell) {
+  const open = openSides(maze, cell);
   const out = [];
-  for (const dir of ['right', 'down', 'left', 'up']) if (open[dir]) out.push(step(room, dir));
+  for (const dir of ['right', 'down', 'left', 'up']) if (open[dir]) out.push(step(cell, dir));
   return out;
 }
 
-/** Same room? */
+/** Same cell? */
 export function sameCell(a, b) {
   return !!a && !!b && a[0] === b[0] && a[1] === b[1];
 }

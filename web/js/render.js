@@ -1,6 +1,6 @@
 // The canvas renderer. Draws what it is given (a scene from room.js); never touches the socket.
-// World units are cells of seed 000's (2R+1) x (2C+1) wall matrix: room (r, c) is the unit square at
-// (2c+1, 2r+1); walls are black blocks, passages white. The maze is drawn once, one pixel a unit, to
+// World units are the squares of seed 000's (2R+1) x (2C+1) wall matrix: cell (r, c) is the unit square
+// at (2c+1, 2r+1); walls are black blocks, passages white. The maze is drawn once, one pixel a unit, to
 // an offscreen canvas and scaled up without smoothing, so any zoom stays crisp. Drawing happens only
 // inside requestAnimationFrame.
 import { safeColour } from './ui.js';
@@ -100,11 +100,11 @@ export class Renderer {
 
   snapTo(id) {
     const p = this.getScene().players.find((q) => q.id === id);
-    if (p?.room) [this.cx, this.cy] = centre(p.room);
+    if (p?.cell) [this.cx, this.cy] = centre(p.cell);
   }
 
-  /** The room under a client point, or null. */
-  roomAt(clientX, clientY) {
+  /** The cell under a client point, or null. */
+  cellAt(clientX, clientY) {
     if (!this.maze) return null;
     const [wx, wy] = this.toWorld(clientX, clientY);
     const c = Math.round((wx - 1.5) / 2);
@@ -184,9 +184,9 @@ export class Renderer {
     const halfW = this.cssW / 2 / unit;
     const halfH = this.cssH / 2 / unit;
     let [tx, ty] = [this.cx, this.cy];
-    if (!this.free && followed?.room) {
+    if (!this.free && followed?.cell) {
       // Keep the followed arrow inside the middle of the view (a dead zone), not glued to the centre.
-      const [px, py] = centre(followed.room);
+      const [px, py] = centre(followed.cell);
       const zx = halfW * 0.35;
       const zy = halfH * 0.35;
       tx = Math.min(Math.max(tx, px - zx), px + zx);
@@ -213,8 +213,8 @@ export class Renderer {
   }
 
   drawSearch(ctx, now) {
-    // Rooms explored so far in pale blue; the most recent ones in orange. A queue (BFS) shows a
-    // widening ring of recent rooms, a stack (DFS) one long snake: the difference seed 002 is about.
+    // Cells explored so far in pale blue; the most recent ones in orange. A queue (BFS) shows a
+    // widening ring of recent cells, a stack (DFS) one long snake: the difference seed 002 is about.
     const s = this.search;
     const t = (now - s.start) / s.duration;
     const n = s.order.length;
@@ -251,7 +251,7 @@ export class Renderer {
   drawCaption(ctx, dpr) {
     const s = this.search;
     const name = { dfs: 'DFS: stack (last in, first out)', bfs: 'BFS: queue (first in, first out)', astar: 'A*: nearest guess first' };
-    const text = `${name[s.method] || s.method} · ${s.order.length} rooms explored`;
+    const text = `${name[s.method] || s.method} · ${s.order.length} cells explored`;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.font = '600 13px system-ui, sans-serif';
     const w = ctx.measureText(text).width + 16;
@@ -330,17 +330,17 @@ export class Renderer {
 
   drawPlayers(ctx, scene, unitCss, px) {
     const size = Math.max(0.75, 9 / unitCss); // half-length of an arrow, world units
-    const byRoom = new Map();
+    const byCell = new Map();
     for (const p of scene.players) {
-      if (!p.room) continue;
-      const key = p.room[0] * 100000 + p.room[1];
-      (byRoom.get(key) || byRoom.set(key, []).get(key)).push(p);
+      if (!p.cell) continue;
+      const key = p.cell[0] * 100000 + p.cell[1];
+      (byCell.get(key) || byCell.set(key, []).get(key)).push(p);
     }
     const ordered = [...scene.players].sort((a, b) => (a.id === scene.youId) - (b.id === scene.youId));
     for (const p of ordered) {
-      if (!p.room) continue;
-      const group = byRoom.get(p.room[0] * 100000 + p.room[1]);
-      let [x, y] = centre(p.room);
+      if (!p.cell) continue;
+      const group = byCell.get(p.cell[0] * 100000 + p.cell[1]);
+      let [x, y] = centre(p.cell);
       if (group.length > 1) {
         const i = group.indexOf(p);
         const a = (2 * Math.PI * i) / group.length;
@@ -388,7 +388,7 @@ export class Renderer {
   }
 }
 
-// Trail dots (seed 000's ·) on every room and every passage between two trail rooms, as Path2D
+// Trail dots (seed 000's ·) on every cell and every passage between two trail cells, as Path2D
 // chunks with bounding boxes (so a zoomed view draws only what it shows), kept per trail array: trails
 // are replaced, never changed in place, so a move rebuilds only the mover's.
 const CHUNK = 128;
@@ -421,12 +421,12 @@ function trailChunks(trail, size) {
   return chunks;
 }
 
-function line(ctx, rooms, width, colour) {
+function line(ctx, cells, width, colour) {
   ctx.strokeStyle = colour;
   ctx.lineWidth = width;
   ctx.beginPath();
-  rooms.forEach((room, i) => {
-    const [x, y] = centre(room);
+  cells.forEach((cell, i) => {
+    const [x, y] = centre(cell);
     if (i) ctx.lineTo(x, y);
     else ctx.moveTo(x, y);
   });

@@ -1,16 +1,16 @@
 // The pure part of the replay: who stands where at race time t, from a stored race's log
 // (GET /api/races/{id}). No DOM, no clock. Trails follow the server (seed 000): stepping back onto the
-// previous room pops it, stepping onto an older trail room cuts the trail back to it.
+// previous cell pops it, stepping onto an older trail cell cuts the trail back to it.
 //
 // The log comes packed (docs/protocol.md, "Stored race log"): base64 columns `t` (uint32 ms), `who`
-// (uint8 index into `players`) and `what` (int32: a move's room r * cols + c, or a hint as
+// (uint8 index into `players`) and `what` (int32: a move's cell r * cols + c, or a hint as
 // -1 - (2 * method + found)), little-endian. It stays in typed arrays here: 720,000 moves are 9 MB,
 // not 720,000 objects.
 import { dirBetween } from './maze.js';
 
-const METHODS = ['dfs', 'bfs', 'astar'];
+const LOGGED_METHODS = ['dfs', 'bfs', 'astar']; // a logged hint's method index: part of the log's format, as server/game/racelog.py
 const cell = (v) => (Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? [v[0], v[1]] : null);
-const key = (room) => `${room[0]},${room[1]}`;
+const key = ([r, c]) => `${r},${c}`;
 
 function bytes(text) {
   const raw = atob(typeof text === 'string' ? text : '');
@@ -59,7 +59,7 @@ export function prepareRace(race) {
   for (let i = 0; i < packed.t.length; i++) {
     const who = packed.who[i];
     const what = packed.what[i];
-    if (who >= ids.length || what >= size || (what < 0 && (-1 - what) >> 1 >= METHODS.length)) continue;
+    if (who >= ids.length || what >= size || (what < 0 && (-1 - what) >> 1 >= LOGGED_METHODS.length)) continue;
     add(ids[who]);
     keep.push(i);
   }
@@ -93,7 +93,7 @@ export class Replay {
     this.live = new Map(
       players.map((p) => [
         p.id,
-        { rooms: [entrance], at: new Map([[key(entrance), 0]]), facing: 'right', moves: 0, hints: 0, finishedAt: null, copy: null },
+        { cells: [entrance], at: new Map([[key(entrance), 0]]), facing: 'right', moves: 0, hints: 0, finishedAt: null, copy: null },
       ]),
     );
   }
@@ -118,36 +118,36 @@ export class Replay {
       const code = -1 - what;
       s.hints += 1;
       const p = byId.get(id);
-      this.hints.push({ t, id, name: p.name, colour: p.colour, method: METHODS[code >> 1], found: (code & 1) === 1 });
+      this.hints.push({ t, id, name: p.name, colour: p.colour, method: LOGGED_METHODS[code >> 1], found: (code & 1) === 1 });
       return;
     }
-    const room = [Math.floor(what / cols), what % cols];
-    const from = s.rooms[s.rooms.length - 1];
-    s.facing = dirBetween(from, room) || s.facing;
-    const cut = s.at.get(key(room));
+    const to = [Math.floor(what / cols), what % cols];
+    const from = s.cells[s.cells.length - 1];
+    s.facing = dirBetween(from, to) || s.facing;
+    const cut = s.at.get(key(to));
     if (cut != null) {
-      for (const dropped of s.rooms.splice(cut + 1)) s.at.delete(key(dropped));
+      for (const dropped of s.cells.splice(cut + 1)) s.at.delete(key(dropped));
     } else {
-      s.at.set(key(room), s.rooms.length);
-      s.rooms.push(room);
+      s.at.set(key(to), s.cells.length);
+      s.cells.push(to);
     }
     s.copy = null;
     s.moves += 1;
     const exit = this.race.exit;
-    if (s.finishedAt == null && exit && room[0] === exit[0] && room[1] === exit[1]) s.finishedAt = t;
+    if (s.finishedAt == null && exit && to[0] === exit[0] && to[1] === exit[1]) s.finishedAt = t;
   }
 
-  /** Everyone at the current time: [{id, name, colour, room, facing, trail, moves, hints, penalty, finished}]. */
+  /** Everyone at the current time: [{id, name, colour, result, cell, facing, trail, moves, hints, penalty, finished}]. */
   players() {
     return this.race.players.map((p) => {
       const s = this.live.get(p.id);
-      s.copy ||= Object.freeze(s.rooms.slice()); // a new array only after a change (the renderer caches by array)
+      s.copy ||= Object.freeze(s.cells.slice()); // a new array only after a change (the renderer caches by array)
       return {
         id: p.id,
         name: p.name,
         colour: p.colour,
         result: p.result,
-        room: s.rooms[s.rooms.length - 1],
+        cell: s.cells[s.cells.length - 1],
         facing: s.facing,
         trail: s.copy,
         moves: s.moves,
@@ -161,7 +161,7 @@ export class Replay {
   /** {id: [r, c]} at the current time. */
   positions() {
     const out = {};
-    for (const [id, s] of this.live) out[id] = [...s.rooms[s.rooms.length - 1]];
+    for (const [id, s] of this.live) out[id] = [...s.cells[s.cells.length - 1]];
     return out;
   }
 }

@@ -5,9 +5,9 @@ import { Renderer } from './render.js';
 import { attachInput } from './input.js';
 import { Replay, prepareRace, sealedUntil } from './replay-model.js';
 import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
+import { METHOD_LABELS, labelOf } from './labels.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
-const METHODS = { dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'random' }; // as settings.js, without loading it
 const id = (() => {
   try {
     return decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -53,11 +53,11 @@ window.mazerace_replay = Object.freeze({
   positions: () => (replay ? replay.positions() : null),
   /** {id: [r, c]} at race time t, computed afresh from the log. */
   positionsAt: (t) => (race ? new Replay(race).seek(t).positions() : null),
-  /** Everything at race time t: players (room, facing, trail, moves, hints, finished) and hints so far. */
+  /** Everything at race time t: players (cell, facing, trail, moves, hints, finished) and hints so far. */
   stateAt(t) {
     if (!race) return null;
     const r = new Replay(race).seek(t);
-    const players = r.players().map(({ result, trail, room, ...p }) => ({ ...p, room: [...room], trail: trail.map((x) => [...x]) }));
+    const players = r.players().map(({ result, trail, cell, ...p }) => ({ ...p, cell: [...cell], trail: trail.map((x) => [...x]) }));
     return { t: r.t, players, hints: r.hints.map((h) => ({ ...h })) };
   },
 });
@@ -94,12 +94,12 @@ function frame(now) {
 // ---- the side panel: players, hints so far, the hint overlay ----
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const hintText = (h) =>
-  `${h.name} asked for a hint, ${METHODS[h.method] || h.method}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
+  `${h.name} asked for a hint, ${labelOf(METHOD_LABELS, h.method)}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
 
 function updateSide() {
   const rows = current.players.map((p) => {
     const over = replay.t >= race.duration && p.result?.dnf;
-    const status = p.finished ? `finished${p.result?.rank ? `, ${ordinal(p.result.rank)}` : ''}` : over ? 'DNF' : `(${p.room[0]}, ${p.room[1]})`;
+    const status = p.finished ? `finished${p.result?.rank ? `, ${ordinal(p.result.rank)}` : ''}` : over ? 'DNF' : `(${p.cell[0]}, ${p.cell[1]})`;
     return [p, `${plural(p.moves, 'move')} · ${plural(p.hints, 'hint')} · ${status}`];
   });
   const key = rows.map(([p, text]) => p.id + text).join('|');

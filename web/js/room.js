@@ -3,10 +3,11 @@
 import { Net } from './net.js';
 import { RoomState } from './state.js';
 import { Renderer } from './render.js';
-import { attachInput } from './input.js';
+import { attachInput, moveInterval } from './input.js';
 import { drawChart } from './chart.js';
 import { decodeCells, dirBetween, openSides, step } from './maze.js';
-import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings, METHODS } from './settings.js';
+import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
+import { METHOD_LABELS, labelOf } from './labels.js';
 import { loadRules } from './rules.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
 import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
@@ -43,7 +44,7 @@ window.mazerace = Object.freeze({
 const clock = () => Date.now() - (net.latency ?? 0) / 2; // local time the server's "now" refers to
 const nameOf = (id) => state.player(id)?.name ?? 'Someone';
 const isYou = (id) => !!you && id === you.id;
-const roomText = ([r, c]) => `(${r}, ${c})`;
+const cellText = ([r, c]) => `(${r}, ${c})`;
 
 // ---- rendering: the scene the renderer pulls each frame ----
 function scene() {
@@ -51,7 +52,7 @@ function scene() {
   const watching = !racing;
   const players = state.players.map((p, i) => {
     const v = state.view(p.id);
-    return { id: p.id, colour: p.colour, room: v.room, facing: v.facing, trail: v.trail, label: String(i + 1), connected: p.connected };
+    return { id: p.id, colour: p.colour, cell: v.cell, facing: v.facing, trail: v.trail, label: String(i + 1), connected: p.connected };
   });
   const hints = [];
   for (const h of Object.values(state.hints)) {
@@ -200,14 +201,14 @@ function moveTo(target) {
   });
 }
 
-/** A click or tap on a room: a move if it is next to the own arrow, ignored otherwise. */
-function clickRoom(room) {
-  const from = state.ownRoom();
-  if (from && dirBetween(from, room)) moveTo(room);
+/** A click or tap on a cell: a move if it is next to the own arrow, ignored otherwise. */
+function clickCell(cell) {
+  const from = state.ownCell();
+  if (from && dirBetween(from, cell)) moveTo(cell);
 }
 
 function move(dir) {
-  const from = state.ownRoom();
+  const from = state.ownCell();
   if (from) moveTo(step(from, dir));
 }
 
@@ -233,37 +234,37 @@ async function askHint() {
   state.noteHint(you.id, ack, Date.now());
   const hint = state.hints[you.id];
   if (order && typeof ack.order === 'string' && state.maze) {
-    // the explored rooms come packed like the path (flat indices r * cols + c, base64)
-    let rooms = [];
+    // the explored cells come packed like the path (flat indices r * cols + c, base64)
+    let cells = [];
     try {
-      rooms = decodeCells(ack.order, state.maze);
+      cells = decodeCells(ack.order, state.maze);
     } catch {
-      rooms = [];
+      cells = [];
     }
-    renderer.playSearch({ id: you.id, method: ack.method }, rooms);
+    renderer.playSearch({ id: you.id, method: ack.method }, cells);
   }
-  const name = METHODS[ack.method] || ack.method;
+  const name = labelOf(METHOD_LABELS, ack.method);
   if (ack.found && ack.next) {
-    // the hint answers for the room it was asked from (`from`), even if the arrow has moved since
-    const dir = dirBetween(ack.from || state.ownRoom() || ack.next, ack.next);
+    // the hint answers for the cell it was asked from (`from`), even if the arrow has moved since
+    const dir = dirBetween(ack.from || state.ownCell() || ack.next, ack.next);
     const steps = (hint.path?.length ?? 1) - 1;
-    message(`Hint, ${name}: go ${dir || 'to'} ${roomText(ack.next)}. ${steps} steps to the exit, ${ack.explored} rooms explored.`, 'info', 6000);
+    message(`Hint, ${name}: go ${dir || 'to'} ${cellText(ack.next)}. ${steps} steps to the exit, ${ack.explored} cells explored.`, 'info', 6000);
   } else if (ack.found) {
     message('You are at the exit!', 'info');
   } else if (ack.back_to) {
-    message(`No way on from here without backing up: back up to ${roomText(ack.back_to)}.`, 'info', 7000);
+    message(`No way on from here without backing up: back up to ${cellText(ack.back_to)}.`, 'info', 7000);
   } else message('No way on from here.', 'info');
   renderer.invalidate();
   scheduleUi();
 }
 
 attachInput(
-  { canvas: $('race-canvas'), pad: $('pad'), moveBox: $('move-box'), pick: (x, y) => renderer.roomAt(x, y) },
+  { canvas: $('race-canvas'), pad: $('pad'), moveBox: $('move-box'), pick: (x, y) => renderer.cellAt(x, y), interval: () => moveInterval(rules) },
   {
     active: () => state.canMove(),
     move,
     moveTo,
-    pickRoom: clickRoom,
+    pickCell: clickCell,
     hint: askHint,
     zoom: (f, x, y) => renderer.zoomBy(f, x, y),
     pan: (dx, dy) => renderer.panBy(dx, dy),
@@ -461,20 +462,20 @@ function updateRace(me) {
   button.disabled = watching || left <= 0 || Date.now() < hintReadyAt;
   show('hint-box', !watching);
   show('pad', !watching);
-  const methods = (s.hint_methods || Object.keys(METHODS)).filter((m) => m in METHODS);
+  const methods = s.hint_methods || rules?.hint_methods || []; // the room's, else every method the server has
   if (methods.join() !== lastMethods) {
     lastMethods = methods.join();
     const select = $('hint-method');
     const keep = select.value || loadPref('hintMethod', methods[0]);
-    select.replaceChildren(...methods.map((m) => el('option', { value: m, text: METHODS[m] })));
+    select.replaceChildren(...methods.map((m) => el('option', { value: m, text: labelOf(METHOD_LABELS, m) })));
     if (methods.includes(keep)) select.value = keep;
   }
-  const room = state.ownRoom();
-  if (room && state.maze && !me.finished) {
-    const open = Object.entries(openSides(state.maze, room)).filter(([, v]) => v).map(([k]) => k);
-    setText('where', `You are in room ${roomText(room)}; open: ${open.join(', ') || 'none'}. Exit ${roomText(state.maze.exit)}.`);
+  const cell = state.ownCell();
+  if (cell && state.maze && !me.finished) {
+    const open = Object.entries(openSides(state.maze, cell)).filter(([, v]) => v).map(([k]) => k);
+    setText('where', `You are in cell ${cellText(cell)}; open: ${open.join(', ') || 'none'}. Exit ${cellText(state.maze.exit)}.`);
   } else if (me?.finished) setText('where', 'You finished: watching the others.');
-  else if (me && !me.room && state.phase === 'racing') setText('where', 'You were not ready: you watch this race and play the next.');
+  else if (me && !me.cell && state.phase === 'racing') setText('where', 'You were not ready: you watch this race and play the next.');
   else setText('where', 'You are watching.');
 
   // Follow: spectators and finished players pick whom the camera follows.

@@ -1,29 +1,17 @@
 // The room settings form (docs/protocol.md, "Settings"), shared by the lobby's create form and the
 // host's settings form in the room. Built with DOM calls from the server's rules (rules.js): the
-// values, bounds and defaults come from GET /api/rules; only the labels people read are kept here.
+// values, bounds and defaults come from GET /api/rules; the labels people read from labels.js.
 import { el } from './ui.js';
 import { defaultSettings } from './rules.js';
+import { ALGORITHM_LABELS, METHOD_LABELS, OPENING_LABELS, labelOf, labelled } from './labels.js';
 
 const PRESET_LABELS = { custom: 'custom' };
-const ALGORITHMS = {
-  backtracker: 'Recursive backtracker',
-  prim: 'Randomized Prim',
-  kruskal: 'Kruskal',
-  division: 'Recursive division',
-  wilson: 'Wilson',
-  classic: 'Classic (random fill, loops)',
-};
-const OPENINGS = { corners: 'Corners (top left → bottom right)', edges: 'Two random edges' };
-export const METHODS = { dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'Random (DFS or BFS)' };
 
 let rules = null; // set by buildSettingsFields
 
 /** The options of a one-of field: the server's values, in the order of `labels`, then any others. */
 function options(name, labels) {
-  const known = Object.keys(labels);
-  const rank = (v) => (known.includes(v) ? known.indexOf(v) : known.length);
-  const values = [...rules.settings[name].choices].sort((a, b) => rank(a) - rank(b));
-  return Object.fromEntries(values.map((v) => [v, labels[v] ?? v]));
+  return Object.fromEntries(labelled(rules.settings[name].choices, labels));
 }
 
 function presetLabels() {
@@ -56,14 +44,14 @@ export function buildSettingsFields(container, serverRules) {
   container.append(
     select('preset', presetLabels(), 'Size'),
     el('div', { class: 'pair' }, number('rows', 'Rows'), number('cols', 'Columns')),
-    select('algorithm', options('algorithm', ALGORITHMS), 'Generator'),
+    select('algorithm', options('algorithm', ALGORITHM_LABELS), 'Generator'),
     number('braid', `Braid (share of dead ends removed, ${braid.min}–${braid.max})`, 0.05),
-    select('openings', options('openings', OPENINGS), 'Entrance and exit'),
+    select('openings', options('openings', OPENING_LABELS), 'Entrance and exit'),
     el(
       'fieldset',
       { class: 'methods' },
       el('legend', { text: 'Hint methods' }),
-      ...rules.settings.hint_methods.choices.map((v) => check('hint_methods', METHODS[v] ?? v, v)),
+      ...rules.settings.hint_methods.choices.map((v) => check('hint_methods', labelOf(METHOD_LABELS, v), v)),
     ),
     el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Penalty per hint (s)')),
     check('hint_moves', 'A hint also moves you one step'),
@@ -131,5 +119,5 @@ export function lockSettings(form, locked) {
 export function describeSettings(s) {
   const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : '';
   const hints = s.hint_limit ? `${s.hint_limit} hints, +${s.hint_penalty}s each` : 'no hints';
-  return `${s.preset || ''} ${size} · ${ALGORITHMS[s.algorithm] || s.algorithm || ''} · ${hints}`;
+  return `${s.preset || ''} ${size} · ${ALGORITHM_LABELS[s.algorithm] || s.algorithm || ''} · ${hints}`;
 }

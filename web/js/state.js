@@ -5,28 +5,28 @@ import { decodeMaze, decodeCells, dirBetween, isOpen, sameCell } from './maze.js
 export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
 const MAX_BUFFER = 2000;
 
-/** A trail after a `moved` event: keep the first trail_len - 1 rooms, then add room. */
-export function movedTrail(trail, trailLen, room) {
+/** A trail after a `moved` event: keep the first trail_len - 1 cells, then add `cell`. */
+export function movedTrail(trail, trailLen, cell) {
   const keep = Math.max(0, Math.min(trail.length, trailLen - 1));
   const out = trail.slice(0, keep);
-  out.push([room[0], room[1]]);
+  out.push([cell[0], cell[1]]);
   return out;
 }
 
-/** A trail after stepping onto `room`: pop or cut back if it is on the trail, else append. */
-export function steppedTrail(trail, room) {
+/** A trail after stepping onto `cell`: pop or cut back if it is on the trail, else append. */
+export function steppedTrail(trail, cell) {
   for (let i = trail.length - 1; i >= 0; i--) {
-    if (sameCell(trail[i], room)) return trail.slice(0, i + 1);
+    if (sameCell(trail[i], cell)) return trail.slice(0, i + 1);
   }
-  return [...trail, [room[0], room[1]]];
+  return [...trail, [cell[0], cell[1]]];
 }
 
 /**
- * A hint as the renderer draws it: its packed `path` and `back_path` read as [[r, c], ...] rooms (null
+ * A hint as the renderer draws it: its packed `path` and `back_path` read as [[r, c], ...] cells (null
  * when absent or unreadable). Rivals still racing get no way at all, only that a hint was asked.
  */
-export function hintRooms(hint, maze) {
-  const rooms = (value) => {
+export function hintCells(hint, maze) {
+  const cells = (value) => {
     if (Array.isArray(value)) return value;
     if (typeof value !== 'string' || !maze) return null;
     try {
@@ -35,22 +35,27 @@ export function hintRooms(hint, maze) {
       return null;
     }
   };
-  return { ...hint, path: rooms(hint.path), back_path: rooms(hint.back_path) };
+  return { ...hint, path: cells(hint.path), back_path: cells(hint.back_path) };
 }
 
 const clamp01 = (x) => (x < 0 ? 0 : x > 1 ? 1 : x);
-const roomOf = (v) => (Array.isArray(v) && v.length === 2 ? [Number(v[0]), Number(v[1])] : null);
+const cellOf = (v) => (Array.isArray(v) && v.length === 2 ? [Number(v[0]), Number(v[1])] : null);
 
-function player(entry) {
-  const p = { ...entry };
-  p.room = roomOf(entry.room);
-  p.trail = Array.isArray(entry.trail) ? entry.trail.map(roomOf).filter(Boolean) : p.room ? [p.room] : [];
-  p.moves = entry.moves ?? 0;
-  p.hints = entry.hints ?? 0;
-  p.penalty = entry.penalty ?? 0;
-  p.finished = !!entry.finished;
-  p.dnf = !!entry.dnf;
-  p.connected = entry.connected !== false;
+/**
+ * A player as this client keeps it: a wire player entry (docs/protocol.md, "Snapshot") laid over what
+ * was `known` of them. The wire calls the player's maze position `room`; here it is `cell`.
+ */
+function player(entry, known = {}) {
+  const { room, ...fields } = entry;
+  const p = { ...known, ...fields };
+  p.cell = cellOf(room !== undefined ? room : known.cell);
+  p.trail = Array.isArray(p.trail) ? p.trail.map(cellOf).filter(Boolean) : p.cell ? [p.cell] : [];
+  p.moves = p.moves ?? 0;
+  p.hints = p.hints ?? 0;
+  p.penalty = p.penalty ?? 0;
+  p.finished = !!p.finished;
+  p.dnf = !!p.dnf;
+  p.connected = p.connected !== false;
   return p;
 }
 
@@ -80,8 +85,8 @@ export class RoomState {
     this.clockOffset = 0; // server ms - local ms
     this.hints = {}; // player id -> last hint seen, with `at` (local ms)
     this.history = {}; // player id -> [[race ms, distance], ...] for the race chart
-    this.pending = []; // own predicted moves: [{seq, room}]
-    this.predicted = null; // own {room, facing, trail} with the pending moves applied
+    this.pending = []; // own predicted moves: [{seq, cell}]
+    this.predicted = null; // own {cell, facing, trail} with the pending moves applied
     this.buffer = []; // envelopes waiting for a snapshot
     this.awaitingResync = false;
   }
@@ -122,7 +127,7 @@ export class RoomState {
   /** Whether this client races right now (a player, racing, not finished). */
   canMove() {
     const me = this.me();
-    return this.phase === 'racing' && !!me && !me.finished && !me.dnf && !!me.room && !!this.maze;
+    return this.phase === 'racing' && !!me && !me.finished && !me.dnf && !!me.cell && !!this.maze;
   }
   /** A player as drawn: the own player with predicted moves applied. */
   view(id) {
@@ -198,7 +203,7 @@ export class RoomState {
       case 'joined': {
         const isSpectator = d.role === 'spectator' || (d.role !== 'player' && !('colour' in d));
         if (isSpectator) this.spectators += 1;
-        else if (p) Object.assign(p, player({ ...p, ...d }));
+        else if (p) Object.assign(p, player(d, p));
         else this.players.push(player(d));
         break;
       }
@@ -253,7 +258,7 @@ export class RoomState {
           p.hints = d.hints ?? p.hints;
           p.penalty = d.penalty ?? p.penalty;
         }
-        this.hints[d.id] = { ...hintRooms(d, this.maze), at: now };
+        this.hints[d.id] = { ...hintCells(d, this.maze), at: now };
         break;
       case 'finished':
         if (p) {
@@ -328,8 +333,8 @@ export class RoomState {
       }
       return;
     }
-    p.trail = movedTrail(p.trail, d.trail_len, d.room);
-    p.room = roomOf(d.room);
+    p.trail = movedTrail(p.trail, d.trail_len, d.room); // the wire's `room` is the cell moved to
+    p.cell = cellOf(d.room);
     p.facing = d.facing ?? p.facing;
     p.moves = d.moves ?? p.moves + 1;
     if (d.distance != null) p.distance = d.distance;
@@ -348,33 +353,33 @@ export class RoomState {
 
   /** Remember a hint from its ack (its `hinted` event may come before or after). */
   noteHint(id, hint, now) {
-    this.hints[id] = { ...hintRooms(hint, this.maze), id, at: now };
+    this.hints[id] = { ...hintCells(hint, this.maze), id, at: now };
   }
 
   // ---- own move prediction ----
   /** Where the own arrow stands now (predicted), or null. */
-  ownRoom() {
+  ownCell() {
     const me = this.me();
     if (!me) return null;
-    return this.predicted ? this.predicted.room : me.room;
+    return this.predicted ? this.predicted.cell : me.cell;
   }
 
   /** Apply an own move at once if the local maze allows it; remember it by seq. Returns true if applied. */
   predictMove(seq, target) {
     if (!this.canMove() || this.pending.length >= MAX_PENDING) return false;
-    const from = this.ownRoom();
+    const from = this.ownCell();
     if (!isOpen(this.maze, from, target)) return false;
-    this.pending.push({ seq, room: [target[0], target[1]] });
+    this.pending.push({ seq, cell: [target[0], target[1]] });
     this.predict();
     return true;
   }
 
-  /** The server accepted move `seq`: its ack {room, facing, trail_len, moves} becomes the confirmed state. */
+  /** The server accepted move `seq`: its ack {room (the cell), facing, trail_len, moves} becomes the confirmed state. */
   confirmMove(seq, ack) {
     const me = this.me();
     if (me && ack && Array.isArray(ack.room) && Number.isInteger(ack.moves) && ack.moves > me.moves) {
       me.trail = movedTrail(me.trail, ack.trail_len, ack.room);
-      me.room = roomOf(ack.room);
+      me.cell = cellOf(ack.room);
       me.facing = ack.facing ?? me.facing;
       me.moves = ack.moves;
     }
@@ -393,19 +398,19 @@ export class RoomState {
 
   predict() {
     const me = this.me();
-    if (!me || !this.pending.length || !me.room) {
+    if (!me || !this.pending.length || !me.cell) {
       this.predicted = null;
       return;
     }
     let trail = me.trail;
-    let room = me.room;
+    let cell = me.cell;
     let facing = me.facing;
     for (const m of this.pending) {
-      facing = dirBetween(room, m.room) || facing;
-      trail = steppedTrail(trail, m.room);
-      room = m.room;
+      facing = dirBetween(cell, m.cell) || facing;
+      trail = steppedTrail(trail, m.cell);
+      cell = m.cell;
     }
-    this.predicted = { room, facing, trail };
+    this.predicted = { cell, facing, trail };
   }
 
   // ---- standings ----

@@ -1,0 +1,25 @@
+// The words people read for the values the server's rules name (GET /api/rules, rules.js): labels
+// only. Which values exist comes from the rules; a value with no label here is shown as itself.
+export const METHOD_LABELS = Object.freeze({ dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'Random (DFS or BFS)' });
+export const ALGORITHM_LABELS = Object.freeze({
+  backtracker: 'Recursive backtracker',
+  prim: 'Randomized Prim',
+  kruskal: 'Kruskal',
+  division: 'Recursive division',
+  wilson: 'Wilson',
+  classic: 'Classic (random fill, loops)',
+});
+export const OPENING_LABELS = Object.freeze({ corners: 'Corners (top left → bottom right)', edges: 'Two random edges' });
+
+/** The label of `value`, or the value itself. */
+export const labelOf = (labels, value) => labels[value] ?? value;
+
+/** A preset's name as a title: "easy" -> "Easy". */
+export const presetLabel = (name) => String(name).charAt(0).toUpperCase() + String(name).slice(1);
+
+/** The server's `values` as [value, label] pairs: the labelled ones in the order of `labels`, then the rest. */
+export function labelled(values, labels) {
+  const known = Object.keys(labels);
+  const rank = (v) => (known.includes(v) ? known.indexOf(v) : known.length);
+  return [...values].sort((a, b) => rank(a) - rank(b)).map((v) => [v, labelOf(labels, v)]);
+}
