@@ -10,7 +10,7 @@ from server.game.tree_hints import tree_of
 
 
 def build_course(spec: MazeSpec) -> tuple[Maze, list[int]]:
-    """The maze of `spec`, its open-sides masks cached, and every room's distance to the exit."""
+    """The maze of `spec`, its open-sides masks cached, and every cell's distance to the exit."""
     maze = generate(spec)
     distances = distances_to_exit(maze)  # also caches maze.open_sides, which hints reuse
     tree_of(maze)  # a perfect maze's tree answers its dfs and bfs hints on the loop, in microseconds

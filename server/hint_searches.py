@@ -6,7 +6,7 @@ hint a second took a lone racer elsewhere from 0.7 to 496 ms at p99). A perfect 
 hints are read off its tree (built with the maze) on the loop, in microseconds to a millisecond: no
 hand-off is cheaper. Every other search runs in a small pool of worker processes at a lower CPU
 priority, so the loop keeps a core and wins a shared one; the loop only hands over a compact `HintJob`
-and gets back a `Hint` whose room lists are packed bytes.
+and gets back a `Hint` whose cell lists are packed bytes.
 
 Bounds: one hint in flight per player; at most ROOM_SLOTS searches of one room in the pool at once (the
 room's other hints wait their turn, so one crowded room cannot take every worker); at most MAX_PENDING

@@ -89,7 +89,7 @@ def _cell(value: object) -> Cell:
         and all(isinstance(v, int) and not isinstance(v, bool) and -1 <= v <= MAX_SIDE for v in value)
     ):
         return value[0], value[1]
-    raise bad("to must be a room [row, col]")
+    raise bad("to must be a cell [row, col]")
 
 
 def parse_move(payload: object) -> tuple[Target, int | None]:

@@ -20,7 +20,7 @@ def cells(value: list[Any] | None) -> list[list[int]] | None:
 
 
 def unpacked(text: str | None, maze: Maze) -> list[list[int]] | None:
-    """A packed room list from the wire (base64 of 2-byte flat indices) as [r, c] rooms."""
+    """A packed cell list from the wire (base64 of 2-byte flat indices) as [r, c] cells."""
     if text is None:
         return None
     assert isinstance(text, str), text

@@ -230,7 +230,7 @@ def test_bad_method_and_empty_trail(loop: Maze) -> None:
         hint(loop, (), "bfs", random.Random(0))
 
 
-# --- packed room lists ---------------------------------------------------------------------------------
+# --- packed cell lists ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
