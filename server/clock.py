@@ -6,8 +6,8 @@ import logging
 import time
 
 from server.config import AppConfig
-from server.course import build_course
-from server.game.commands import Tick, apply
+from server.game.commands import Tick
+from server.game.errors import GameError
 from server.registry import RoomRegistry
 from server.sockets import SocketGateway
 
@@ -21,14 +21,20 @@ async def tick_rooms(registry: RoomRegistry, gateway: SocketGateway, config: App
     now = time.time()
     for room in list(registry.rooms.values()):
         try:
-            events = apply(room, Tick(now), build_course).events
-            if events:
-                # not awaited: one room never holds up another
-                gateway.outbox.send(gateway.outgoing(room, events))
+            outcome, out = gateway.execute(room, Tick(now))
+            if outcome.events:
+                gateway.outbox.send(out)  # not awaited: one room never holds up another
+        except GameError:
+            pass  # a room moving away: its new home ticks it
         except Exception:
             log.exception("ticking room %s failed", room.code)
     for code in registry.close_idle(now, config.idle_timeout):
         log.info("closed idle room %s", code)
+        if gateway.ownership is not None:
+            try:
+                await gateway.ownership.close(code)
+            except GameError as error:
+                log.warning("closing room %s in the shared state failed: %s", code, error.message)
 
 
 async def run_clock(registry: RoomRegistry, gateway: SocketGateway, config: AppConfig) -> None:

@@ -27,6 +27,7 @@ STATUS_BY_CODE = {
     "rate_limited": 429,
     "server_full": 503,
     "no_store": 503,
+    "server_unavailable": 503,
 }
 
 SECURITY_HEADERS = {

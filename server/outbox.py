@@ -9,15 +9,20 @@ them itself; the clock does not wait, so one room's slow save never holds up ano
 import asyncio
 import collections
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import socketio
 
 from server.game import views
 from server.game.envelope import Envelope, WireEvent
+from server.game.errors import GameError
 from server.game.records import RaceRecord
 from server.store import Store
+
+if TYPE_CHECKING:  # the cluster's log entry; only its type is needed here
+    from server.ownership.owner import LogEntry
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +40,18 @@ class Outgoing:
     envelopes: list[Envelope]
     record: RaceRecord | None = None
     racing: dict[str, str] = field(default_factory=dict)
+    log: "LogEntry | None" = None
+    """In a cluster, the command's write to the room's log: made before the race is stored or any
+    event goes out, and a refused write sends nothing (the command's ack is an error)."""
 
 
 Delivery = tuple[Outgoing, "asyncio.Future[None]"]
+
+
+def _seen(done: "asyncio.Future[None]") -> None:
+    """Mark a refusal as seen: a clock tick that no one awaits must not log an unread exception."""
+    if not done.cancelled():
+        done.exception()
 
 
 class RoomOutbox:
@@ -46,6 +60,8 @@ class RoomOutbox:
     def __init__(self, sio: socketio.AsyncServer, batch_interval: float) -> None:
         self.sio = sio
         self.batch_interval = batch_interval
+        self.log_writer: Callable[[LogEntry], Awaitable[None]] | None = None
+        """In a cluster, writes a command to its room's log (`RoomOwnership.write`), raising when refused."""
         self.store: Store | None = None
         """Set when the app has a database; finished races are written to it before race_over."""
         self._queues: dict[str, collections.deque[Delivery]] = {}
@@ -57,8 +73,10 @@ class RoomOutbox:
         self._flushes: set[asyncio.Task[None]] = set()
 
     def send(self, out: Outgoing) -> "asyncio.Future[None]":
-        """Queue a room's events without waiting (the clock); the future is done once they are out."""
+        """Queue a room's events without waiting (the clock); the future is done once they are out
+        (with the refusal as its exception when the room's log refused the command)."""
         done = self._enqueue(out)
+        done.add_done_callback(_seen)
         if not done.done() and self._claim(out.code):
             self._spawn_drain(out.code)
         return done
@@ -83,7 +101,7 @@ class RoomOutbox:
 
     def _enqueue(self, out: Outgoing) -> "asyncio.Future[None]":
         done = asyncio.get_running_loop().create_future()
-        if not out.envelopes and out.record is None:
+        if not out.envelopes and out.record is None and out.log is None:
             done.set_result(None)
             return done
         self._queues.setdefault(out.code, collections.deque()).append((out, done))
@@ -113,9 +131,14 @@ class RoomOutbox:
                 out, done = queue.popleft()
                 self._in_flight.add(done)
                 try:
+                    if out.log is not None and self.log_writer is not None:
+                        await self.log_writer(out.log)
                     if out.record is not None:
-                        await self._save_race(out.record)
+                        await self.save_race(out.record)
                     await self._emit(out)
+                except GameError as error:  # the log refused it: nothing of it goes out
+                    if not done.done():
+                        done.set_exception(error)
                 except Exception:
                     log.exception("could not deliver events of room %s", code)
                 finally:
@@ -129,7 +152,7 @@ class RoomOutbox:
             elif self._claim(code):  # cancelled midway: what is left still goes out, in order
                 self._spawn_drain(code)
 
-    async def _save_race(self, record: RaceRecord) -> None:
+    async def save_race(self, record: RaceRecord) -> None:
         """Results are written before anyone sees them, so a crash after the announcement loses nothing.
         A write that fails is kept and retried in the background, and the room is told (`notice`
         events: `results_not_saved`, then `results_saved`); the players still get their results."""

@@ -123,6 +123,13 @@ class RoomRegistry:
             del self._by_member[member]
         return member
 
+    def detach_room(self, code: str) -> list[str]:
+        """Forget every connection in room `code`; returns their sids."""
+        sids = [sid for sid, member in self._by_sid.items() if member.code == code]
+        for sid in sids:
+            self.detach(sid)
+        return sids
+
     def close_idle(self, now: float, timeout: float) -> list[str]:
         """Remove rooms that nobody has been in for `timeout` seconds; returns their codes."""
         idle = [code for code, room in self.rooms.items() if room.is_idle(now, timeout)]

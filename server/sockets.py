@@ -6,10 +6,12 @@ becomes an error ack and never escapes to the connection. `execute` is the one w
 room.
 """
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import socketio
 
@@ -21,6 +23,7 @@ from server.game.commands import (
     CourseMaker,
     Disconnect,
     Outcome,
+    Tick,
     apply,
 )
 from server.game.envelope import Envelope
@@ -32,6 +35,9 @@ from server.limits import KeyedLimiter
 from server.outbox import Outgoing, RoomOutbox
 from server.registry import Member, RoomRegistry
 from server.socket_commands import RoomCommands
+
+if TYPE_CHECKING:  # set by the app in cluster mode; only its type is needed here
+    from server.ownership.owner import RoomOwnership
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +81,8 @@ class SocketGateway:
         self.outbox = RoomOutbox(sio, config.batch_interval)
         self.hint_searches = HintSearches()
         self.hint_searches.warm()
+        self.ownership: RoomOwnership | None = None
+        """In a cluster: the rooms this process holds, and their logs (see `server.ownership`)."""
         self.closing = False
         """Set at shutdown: no more commands, and disconnects no longer change the (saved) rooms."""
 
@@ -131,8 +139,13 @@ class SocketGateway:
         The caller sends it, when its order allows (a join must be queued before the connection enters
         the Socket.IO room).
         """
+        if self.ownership is not None:
+            self.ownership.check_holds(room)  # a room moving away takes no more commands here
         outcome = apply(room, command, course)
-        return outcome, self.outgoing(room, outcome.events)
+        out = self.outgoing(room, outcome.events)
+        if self.ownership is not None and (outcome.events or not isinstance(command, Tick)):
+            out = replace(out, log=self.ownership.log_entry(room, command))
+        return outcome, out
 
     async def run(self, room: Room, command: Command, course: CourseMaker = build_course) -> Outcome:
         """Apply `command` to `room` and send its events; waits until they are out."""
@@ -143,6 +156,23 @@ class SocketGateway:
     async def broadcast(self, room: Room, envelopes: list[Envelope]) -> None:
         """Send a room's events (in version order, after storing a finished race) and wait for them."""
         await self.outbox.deliver(self.outgoing(room, envelopes))
+
+    async def room_for_join(self, code: str) -> Room:
+        """The room a join names: in a cluster, taken over from wherever it is held."""
+        if self.ownership is not None:
+            return await self.ownership.open(code)
+        return self.registry.get(code)
+
+    async def move_clients(self, code: str, reason: str) -> None:
+        """Send a room's connections away (its room is no longer here): told why, then dropped, not
+        disconnected, so their clients reconnect on their own and rejoin where the room is now."""
+        sids = self.registry.detach_room(code)
+        await self.sio.emit("closing", {"reason": reason}, room=code)
+        for sid in sids:
+            eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
+            if eio_sid is not None:
+                with contextlib.suppress(Exception):
+                    await self.sio.eio.disconnect(eio_sid)
 
     def outgoing(self, room: Room, envelopes: list[Envelope]) -> Outgoing:
         """What a command or tick of `room` sends, read now, before the room can move on: its events,
@@ -198,7 +228,8 @@ class SocketGateway:
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
         if member is not None and room is not None and not self.closing:
-            await self.run(room, Disconnect(member.member_id, self.clock()))
+            with contextlib.suppress(GameError):  # the room is moving away: its new home counts it
+                await self.run(room, Disconnect(member.member_id, self.clock()))
         return None
 
     async def on_unknown(self, *args: object) -> Ack:

@@ -46,6 +46,7 @@ ErrorCode = Literal[
     "busy",
     "server_full",
     "server_closing",
+    "server_unavailable",
     "no_store",
     "unknown_race",
     "internal",
