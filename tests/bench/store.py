@@ -29,7 +29,7 @@ from server.game.racelog import RaceLog, hint_cap, move_cap
 from server.game.records import RaceRecord, race_record
 from server.game.settings import RoomSettings
 from server.replays import Replays
-from server.store import Store
+from server.store import SqliteStore, Store
 from tests.bench.timing import Sample, print_table, seconds
 from tests.mazes import dead_end_branch, shortest_path
 from tests.persistence.races import ScriptedRace
@@ -352,7 +352,7 @@ async def main(quick: bool) -> None:
     plan = QUICK if quick else FULL
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-") as folder:
         path = Path(folder) / "bench.db"
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
         try:
             await bench_big_race(store, plan)
             await bench_queries(store, path, plan)
