@@ -22,6 +22,7 @@ from server.replays import REPLAYS, Replays
 from server.rescue import read_rescues, write_rescue
 from server.saving import one_line
 from server.store import Store
+from server.store_api import RaceRefused
 from server.store_file import StoreError
 from server.stores import open_store
 
@@ -55,8 +56,11 @@ async def _restore(app: web.Application, store: Store) -> None:
     for rescue in await asyncio.to_thread(read_rescues, store.rescue_base):
         for state in rescue.rooms:
             _adopt(registry, rescue.saved_at, state, now)
-        for record in rescue.races:
-            await store.save_race(record)  # one stored already by an earlier start is left as it is
+        for record in rescue.races:  # one stored already by an earlier start is left as it is
+            try:
+                await store.save_race(record)
+            except RaceRefused as error:
+                log.error("race %s from the rescue file was not stored: %s", record.id, one_line(error))
         log.warning(
             "restored %d rooms and stored %d races from the rescue file %s",
             len(rescue.rooms), len(rescue.races), rescue.path,
