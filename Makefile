@@ -7,7 +7,7 @@ PORT ?= 8080
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean postgresql
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,14 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
-test: lint $(CHROMIUM)
+# The PostgreSQL store's tests start Debian's postgresql themselves (initdb + pg_ctl on a free port).
+PG_INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+
+postgresql:
+	@[ -n "$(PG_INITDB)" ] || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
+
+test: lint $(CHROMIUM) postgresql
 	node --test tests/js/
 	$(BIN)/python -m pytest
 

@@ -21,6 +21,8 @@ class AppConfig:
     web_dir: Path = WEB_DIR
     db_path: Path | None = None
     """The SQLite file for results, leaderboards, replays and restarts; None keeps nothing."""
+    db_url: str | None = None
+    """A `postgresql://` URL: the results go to that PostgreSQL database instead of `db_path`."""
     countdown: float = 3.0
     """Seconds between the host's start and the race."""
     grace: float = 60.0

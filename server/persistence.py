@@ -8,7 +8,6 @@ sends the rooms to the rescue file instead.
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -23,7 +22,9 @@ from server.replays import REPLAYS, Replays
 from server.rescue import read_rescues, write_rescue
 from server.saving import one_line
 from server.store import Store
-from server.store_file import StoreError, describe
+from server.store_api import RaceRefused
+from server.store_file import StoreError
+from server.stores import open_store
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +53,14 @@ async def _restore(app: web.Application, store: Store) -> None:
     now = time.time()
     for saved_at, state in await store.saved_rooms():
         _adopt(registry, saved_at, state, now)
-    for rescue in await asyncio.to_thread(read_rescues, store.path):
+    for rescue in await asyncio.to_thread(read_rescues, store.rescue_base):
         for state in rescue.rooms:
             _adopt(registry, rescue.saved_at, state, now)
-        for record in rescue.races:
-            with contextlib.suppress(sqlite3.IntegrityError):  # stored already by an earlier start
+        for record in rescue.races:  # one stored already by an earlier start is left as it is
+            try:
                 await store.save_race(record)
+            except RaceRefused as error:
+                log.error("race %s from the rescue file was not stored: %s", record.id, one_line(error))
         log.warning(
             "restored %d rooms and stored %d races from the rescue file %s",
             len(rescue.rooms), len(rescue.races), rescue.path,
@@ -67,13 +70,14 @@ async def _restore(app: web.Application, store: Store) -> None:
 
 
 async def _watch(store: Store) -> None:
-    """Look at the database file every few seconds: a deleted file is rebuilt, a replaced one reported."""
+    """Look at the database every few seconds: a deleted file is rebuilt, a replaced one reported, a
+    PostgreSQL server out of reach shows on `/healthz`."""
     while True:
         await asyncio.sleep(FILE_CHECK_SECONDS)
         try:
-            await store.check_file()
+            await store.check()
         except Exception as error:
-            log.error("checking %s failed: %s", store.path, one_line(error))
+            log.error("checking %s failed: %s", store.name, one_line(error))
 
 
 async def store_context(app: web.Application) -> AsyncIterator[None]:
@@ -81,11 +85,10 @@ async def store_context(app: web.Application) -> AsyncIterator[None]:
 
     A database that cannot be used raises `StoreError` here, before the server listens.
     """
-    path = app[CONFIG].db_path
-    if path is None:
+    store = await open_store(app[CONFIG])
+    if store is None:
         yield
         return
-    store = await Store.open(path)
     try:
         app[STORE] = store
         app[REPLAYS] = Replays(store)
@@ -94,8 +97,8 @@ async def store_context(app: web.Application) -> AsyncIterator[None]:
         await _restore(app, store)
     except BaseException as error:
         await store.close()
-        if isinstance(error, sqlite3.Error | OSError):
-            raise StoreError(describe(error, path)) from None
+        if store.is_storage_error(error):
+            raise StoreError(store.explain(error)) from None
         raise
     watcher = asyncio.create_task(_watch(store))
     yield
@@ -153,7 +156,7 @@ async def _keep(store: Store, states: list[dict[str, Any]], saved_at: float) -> 
         if not unsaved:
             return
         states = []
-    where = await asyncio.to_thread(write_rescue, store.path, saved_at, states, unsaved)
+    where = await asyncio.to_thread(write_rescue, store.rescue_base, saved_at, states, unsaved)
     if where is not None:
         log.warning(
             "the database could not take them: %d rooms, %d races kept in %s",

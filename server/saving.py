@@ -9,11 +9,11 @@ whatever is still waiting goes into the rescue file (`server.rescue`) with the o
 import asyncio
 import contextlib
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from server.game.records import RaceRecord
+from server.store_api import RaceRefused
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class RaceSaver:
     """Writes races through `save`, keeping and retrying the ones that fail."""
 
     def __init__(
-        self, save: Callable[[RaceRecord], Awaitable[None]], retry: tuple[float, ...] = RETRY_SECONDS
+        self, save: Callable[[RaceRecord], Awaitable[object]], retry: tuple[float, ...] = RETRY_SECONDS
     ):
         self._save = save
         self._retry = retry
@@ -52,7 +52,7 @@ class RaceSaver:
         try:
             await self._save(record)
             return True
-        except sqlite3.IntegrityError as error:  # the same id twice: retrying cannot help
+        except RaceRefused as error:  # a broken constraint: retrying cannot help
             log.error("race %s was not stored: %s", record.id, one_line(error))
             return False
         except Exception as error:
@@ -85,15 +85,17 @@ class RaceSaver:
             attempt += 1
             try:
                 await self._save(record)
-            except sqlite3.IntegrityError:
-                log.warning("race %s turned out to be stored already", record.id)
+            except RaceRefused as error:
+                log.error("race %s was not stored: %s", record.id, one_line(error))
+                self.pending.pop(record.id, None)
+                self._tasks.pop(record.id, None)
+                return
             except Exception as error:
                 log.warning(
                     "storing race %s failed again (attempt %d): %s", record.id, attempt, one_line(error)
                 )
                 continue
-            else:
-                log.info("race %s stored after %d retries", record.id, attempt)
+            log.info("race %s stored after %d retries", record.id, attempt)
             self.pending.pop(record.id, None)
             self._tasks.pop(record.id, None)
             await self._tell(notify, record, "results_saved", SAVED)
@@ -111,8 +113,8 @@ class RaceSaver:
         for record in list(self.pending.values()):
             try:
                 await self._save(record)
-            except sqlite3.IntegrityError:
-                pass
+            except RaceRefused as error:
+                log.error("race %s was not stored: %s", record.id, one_line(error))
             except Exception as error:
                 log.error("race %s still cannot be stored: %s", record.id, one_line(error))
                 left.append(record)

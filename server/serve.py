@@ -17,6 +17,7 @@ from server.hint_searches import stop_workers
 from server.log_limits import bound_logs
 from server.room_links import parse_public_url
 from server.store_file import StoreError
+from server.stores import is_postgres_url
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +41,9 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
     parser.add_argument(
         "--db",
-        type=Path,
-        default=Path(os.environ.get("MAZERACE_DB", "mazerace.db")),
-        help="SQLite file for results and restarts, created on first start (env MAZERACE_DB)",
+        default=os.environ.get("MAZERACE_DB", "mazerace.db"),
+        help="SQLite file for results and restarts, created on first start, or a postgresql:// URL of a"
+        " database several servers share (env MAZERACE_DB)",
     )
     parser.add_argument(
         "--countdown", type=float, default=3.0, help="seconds between start and race (default 3)"
@@ -68,8 +69,10 @@ def main(argv: Sequence[str]) -> int:
     bound_logs(logging.getLogger())
     loop = None if args.plain else fast_loop()
     log.info("event loop: %s; json: %s", "uvloop" if loop else "asyncio", "json" if args.plain else "orjson")
+    db_url, db_path = (args.db, None) if is_postgres_url(args.db) else (None, Path(args.db))
     config = AppConfig(
-        db_path=args.db,
+        db_path=db_path,
+        db_url=db_url,
         countdown=args.countdown,
         grace=args.grace,
         fast_json=not args.plain,

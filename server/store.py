@@ -4,8 +4,11 @@ One SQLite file in WAL mode, reached through aiosqlite (a worker thread), so the
 on the disk. `server.store_file` checks, repairs and migrates the file before it is opened here. Every
 query is parameterised. A race's log is one compressed blob (`RaceLog.to_blob`), packed off the loop.
 
-The store watches its file: `check_file` notices it deleted (and rebuilds it from the open connection,
+The store watches its file: `check` notices it deleted (and rebuilds it from the open connection,
 which still holds the data) or replaced, and `health` says what is wrong for `/healthz`.
+
+`SqliteStore` is one of the two `ResultsStore`s (`server.store_api`); `Store` is that interface, under the
+name the app's modules import it by.
 """
 
 import asyncio
@@ -14,7 +17,6 @@ import json
 import logging
 import secrets
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,24 +25,20 @@ import aiosqlite
 from server.game.racelog import RaceLog
 from server.game.records import RaceRecord
 from server.saving import RaceSaver
+from server.store_api import RaceRefused, ResultsStore, StoreHealth
 from server.store_file import BUSY_MS, MIGRATIONS, FileIdentity, StoreError, describe, migrate, prepare
 from server.store_reads import read_leaderboard, read_race, read_recent_races
 
-__all__ = ["MIGRATIONS", "Store", "StoreError", "StoreHealth"]
+__all__ = ["MIGRATIONS", "SqliteStore", "Store", "StoreError", "StoreHealth"]
 
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class StoreHealth:
-    """What `/healthz` says about the database: ok, or the problem in one line."""
-
-    ok: bool
-    problem: str | None = None
+Store = ResultsStore
+"""What the app holds: whichever store the configuration chose (`server.stores.open_store`)."""
 
 
-class Store:
-    """The game's memory; open with `Store.open(path)`, close with `close()`."""
+class SqliteStore:
+    """The game's memory in one file; open with `SqliteStore.open(path)`, close with `close()`."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path, identity: FileIdentity) -> None:
         self.db = db
@@ -56,7 +54,7 @@ class Store:
         """Races that could not be written yet, retried until they are."""
 
     @classmethod
-    async def open(cls, path: Path) -> "Store":
+    async def open(cls, path: Path) -> "SqliteStore":
         """Check, migrate and open the database file (creating it if needed); `StoreError` if unusable."""
         identity = await asyncio.to_thread(prepare, path)
         db = await _connect(path)
@@ -70,10 +68,28 @@ class Store:
             log.error("closing %s failed: %s", self.path, error)
 
     @property
+    def name(self) -> str:
+        """The file's name (never its folder: it goes into logs and `/healthz`)."""
+        return self.path.name
+
+    @property
+    def rescue_base(self) -> Path:
+        """The rescue files sit next to the database file."""
+        return self.path
+
+    @property
     def health(self) -> StoreHealth:
         """Whether the file is there and the last write went in."""
         problem = self._file_problem or self._write_problem
         return StoreHealth(problem is None, problem)
+
+    def explain(self, error: BaseException) -> str:
+        """What went wrong with the file, and what to do."""
+        return describe(error, self.path)
+
+    def is_storage_error(self, error: BaseException) -> bool:
+        """SQLite's errors and the operating system's."""
+        return isinstance(error, sqlite3.Error | OSError)
 
     async def schema_version(self) -> int:
         """The applied schema version."""
@@ -88,7 +104,7 @@ class Store:
 
     # ----- the file itself ----------------------------------------------------------------------------
 
-    async def check_file(self) -> StoreHealth:
+    async def check(self) -> StoreHealth:
         """Notice the file deleted or replaced under the running server, say so loudly, and rebuild a
         deleted file from the open connection (which still holds every page, the WAL's too)."""
         async with self._exclusive:
@@ -125,18 +141,23 @@ class Store:
         """Before a write: look at the file first, so a deleted one is rebuilt before data goes into
         a file nobody will ever see again."""
         if (await asyncio.to_thread(FileIdentity.of, self.path)) != self.identity:
-            await self.check_file()
+            await self.check()
 
-    async def _write(self, statements: list[tuple[str, Any]]) -> None:
+    async def _write(self, statements: list[tuple[str, Any]], *, if_new: bool = False) -> bool:
         """Run `(sql, params)` pairs (a list of rows for executemany) as one transaction, holding the
-        lock; a failure rolls it back (if SQLite has not already) and is remembered for `health`."""
+        lock; a failure rolls it back (if SQLite has not already) and is remembered for `health`.
+        `if_new`: when the first statement changes no row (ON CONFLICT DO NOTHING found it there),
+        commit without running the others and return False."""
         try:
             await self.db.execute("BEGIN IMMEDIATE")
-            for sql, params in statements:
+            for n, (sql, params) in enumerate(statements):
                 if isinstance(params, list):
                     await self.db.executemany(sql, params)
                 else:
-                    await self.db.execute(sql, params)
+                    cursor = await self.db.execute(sql, params)
+                    if n == 0 and if_new and cursor.rowcount == 0:
+                        await self.db.execute("COMMIT")
+                        return False
             await self.db.execute("COMMIT")
         except BaseException as error:
             if self.db.in_transaction:  # a full disk may have rolled it back already
@@ -144,13 +165,17 @@ class Store:
                     await self.db.execute("ROLLBACK")
             if _is_file_trouble(error):
                 self._write_problem = describe(error, Path(self.path.name))  # no folder names on /healthz
+            if isinstance(error, sqlite3.IntegrityError):
+                raise RaceRefused(str(error)) from error
             raise
         self._write_problem = None
+        return True
 
     # ----- races ------------------------------------------------------------------------------------
 
-    async def save_race(self, record: RaceRecord) -> None:
-        """Write a finished race, its results and its whole log in one transaction."""
+    async def save_race(self, record: RaceRecord) -> bool:
+        """Write a finished race, its results and its whole log in one transaction; False (and nothing
+        written) when a race of that id is stored already."""
         blob = await asyncio.to_thread(record.log.to_blob)  # compressing 720,000 moves takes ~50 ms
         s = record.settings
         race_row = (
@@ -169,12 +194,12 @@ class Store:
         ]  # fmt: skip
         await self._file_checked()
         async with self._exclusive:
-            await self._write(
+            return await self._write(
                 [
                     (
                         "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings,"
                         " seed, daily, settings, started_at, ended_at, shortest, ranked)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
                         race_row,
                     ),
                     (
@@ -187,7 +212,8 @@ class Store:
                         "INSERT INTO race_logs (race_id, players, data) VALUES (?, ?, ?)",
                         (record.id, json.dumps(record.log.players), blob),
                     ),
-                ]
+                ],
+                if_new=True,
             )
 
     async def race(self, race_id: str) -> dict[str, Any] | None:

@@ -1,11 +1,13 @@
 """The store's read queries: a stored race, the recent races, the leaderboards.
 
-Functions of an open connection; `Store` runs them one at a time (so a read never sees half a write),
-off the event loop (aiosqlite's thread).
+Functions of an open connection; `SqliteStore` runs them one at a time (so a read never sees half a
+write), off the event loop (aiosqlite's thread). The rows become the wire form here (`race_json`,
+`leaderboard_json`, `result_json`), for the PostgreSQL store's reads too: both answer alike.
 """
 
 import json
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 import aiosqlite
 
@@ -16,8 +18,8 @@ _EMPTY_LOG = RaceLog().to_blob()
 
 LEADERBOARD_MAX = 100
 
-_BY_NAME = "results.name"
-_BY_CATEGORY = "races.preset, races.algorithm"
+BY_NAME = "results.name"
+BY_CATEGORY = "races.preset, races.algorithm"
 _LEADERBOARD = """
     WITH best AS (
         SELECT results.name, results.total_ms, results.time_ms, results.penalty_ms, results.moves,
@@ -37,6 +39,12 @@ _LEADERBOARD = """
 """Each partition's best finish; `{partition}` is one of the two fixed column lists above, never input."""
 
 
+class Row(Protocol):
+    """A row read by name: `sqlite3.Row`, or a dict from psycopg's `dict_row`."""
+
+    def __getitem__(self, key: str) -> Any: ...
+
+
 async def read_race(db: aiosqlite.Connection, race_id: str) -> dict[str, Any] | None:
     """A stored race with its results, its log still packed as (players, blob, cols); None if absent."""
     async with db.execute("SELECT * FROM races WHERE id = ?", (race_id,)) as cursor:
@@ -47,9 +55,16 @@ async def read_race(db: aiosqlite.Connection, race_id: str) -> dict[str, Any] | 
         results = [result_json(row, race["shortest"]) for row in await cursor.fetchall()]
     async with db.execute("SELECT players, data FROM race_logs WHERE race_id = ?", (race_id,)) as cursor:
         logged = await cursor.fetchone()
+    return race_json(race, json.loads(race["settings"]), results, logged)
+
+
+def race_json(
+    race: Row, settings: dict[str, Any], results: list[ResultRow], logged: Row | None
+) -> dict[str, Any]:
+    """A stored race as `Store.race` gives it, its log still packed as (players, blob, cols)."""
     return {
         "id": race["id"],
-        "settings": json.loads(race["settings"]),
+        "settings": settings,
         "ranked": bool(race["ranked"]),
         "seed": race["seed"],
         "daily": race["daily"],
@@ -89,7 +104,7 @@ async def read_leaderboard(
 
     Ordered by total time (time + hint penalty), ties by who finished first.
     """
-    partition = _BY_CATEGORY if name is not None else _BY_NAME
+    partition = BY_CATEGORY if name is not None else BY_NAME
     params = {
         "preset": preset,
         "algorithm": algorithm,
@@ -99,6 +114,11 @@ async def read_leaderboard(
     }
     async with db.execute(_LEADERBOARD.format(partition=partition), params) as cursor:
         rows = await cursor.fetchall()
+    return leaderboard_json(rows)
+
+
+def leaderboard_json(rows: Iterable[Row]) -> list[dict[str, Any]]:
+    """Leaderboard rows (best first) as the API sends them, with their places."""
     return [
         {
             "place": place,
@@ -120,7 +140,7 @@ async def read_leaderboard(
     ]
 
 
-def result_json(row: aiosqlite.Row, shortest: int) -> ResultRow:
+def result_json(row: Row, shortest: int) -> ResultRow:
     """A result row as the race announced it; shortest, efficiency and progress derive as in result_rows."""
     dnf = bool(row["dnf"])
     return {

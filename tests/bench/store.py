@@ -8,8 +8,10 @@ bounds (`racelog.move_cap`: 45,000 moves each with a 3,600 s time limit, 12,010 
 and a synthetic 720,000-move log: the log's memory in the room, building the race record, storing it,
 and the replay answer (built in a worker thread, gzip-compressed, then served from the cache) with its
 size and the longest event-loop stall while it is built. Times are medians of several repeats on a real
-file in a temporary directory (WAL, synchronous=FULL, as the server runs it). Benchmarks measure; they
-never fail.
+file in a temporary directory (WAL, synchronous=FULL, as the server runs it). Last, the same save and
+leaderboard reads on SQLite and on PostgreSQL side by side: a real local PostgreSQL server started for
+the run (`tests.services.postgres`, with its durable defaults: fsync and synchronous commit on), reached
+over loopback TCP through the `PgStore`'s pool. Benchmarks measure; they never fail.
 """
 
 import asyncio
@@ -29,10 +31,12 @@ from server.game.racelog import RaceLog, hint_cap, move_cap
 from server.game.records import RaceRecord, race_record
 from server.game.settings import RoomSettings
 from server.replays import Replays
-from server.store import Store
+from server.store import SqliteStore, Store
+from server.store_pg import PgStore
 from tests.bench.timing import Sample, print_table, seconds
 from tests.mazes import dead_end_branch, shortest_path
 from tests.persistence.races import ScriptedRace
+from tests.services.postgres import binaries, start_postgres
 
 TITLE = (
     "Store: saving a finished 8-player 100x100 race, reading it back, leaderboards over ~1,000 races;"
@@ -348,17 +352,83 @@ async def bench_biggest(store: Store, plan: Plan) -> None:
     )  # fmt: skip
 
 
+async def backend_figures(store: Store, plan: Plan) -> dict[str, Sample]:
+    """The save of the big race and two leaderboard reads over `plan.board_races` races, on `store`."""
+    await fill(store, plan.board_races)
+    record = big_race()
+
+    async def save(i: int) -> None:
+        await store.save_race(dataclasses.replace(record, id=f"{record.id}-cmp-{i}"))
+
+    async def again(i: int) -> None:
+        await store.save_race(dataclasses.replace(record, id=f"{record.id}-cmp-0"))
+
+    async def board(i: int) -> int:
+        return len(await store.leaderboard())
+
+    async def wide(i: int) -> int:
+        return len(await store.leaderboard(limit=100))
+
+    async def read(i: int) -> int:
+        race = await store.race(f"{record.id}-cmp-{i % plan.save_repeats}")
+        return len(race["log"]) if race else 0
+
+    return {
+        "save_race, the 8-player 100x100 race": await measure_async(save, plan.save_repeats),
+        "save_race again (stored already: nothing written)": await measure_async(again, plan.save_repeats),
+        "race (read back with its log)": await measure_async(read, plan.read_repeats),
+        "leaderboard(), top 20": await measure_async(board, plan.query_repeats),
+        "leaderboard(limit=100)": await measure_async(wide, plan.query_repeats),
+    }
+
+
+async def bench_backends(folder: Path, plan: Plan) -> None:
+    sqlite = await SqliteStore.open(folder / "compare.db")
+    try:
+        on_file = await backend_figures(sqlite, plan)
+    finally:
+        await sqlite.close()
+    if binaries() is None:
+        print("SQLite and PostgreSQL: PostgreSQL is not installed (apt-get install postgresql); skipped\n")
+        return
+    server = await asyncio.to_thread(start_postgres, True)
+    try:
+        url = await asyncio.to_thread(server.create_database, "bench")
+        postgres = await PgStore.open(url)
+        try:
+            on_server = await backend_figures(postgres, plan)
+        finally:
+            await postgres.close()
+    finally:
+        await asyncio.to_thread(server.stop)
+    rows = [
+        (label, seconds(on_file[label].median), seconds(sample.median), *spread(sample)[1:])
+        for label, sample in on_server.items()
+    ]
+    print_table(
+        f"SQLite and PostgreSQL side by side, over {plan.board_races} stored races",
+        ("operation", "SQLite median", "PostgreSQL median", "PG min", "PG max", "n"),
+        rows,
+        note=(
+            "SQLite: a file in a temporary folder (WAL, synchronous=FULL). PostgreSQL 15 on this machine over"
+            " loopback TCP, fsync and synchronous_commit on, a pool of up to 4 connections; it shares the"
+            " two cores with the benchmark."
+        ),
+    )
+
+
 async def main(quick: bool) -> None:
     plan = QUICK if quick else FULL
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-") as folder:
         path = Path(folder) / "bench.db"
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
         try:
             await bench_big_race(store, plan)
             await bench_queries(store, path, plan)
             await bench_biggest(store, plan)
         finally:
             await store.close()
+        await bench_backends(Path(folder), plan)
 
 
 def run(quick: bool = False) -> None:

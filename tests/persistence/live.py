@@ -1,4 +1,5 @@
-"""A real server process (`python -m server`) on a real SQLite file, and real Socket.IO racers for it.
+"""A real server process (`python -m server`) on a real SQLite file (or a PostgreSQL URL), and real
+Socket.IO racers for it.
 
 `ServerProcess.start` runs the server on a free port and waits for `/healthz`; `stop` signals it and
 times the exit; `ensure_stopped` (for `finally` blocks) kills what is still running. A `Racer` is a
@@ -52,7 +53,7 @@ class ServerProcess:
     @classmethod
     async def spawn(
         cls,
-        db: Path,
+        db: Path | str,
         log: Path,
         *,
         countdown: float = 0.2,
@@ -79,7 +80,7 @@ class ServerProcess:
     @classmethod
     async def start(
         cls,
-        db: Path,
+        db: Path | str,
         log: Path,
         http: aiohttp.ClientSession,
         *,

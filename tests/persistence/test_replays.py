@@ -9,7 +9,7 @@ import aiohttp
 from server.game.daily import daily_seed, daily_settings
 from server.game.racelog import RaceLog
 from server.game.wire import decode_maze
-from server.store import Store
+from server.store import SqliteStore
 from tests.persistence.live import Racer, ServerProcess, get_json, post_json
 from tests.persistence.races import ScriptedRace, shortest_path
 from tests.persistence.test_restart import started_race
@@ -26,7 +26,7 @@ async def test_todays_daily_race_is_sealed_and_yesterdays_is_open(
     )  # fmt: skip
     old.finish("Old", 40_000)
     old.play()
-    store = await Store.open(db)
+    store = await SqliteStore.open(db)
     await store.save_race(old.record())
     await store.close()
 
@@ -74,7 +74,7 @@ async def test_replays_are_gzipped_and_limited_per_address(
     race.finish("Bob", 60_000, hints=2, detours=5)
     race.play()
     record = race.record()
-    store = await Store.open(db)
+    store = await SqliteStore.open(db)
     await store.save_race(record)
     await store.close()
 

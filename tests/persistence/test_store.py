@@ -1,5 +1,6 @@
-"""The SQLite store against a real file: schema, races, leaderboards, daily seeds, replays, concurrency,
-and open rooms saved and restored with the clock paused over the downtime."""
+"""The stores against a real SQLite file and a real PostgreSQL server (`backend`): schema, races,
+idempotent saves, leaderboards, daily seeds, replays, concurrency, and open rooms saved and restored with
+the clock paused over the downtime. The file's own concerns (WAL, its older versions) are SQLite's only."""
 
 import asyncio
 import contextlib
@@ -29,7 +30,9 @@ from server.game.room import Room
 from server.game.settings import PRESETS, RoomSettings
 from server.game.trail import Trail
 from server.registry import new_player_token, new_race_id
-from server.store import MIGRATIONS, Store
+from server.store import MIGRATIONS, SqliteStore, Store
+from server.store_api import RaceRefused
+from tests.persistence.conftest import Backend
 from tests.persistence.races import (
     T0,
     Action,
@@ -69,27 +72,23 @@ def small_race(n: int, start: float = T0) -> RaceRecord:
     return race.record()
 
 
-async def table_names(store: Store) -> set[str]:
+async def table_names(store: SqliteStore) -> set[str]:
     async with store.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
         return {row[0] for row in await cursor.fetchall()}
-
-
-async def schema(store: Store) -> list[tuple[str, str]]:
-    async with store.db.execute("SELECT name, sql FROM sqlite_master ORDER BY name") as cursor:
-        return [(row[0], row[1]) for row in await cursor.fetchall()]
-
-
-async def count(store: Store, table: str) -> int:
-    async with store.db.execute(f"SELECT COUNT(*) FROM {table}") as cursor:  # table names are ours
-        row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])
 
 
 # ----- schema --------------------------------------------------------------------------------------------
 
 
-async def test_a_new_file_gets_every_migration_and_wal_mode(store: Store, db_path: Path) -> None:
+async def test_a_new_file_gets_every_migration_and_wal_mode(db_path: Path) -> None:
+    store = await SqliteStore.open(db_path)
+    try:
+        await check_new_file(store, db_path)
+    finally:
+        await store.close()
+
+
+async def check_new_file(store: SqliteStore, db_path: Path) -> None:
     assert await asyncio.to_thread(db_path.is_file)
     assert await store.schema_version() == len(MIGRATIONS)
     assert {"races", "results", "race_logs", "saved_rooms"} <= await table_names(store)
@@ -104,21 +103,22 @@ async def test_a_new_file_gets_every_migration_and_wal_mode(store: Store, db_pat
         assert plain.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
 
 
-async def test_reopening_is_idempotent(db_path: Path) -> None:
-    first = await Store.open(db_path)
+async def test_reopening_is_idempotent(backend: Backend) -> None:
+    first = await backend.open()
     record = small_race(1)
     await first.save_race(record)
-    before = await schema(first)
+    before = await backend.schema()
+    assert before
     await first.close()
     for _ in range(2):
-        again = await Store.open(db_path)
+        again = await backend.open()
         try:
-            assert await again.schema_version() == len(MIGRATIONS)
+            assert await again.schema_version() == backend.latest_version
             await again.migrate()  # nothing left to apply
-            assert await again.schema_version() == len(MIGRATIONS)
-            assert await schema(again) == before
+            assert await again.schema_version() == backend.latest_version
+            assert await backend.schema() == before
             assert await again.race(record.id) == stored_form(record)
-            assert await count(again, "races") == 1
+            assert await backend.count("races") == 1
         finally:
             await again.close()
 
@@ -165,7 +165,7 @@ OLD_LOG = [
 async def test_an_older_file_is_brought_up_to_date_keeping_its_races(db_path: Path) -> None:
     make_version_1_file(db_path)
     record = small_race(2)
-    store = await Store.open(db_path)  # applies the later steps only (the first's CREATEs would fail)
+    store = await SqliteStore.open(db_path)  # applies the later steps only (the first's CREATEs would fail)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         assert "saved_rooms" in await table_names(store)
@@ -191,16 +191,22 @@ async def test_an_older_file_is_brought_up_to_date_keeping_its_races(db_path: Pa
         await store.close()
 
 
-@pytest.mark.parametrize("older", [False, True], ids=["new file", "older file"])
-async def test_stores_opened_at_once_on_one_file_all_come_up(db_path: Path, older: bool) -> None:
-    if older:
-        make_version_1_file(db_path)
-    opened = await asyncio.gather(*(Store.open(db_path) for _ in range(4)), return_exceptions=True)
-    stores = [s for s in opened if isinstance(s, Store)]
+async def test_stores_opened_at_once_on_an_older_file_all_come_up(db_path: Path) -> None:
+    make_version_1_file(db_path)
+    await check_opened_at_once(Backend("sqlite", str(db_path)))
+
+
+async def test_stores_opened_at_once_on_a_new_database_all_come_up(backend: Backend) -> None:
+    await check_opened_at_once(backend)
+
+
+async def check_opened_at_once(backend: Backend) -> None:
+    opened = await asyncio.gather(*(backend.open() for _ in range(4)), return_exceptions=True)
+    stores = [s for s in opened if not isinstance(s, BaseException)]
     try:
-        assert len(stores) == 4, [s for s in opened if not isinstance(s, Store)]
+        assert len(stores) == 4, [s for s in opened if isinstance(s, BaseException)]
         for store in stores:
-            assert await store.schema_version() == len(MIGRATIONS)
+            assert await store.schema_version() == backend.latest_version
     finally:
         for store in stores:
             await store.close()
@@ -269,21 +275,44 @@ async def test_a_messy_race_with_loops_and_moving_hints_is_read_back_exactly(sto
     assert await store.race(record.id) == stored_form(record)
 
 
-async def test_unknown_race_is_none_and_a_failed_save_leaves_nothing_behind(store: Store) -> None:
+def broken_race(record: RaceRecord, race_id: str) -> RaceRecord:
+    """A copy of `record` the database refuses half-way through: its first result twice."""
+    return dataclasses.replace(record, id=race_id, results=[record.results[0], record.results[0]])
+
+
+async def test_unknown_race_is_none_and_a_failed_save_leaves_nothing_behind(
+    store: Store, backend: Backend
+) -> None:
     assert await store.race("A" * 16) is None
     record = small_race(3)
     await store.save_race(record)
-    with pytest.raises(sqlite3.IntegrityError):
-        await store.save_race(record)
-    broken = dataclasses.replace(record, id="B" * 16, results=[record.results[0], record.results[0]])
-    with pytest.raises(sqlite3.IntegrityError):
+    broken = broken_race(record, "B" * 16)
+    with pytest.raises(RaceRefused):
         await store.save_race(broken)  # fails half-way through, after the race row went in
     assert await store.race(broken.id) is None
-    assert await count(store, "races") == 1
-    assert await count(store, "results") == len(record.results)
-    assert await count(store, "race_logs") == 1
+    assert await backend.count("races") == 1
+    assert await backend.count("results") == len(record.results)
+    assert await backend.count("race_logs") == 1
     assert await store.race(record.id) == stored_form(record)
     assert store.health.ok  # a refused race is the caller's mistake, not the disk's
+
+
+async def test_a_race_saved_twice_is_stored_once(store: Store, backend: Backend) -> None:
+    record = small_race(4)
+    assert await store.save_race(record) is True
+    assert await store.save_race(record) is False  # a fail-over may store a finished race again
+    other = await backend.open()  # another process, at the same moment as this one
+    try:
+        again = small_race(5)
+        assert sorted(await asyncio.gather(store.save_race(again), other.save_race(again))) == [False, True]
+    finally:
+        await other.close()
+    assert await backend.count("races") == 2
+    assert await backend.count("results") == len(record.results) + len(again.results)
+    assert await backend.count("race_logs") == 2
+    assert await store.race(record.id) == stored_form(record)
+    assert [row["name"] for row in await store.leaderboard()] == ["Ann 4", "Ann 5", "Bob 4", "Bob 5"]
+    assert store.health.ok
 
 
 # ----- leaderboards ----------------------------------------------------------------------------------------
@@ -527,49 +556,52 @@ async def test_a_replay_of_the_stored_log_reproduces_every_final_position(store:
 # ----- concurrency -----------------------------------------------------------------------------------------
 
 
-async def test_twenty_races_saved_at_once_through_one_store_all_land(store: Store) -> None:
+async def test_twenty_races_saved_at_once_through_one_store_all_land(store: Store, backend: Backend) -> None:
     records = [small_race(n) for n in range(20)]
     await asyncio.gather(*(store.save_race(record) for record in records))
     for record in records:
         assert await store.race(record.id) == stored_form(record)
-    assert await count(store, "races") == 20
-    assert await count(store, "race_logs") == 20
+    assert await backend.count("races") == 20
+    assert await backend.count("race_logs") == 20
     assert len(await store.leaderboard(limit=100)) == 40
 
 
 async def test_a_failing_save_among_concurrent_ones_undoes_only_itself(store: Store) -> None:
     records = [small_race(n) for n in range(12)]
-    await store.save_race(records[5])
+    broken = broken_race(records[5], "B" * 16)
     outcomes = await asyncio.gather(
-        *(store.save_race(record) for record in records),
+        *(store.save_race(record) for record in records[:5]),
+        store.save_race(broken),
+        *(store.save_race(record) for record in records[5:]),
         store.save_rooms([{"code": "aaaaaaaaaa", "n": 1}], T0),
         return_exceptions=True,
     )
-    failed = [o for o in outcomes if o is not None]
+    failed = [o for o in outcomes if isinstance(o, BaseException)]
     assert len(failed) == 1
-    assert isinstance(failed[0], sqlite3.IntegrityError)
+    assert isinstance(failed[0], RaceRefused)
     assert outcomes[5] is failed[0]
+    assert await store.race(broken.id) is None
     for record in records:
         assert await store.race(record.id) == stored_form(record)
     assert await store.saved_rooms() == [(T0, {"code": "aaaaaaaaaa", "n": 1})]
 
 
-async def test_two_connections_to_one_file_write_at_once(db_path: Path) -> None:
-    first, second = await Store.open(db_path), await Store.open(db_path)
+async def test_two_connections_to_one_database_write_at_once(backend: Backend) -> None:
+    first, second = await backend.open(), await backend.open()
     try:
         records = [small_race(n) for n in range(20)]
         await asyncio.gather(
             *(first.save_race(record) for record in records[0::2]),
             *(second.save_race(record) for record in records[1::2]),
         )
+        assert await backend.count("races") == 20
         for store in (first, second):
-            assert await count(store, "races") == 20
             for record in records:
                 assert await store.race(record.id) == stored_form(record)
     finally:
         await first.close()
         await second.close()
-    reopened = await Store.open(db_path)
+    reopened = await backend.open()
     try:
         assert len(await reopened.recent_races(limit=100)) == 20
     finally:
@@ -753,16 +785,27 @@ async def test_races_of_private_rooms_are_not_listed(store: Store) -> None:
     assert "room_code" not in stored
 
 
-async def test_the_daily_secret_is_made_once_and_kept(db_path: Path) -> None:
-    first = await Store.open(db_path)
+async def test_the_daily_secret_is_made_once_and_kept(backend: Backend) -> None:
+    first = await backend.open()
     try:
         secret = await first.daily_secret()
         assert len(secret) == 32
         assert await first.daily_secret() == secret
     finally:
         await first.close()
-    again = await Store.open(db_path)
+    again = await backend.open()
     try:
         assert await again.daily_secret() == secret
     finally:
         await again.close()
+
+
+async def test_servers_starting_at_once_agree_on_one_daily_secret(backend: Backend) -> None:
+    stores = await asyncio.gather(*(backend.open() for _ in range(4)))
+    try:
+        secrets = await asyncio.gather(*(store.daily_secret() for store in stores))
+    finally:
+        for store in stores:
+            await store.close()
+    assert len(set(secrets)) == 1
+    assert len(secrets[0]) == 32

@@ -1,0 +1,1 @@
+"""Real servers the tests start themselves (on free loopback ports, in temporary folders) and stop by pid."""
