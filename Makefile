@@ -1,13 +1,17 @@
 # MazeRace: `make run` starts the game on http://localhost:8080, `make test` runs every check,
-# `make bench` prints the benchmark tables. Each creates .venv and installs what it needs on first use.
+# `make bench` prints the benchmark tables, `make cluster` runs PROCS processes behind nginx on PORT.
+# Each creates .venv and installs what it needs on first use.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8080
+PROCS ?= 3
 CHROMIUM ?= /usr/bin/chromium
+REDIS_SERVER ?= /usr/bin/redis-server
+NGINX ?= /usr/sbin/nginx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench clean postgresql
+.PHONY: run cluster test lint bench clean postgresql
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +27,10 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.run-installed
 	$(BIN)/python -m server --host 127.0.0.1 --port $(PORT)
+
+# Redis and nginx in front of PROCS processes; `python -m server cluster` installs them when missing.
+cluster: $(VENV)/.run-installed
+	$(BIN)/python -m server cluster --procs $(PROCS) --port $(PORT) $(ARGS)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
@@ -41,7 +49,17 @@ postgresql:
 	@[ -n "$(PG_INITDB)" ] || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
 
-test: lint $(CHROMIUM) postgresql
+
+# The cluster tests start their own redis-server (with redis-cli) and nginx on free loopback ports.
+$(REDIS_SERVER):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server
+
+$(NGINX):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx-light
+
+test: lint $(CHROMIUM) postgresql $(REDIS_SERVER) $(NGINX)
 	node --test tests/js/
 	$(BIN)/python -m pytest
 
@@ -49,4 +67,4 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m tests.bench $(ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis artefacts
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis artefacts cluster-data

@@ -7,8 +7,10 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
+from server.client_address import client_address_middleware
 from server.clock import run_clock
 from server.config import AppConfig
+from server.healthz import add_health_route
 from server.http_edge import edge_middleware
 from server.http_limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
 from server.http_log import bound_bad_request_logs
@@ -43,7 +45,8 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     config = config or AppConfig()
     bound_bad_request_logs()
     app = web.Application(
-        client_max_size=config.max_body, middlewares=[edge_middleware, rate_limit_middleware]
+        client_max_size=config.max_body,
+        middlewares=[client_address_middleware, edge_middleware, rate_limit_middleware],
     )
     sio = GuardedServer(
         fast_json=config.fast_json,
@@ -64,6 +67,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     app[CREATE_LIMITER] = KeyedLimiter(config.create_limit)
     app[HTTP_LIMITERS] = HttpLimiters.from_config(config)
     add_routes(app)
+    add_health_route(app)
     add_rules_route(app)
     app.cleanup_ctx.append(store_context)
     app.cleanup_ctx.append(_room_clock)

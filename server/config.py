@@ -60,3 +60,10 @@ class AppConfig:
     """orjson for Socket.IO packets; False keeps the standard library's json (same results)."""
     ping_interval: float = 25.0
     ping_timeout: float = 20.0
+    node: str = "solo"
+    """This process's id in a cluster (`--node`): in `/healthz` and every answer's `X-MazeRace-Node`."""
+    redis_url: str | None = None
+    """The Redis that a cluster's processes share (`--redis`); None runs alone, with no Redis."""
+    trusted_proxies: frozenset[str] = frozenset()
+    """Peer addresses (a cluster's nginx) whose `X-Real-IP` header names the client; from any other
+    peer the header is ignored, and the connection's peer is the client address."""

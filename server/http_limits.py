@@ -4,7 +4,8 @@ Three buckets an address: pages and static files (cheap, generous), the Socket.I
 and polling, generous: a room of polling players may share an address), and everything else, the API
 and the health check (reads, 20 a second). Making rooms (`POST /api/rooms`, `POST /api/daily`) is
 limited more tightly by the room-creation limiter in the handlers and does not count here as well.
-Behind a reverse proxy every client shares the proxy's address: give the proxy its own limits.
+Behind a reverse proxy every client shares the proxy's address, unless the proxy is trusted
+(`--trusted-proxy`): then server/client_address.py has already put the client's address in `remote`.
 """
 
 import math
@@ -52,7 +53,7 @@ HTTP_LIMITERS = web.AppKey("http_limiters", HttpLimiters)
 
 
 def client_address(request: web.Request) -> str:
-    """The key of a client: its IP address (the peer of the connection, never a header)."""
+    """The key of a client: its IP address (the connection's peer, or the client a trusted proxy names)."""
     return request.remote or "unknown"
 
 

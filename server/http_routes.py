@@ -1,5 +1,5 @@
-"""HTTP routes: the pages, the room API and the health check. Errors become JSON at the edge
-(server/http_edge.py); rate limits (server/http_limits.py) apply before any of these run."""
+"""HTTP routes: the pages and the room API (the health check is server/healthz.py). Errors become JSON
+at the edge (server/http_edge.py); rate limits (server/http_limits.py) apply before any of these run."""
 
 import datetime
 import json
@@ -12,7 +12,7 @@ from server.game import views
 from server.game.errors import GameError
 from server.game.generators import ALGORITHMS
 from server.game.settings import PRESETS, parse_settings
-from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY, STORE
+from server.keys import CONFIG, CREATE_LIMITER, REGISTRY, STORE
 from server.payloads import room_code
 from server.replays import REPLAYS
 from server.room_links import room_link
@@ -31,21 +31,6 @@ async def lobby_page(request: web.Request) -> web.Response:
 async def room_page(request: web.Request) -> web.Response:
     """The room page; the script joins the room named in the path (and explains if it is gone)."""
     return page_response(request, "room.html")
-
-
-async def healthz(request: web.Request) -> web.Response:
-    """Liveness, with a little load information."""
-    registry = request.app[REGISTRY]
-    body: dict[str, Any] = {
-        "ok": True,
-        "rooms": len(registry.rooms),
-        "connections": request.app[GATEWAY].connections,
-    }
-    store = request.app.get(STORE)
-    if store is not None:  # the database: its file there, and taking writes
-        health = store.health
-        body |= {"ok": health.ok, "store": {"ok": health.ok, "problem": health.problem}}
-    return web.json_response(body)
 
 
 async def _json_body(request: web.Request) -> Any:
@@ -174,7 +159,6 @@ def add_routes(app: web.Application) -> None:
     app[ASSETS] = StaticAssets(app[CONFIG].web_dir)
     app.router.add_get("/", lobby_page)
     app.router.add_get("/r/{code}", room_page)
-    app.router.add_get("/healthz", healthz)
     app.router.add_post("/api/rooms", create_room)
     app.router.add_get("/api/rooms", list_rooms)
     app.router.add_get("/api/rooms/{code}", room_summary)

@@ -12,7 +12,9 @@ from pathlib import Path
 from aiohttp import web
 
 from server.app import create_app
+from server.client_address import parse_proxy_address
 from server.config import AppConfig
+from server.healthz import parse_node_id
 from server.hint_searches import stop_workers
 from server.log_limits import bound_logs
 from server.room_links import parse_public_url
@@ -64,6 +66,24 @@ def main(argv: Sequence[str]) -> int:
         default=os.environ.get("MAZERACE_PLAIN") == "1",
         help="plain asyncio and json instead of uvloop and orjson (env MAZERACE_PLAIN=1)",
     )
+    parser.add_argument(
+        "--node",
+        type=parse_node_id,
+        default=os.environ.get("MAZERACE_NODE", "solo"),
+        help="this process's id in a cluster, in /healthz and the X-MazeRace-Node header (env MAZERACE_NODE)",
+    )
+    parser.add_argument(
+        "--redis",
+        default=os.environ.get("MAZERACE_REDIS") or None,
+        help="the Redis URL a cluster's processes share, e.g. redis://127.0.0.1:6379/0 (env MAZERACE_REDIS)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        type=parse_proxy_address,
+        action="append",
+        default=[],
+        help="the address of a proxy (nginx) whose X-Real-IP header names the client; repeatable",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bound_logs(logging.getLogger())
@@ -77,6 +97,9 @@ def main(argv: Sequence[str]) -> int:
         grace=args.grace,
         fast_json=not args.plain,
         public_url=args.public_url,
+        node=args.node,
+        redis_url=args.redis,
+        trusted_proxies=frozenset(args.trusted_proxy),
     )
     code = 0
     try:

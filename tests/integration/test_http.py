@@ -1,6 +1,7 @@
 """The HTTP side: pages, health check, the room API, its errors, and the security headers."""
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
@@ -69,19 +70,21 @@ async def test_static_files_do_not_escape_the_web_dir(start_server: StartServer,
 
 async def test_healthz_counts_rooms_and_connections(arena: Harness) -> None:
     status, body, response = await arena.request("GET", "/healthz")
-    assert (status, body) == (200, {"ok": True, "rooms": 0, "connections": 0})
+    solo = {"ok": True, "node": "solo", "pid": os.getpid()}  # this test's own process serves it
+    assert (status, body) == (200, {**solo, "rooms": 0, "connections": 0})
+    assert response.headers["X-MazeRace-Node"] == "solo"
     assert_security_headers(response)
     await arena.create_room()
     client = await arena.client()
     _, body, _ = await arena.request("GET", "/healthz")
-    assert body == {"ok": True, "rooms": 1, "connections": 1}
+    assert body == {**solo, "rooms": 1, "connections": 1}
     await client.sio.disconnect()
     for _ in range(200):
         _, body, _ = await arena.request("GET", "/healthz")
         if body["connections"] == 0:
             break
         await asyncio.sleep(0.01)
-    assert body == {"ok": True, "rooms": 1, "connections": 0}
+    assert body == {**solo, "rooms": 1, "connections": 0}
 
 
 async def test_create_room_returns_a_code_and_url(arena: Harness) -> None:

@@ -1,0 +1,246 @@
+"""`python -m server cluster --procs N --port P [--redis URL] [--db URL]`: a whole cluster on this
+machine, in the foreground.
+
+Installs Debian's redis-server and nginx-light when missing, starts one durable redis-server (unless
+`--redis` names one), N MazeRace processes on free loopback ports (all on the same `--db`), and nginx
+on P in front of them; prints a table of what runs; watches the processes (one that dies is reported
+and started again on its port, unless `--no-restart`); and on Ctrl-C or SIGTERM stops everything it
+started: SIGTERM to the MazeRace processes (each hands over or saves its rooms), then nginx, then Redis.
+Options after `--` are passed to every MazeRace process (`-- --countdown 5`).
+"""
+
+import argparse
+import os
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+
+from server.cluster.install import NGINX, REDIS, InstallError, ensure_installed
+from server.cluster.nginx_conf import Upstream
+from server.cluster.nginx_server import NginxServer
+from server.cluster.nodes import NodeSpec, start_node, start_nodes
+from server.cluster.redis_server import RedisServer
+from server.cluster.services import LOOPBACK, Service, ServiceError, port_is_free
+
+NODE_STOP_SECONDS = 25.0
+"""A process saving its rooms on SIGTERM gets this long before it is killed."""
+WATCH_SECONDS = 0.2
+QUICK_DEATH_SECONDS = 10.0
+"""A process that dies this soon after starting, three times running, is not started again."""
+QUICK_DEATHS = 3
+
+
+@dataclass(frozen=True)
+class ClusterArgs:
+    """The launcher's command line."""
+
+    procs: int
+    port: int
+    host: str
+    redis: str | None
+    db: str
+    data: Path
+    public_url: str | None
+    restart: bool
+    node_args: tuple[str, ...]
+
+
+def _procs(text: str) -> int:
+    if not (text.isdecimal() and 1 <= int(text) <= 64):
+        raise argparse.ArgumentTypeError("--procs is a whole number from 1 to 64")
+    return int(text)
+
+
+def parse_args(argv: Sequence[str]) -> ClusterArgs:
+    """Parse the command line; what follows `--` goes to every MazeRace process."""
+    argv = list(argv)
+    node_args: list[str] = []
+    if "--" in argv:
+        at = argv.index("--")
+        argv, node_args = argv[:at], argv[at + 1 :]
+    parser = argparse.ArgumentParser(
+        prog="python -m server cluster", description="Run N MazeRace processes behind nginx, with Redis."
+    )
+    parser.add_argument("--procs", type=_procs, default=3, help="how many MazeRace processes (default 3)")
+    parser.add_argument("--port", type=int, default=8080, help="the port nginx listens on (default 8080)")
+    parser.add_argument("--host", default=LOOPBACK, help="the address nginx listens on (default 127.0.0.1)")
+    parser.add_argument(
+        "--redis", help="a running Redis to use (redis://host:port/db) instead of starting one"
+    )
+    parser.add_argument(
+        "--db",
+        default=os.environ.get("MAZERACE_DB", "mazerace.db"),
+        help="the results store every process shares (default: the SQLite file mazerace.db)",
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=Path("cluster-data"),
+        help="where Redis's append-only file, nginx's config and the logs go (default ./cluster-data)",
+    )
+    parser.add_argument("--public-url", help="passed to every process: the address players use")
+    parser.add_argument(
+        "--restart",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="start a process that died again on its port (default: yes)",
+    )
+    args = parser.parse_args(argv)
+    return ClusterArgs(
+        args.procs, args.port, args.host, args.redis, args.db, args.data.resolve(),
+        args.public_url, args.restart, tuple(node_args),
+    )  # fmt: skip
+
+
+@dataclass
+class Node:
+    """One MazeRace process of the cluster and its history."""
+
+    spec: NodeSpec
+    service: Service
+    started_at: float = field(default_factory=time.monotonic)
+    quick_deaths: int = 0
+    given_up: bool = False
+
+
+@dataclass
+class Cluster:
+    """Everything the launcher started, in the order it is stopped: nodes, nginx, Redis."""
+
+    args: ClusterArgs
+    redis: RedisServer | None = None
+    redis_url: str = ""
+    nodes: list[Node] = field(default_factory=list)
+    nginx: NginxServer | None = None
+
+    def start(self) -> NginxServer:
+        """Start Redis, the processes and nginx (returned); each is kept as soon as it runs."""
+        data = self.args.data
+        if self.args.redis is None:
+            self.redis = RedisServer.start(data / "redis")
+            self.redis_url = self.redis.url
+        else:
+            self.redis_url = self.args.redis
+        specs = [
+            NodeSpec(f"node{k}", self.redis_url, self.args.db, self.args.public_url, self.args.node_args)
+            for k in range(1, self.args.procs + 1)
+        ]
+        services: list[Service] = []
+        try:
+            start_nodes(specs, data / "logs", services)
+        finally:
+            self.nodes = [Node(spec, service) for spec, service in zip(specs, services, strict=False)]
+        upstreams = [Upstream(LOOPBACK, node.service.port) for node in self.nodes]
+        self.nginx = NginxServer.start(data / "nginx", upstreams, port=self.args.port, host=self.args.host)
+        return self.nginx
+
+    def table(self) -> str:
+        """What runs: one line a process (role, id, pid, port, log)."""
+        rows = [("role", "id", "pid", "port", "log")]
+        if self.redis is not None:
+            rows.append(("redis", "redis", str(self.redis.service.pid), str(self.redis.port),
+                         str(self.redis.service.log)))  # fmt: skip
+        else:
+            rows.append(("redis", "external", "-", "-", self.redis_url))
+        for node in self.nodes:
+            service = node.service
+            rows.append(("node", node.spec.node, str(service.pid), str(service.port), str(service.log)))
+        if self.nginx is not None:
+            service = self.nginx.service
+            rows.append(("nginx", "nginx", str(service.pid), str(service.port), str(service.log)))
+        widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        return "\n".join(
+            "  ".join(cell.ljust(width) for cell, width in zip(row[:4], widths, strict=True)) + "  " + row[4]
+            for row in rows
+        )
+
+    def watch_once(self) -> str | None:
+        """Look at every child once: report and restart dead processes; a reason to stop, or None."""
+        for name, server in (("nginx", self.nginx), ("redis-server", self.redis)):
+            if server is not None and not server.service.alive():
+                status = server.service.process.returncode
+                return f"{name} (pid {server.service.pid}) exited with status {status}; stopping the cluster"
+        for node in self.nodes:
+            if not node.given_up and not node.service.alive():
+                self._revive(node)
+        return None
+
+    def _revive(self, node: Node) -> None:
+        service = node.service
+        say(f"{node.spec.node} (pid {service.pid}, port {service.port}) exited with status "
+            f"{service.process.returncode}")  # fmt: skip
+        quick = time.monotonic() - node.started_at < QUICK_DEATH_SECONDS
+        node.quick_deaths = node.quick_deaths + 1 if quick else 0
+        if not self.args.restart or node.quick_deaths >= QUICK_DEATHS:
+            node.given_up = True
+            why = "--no-restart" if not self.args.restart else f"it died {QUICK_DEATHS} times on start"
+            say(f"{node.spec.node} is not started again ({why}); nginx sends its rooms to the others")
+            return
+        try:
+            node.service = start_node(node.spec, service.log, port=service.port)
+        except ServiceError as error:
+            say(f"{node.spec.node} could not be started again: {error}")
+            node.started_at = time.monotonic()
+            return
+        node.started_at = time.monotonic()
+        say(f"{node.spec.node} started again: pid {node.service.pid}, port {node.service.port}")
+
+    def stop(self) -> None:
+        """SIGTERM to every process, wait (kill after NODE_STOP_SECONDS), then nginx, then Redis."""
+        for node in self.nodes:
+            node.service.send(signal.SIGTERM)
+        for node in self.nodes:
+            status = node.service.wait(NODE_STOP_SECONDS)
+            say(f"stopped {node.spec.node} (pid {node.service.pid}): exit status {status}")
+        if self.nginx is not None:
+            say(f"stopped nginx (pid {self.nginx.service.pid}): exit status {self.nginx.stop()}")
+        if self.redis is not None:
+            say(f"stopped redis-server (pid {self.redis.service.pid}): exit status {self.redis.stop()}")
+
+
+def say(line: str) -> None:
+    """One line of the launcher's report, at once (its output is often a pipe)."""
+    print(line, flush=True)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM does what Ctrl-C does: leave the watch loop (or the start) and stop everything."""
+    raise KeyboardInterrupt
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run the cluster until Ctrl-C or SIGTERM; 0 after a clean stop, 1 when it failed, 2 for bad usage."""
+    args = parse_args(argv)
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    if not port_is_free(args.port, args.host):
+        print(f"mazerace cluster: port {args.port} on {args.host} is taken", file=sys.stderr)
+        return 2
+    cluster = Cluster(args)
+    code = 0
+    try:
+        installed = ensure_installed([NGINX] if args.redis else [REDIS, NGINX])
+        if installed:
+            say(f"installed {' '.join(installed)}")
+        nginx = cluster.start()
+        say(f"MazeRace cluster: {args.procs} processes behind nginx, sharing the store {args.db}")
+        say(cluster.table())
+        say(f"ready: {nginx.url} (Ctrl-C or SIGTERM stops it all)")
+        while (reason := cluster.watch_once()) is None:
+            time.sleep(WATCH_SECONDS)
+        say(reason)
+        code = 1
+    except KeyboardInterrupt:
+        say("stopping the cluster")
+    except (ServiceError, InstallError) as error:
+        print(f"mazerace cluster: {error}", file=sys.stderr, flush=True)
+        code = 1
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        cluster.stop()
+    return code
