@@ -15,10 +15,12 @@ from server.http_edge import edge_middleware
 from server.http_limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
 from server.http_log import bound_bad_request_logs
 from server.http_routes import add_routes
-from server.keys import CONFIG, CREATE_LIMITER, GATEWAY, REGISTRY
+from server.keys import CONFIG, CREATE_LIMITER, DIRECTORY, GATEWAY, REGISTRY
 from server.limits import KeyedLimiter
+from server.ownership.node import cluster_context
 from server.persistence import save_open_rooms, store_context
 from server.registry import RoomRegistry
+from server.room_directory import RoomDirectory
 from server.rules_api import add_rules_route
 from server.socket_server import GuardedServer
 from server.sockets import SocketGateway
@@ -65,11 +67,13 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     app[REGISTRY] = registry
     app[GATEWAY] = gateway
     app[CREATE_LIMITER] = KeyedLimiter(config.create_limit)
+    app[DIRECTORY] = RoomDirectory(registry, config.node, app[CREATE_LIMITER])
     app[HTTP_LIMITERS] = HttpLimiters.from_config(config)
     add_routes(app)
     add_health_route(app)
     add_rules_route(app)
     app.cleanup_ctx.append(store_context)
+    app.cleanup_ctx.append(cluster_context)
     app.cleanup_ctx.append(_room_clock)
     app.on_shutdown.append(save_open_rooms)
     app.on_startup.append(_freeze_startup_objects)

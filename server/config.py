@@ -63,6 +63,8 @@ class AppConfig:
     node: str = "solo"
     """This process's id in a cluster (`--node`): in `/healthz` and every answer's `X-MazeRace-Node`."""
     redis_url: str | None = None
+    lease_ttl: float = 1.5
+    """Seconds a room's lease lives unrenewed (renewed every third): how soon a dead owner's rooms move."""
     """The Redis that a cluster's processes share (`--redis`); None runs alone, with no Redis."""
     trusted_proxies: frozenset[str] = frozenset()
     """Peer addresses (a cluster's nginx) whose `X-Real-IP` header names the client; from any other

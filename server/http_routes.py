@@ -8,11 +8,10 @@ from typing import Any
 
 from aiohttp import web
 
-from server.game import views
 from server.game.errors import GameError
 from server.game.generators import ALGORITHMS
 from server.game.settings import PRESETS, parse_settings
-from server.keys import CONFIG, CREATE_LIMITER, REGISTRY, STORE
+from server.keys import CONFIG, DIRECTORY, REGISTRY, STORE
 from server.payloads import room_code
 from server.replays import REPLAYS
 from server.room_links import room_link
@@ -44,9 +43,9 @@ async def _json_body(request: web.Request) -> Any:
         raise GameError("the body must be JSON", code="bad_json") from None
 
 
-def _limit_room_making(request: web.Request) -> None:
+async def _limit_room_making(request: web.Request) -> None:
     """Rooms cost memory until they close: each address may make (or ask for) only so many."""
-    if not request.app[CREATE_LIMITER].allow(request.remote or "unknown", time.monotonic()):
+    if not await request.app[DIRECTORY].allow_making(request.remote or "unknown"):
         raise GameError("too many rooms made from here; wait a little", code="rate_limited")
 
 
@@ -57,22 +56,21 @@ def _today() -> datetime.date:
 
 async def create_room(request: web.Request) -> web.Response:
     """`POST /api/rooms`: a new room with the given settings."""
-    _limit_room_making(request)
+    await _limit_room_making(request)
     settings = parse_settings(await _json_body(request))
     room = request.app[REGISTRY].create(settings, time.time())
+    await request.app[DIRECTORY].publish(room)
     return web.json_response({"code": room.code, "url": room_link(request, room.code)}, status=201)
 
 
 async def list_rooms(request: web.Request) -> web.Response:
     """`GET /api/rooms`: the public rooms."""
-    rooms = request.app[REGISTRY].public_rooms()
-    return web.json_response({"rooms": [views.summary(room) for room in rooms]})
+    return web.json_response({"rooms": await request.app[DIRECTORY].public()})
 
 
 async def room_summary(request: web.Request) -> web.Response:
     """`GET /api/rooms/{code}`: one room, public or private (the code is the secret)."""
-    room = request.app[REGISTRY].get(room_code(request.match_info["code"]))
-    return web.json_response(views.summary(room))
+    return web.json_response(await request.app[DIRECTORY].summary(room_code(request.match_info["code"])))
 
 
 def _store(request: web.Request) -> Store:
@@ -142,13 +140,14 @@ async def replay_page(request: web.Request) -> web.Response:
 
 async def daily_room(request: web.Request) -> web.Response:
     """`POST /api/daily {"preset"}`: a room on today's daily maze that can still be joined."""
-    _limit_room_making(request)
+    await _limit_room_making(request)
     data = await _json_body(request)
     preset = data.get("preset", "easy") if isinstance(data, dict) else None
     if not isinstance(preset, str) or preset not in PRESETS:
         raise GameError(f"the daily maze comes in {', '.join(PRESETS)}", code="bad_settings")
     today = _today()
     room = request.app[REGISTRY].daily_room(today, preset, time.time())
+    await request.app[DIRECTORY].publish(room)
     return web.json_response(
         {"code": room.code, "url": room_link(request, room.code), "daily": today.isoformat()}
     )

@@ -5,6 +5,7 @@ from aiohttp import web
 from server.config import AppConfig
 from server.limits import KeyedLimiter
 from server.registry import RoomRegistry
+from server.room_directory import RoomDirectory
 from server.sockets import SocketGateway
 from server.store import Store
 
@@ -12,5 +13,7 @@ CONFIG = web.AppKey("config", AppConfig)
 REGISTRY = web.AppKey("registry", RoomRegistry)
 GATEWAY = web.AppKey("gateway", SocketGateway)
 CREATE_LIMITER = web.AppKey("create_limiter", KeyedLimiter)
+DIRECTORY = web.AppKey("directory", RoomDirectory)
+"""Where the HTTP API finds rooms: the registry alone, or the cluster's shared state."""
 STORE = web.AppKey("store", Store)
 """Present only when the app has a database."""

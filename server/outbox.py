@@ -92,6 +92,10 @@ class RoomOutbox:
             await self._drain(out.code)
         await done
 
+    def is_idle(self, code: str) -> bool:
+        """Whether nothing of room `code` waits to be logged or sent."""
+        return code not in self._queues and code not in self._draining
+
     async def drain(self) -> None:
         """Wait until every queued event has gone out (at shutdown), for at most DRAIN_SECONDS."""
         waiting = [done for queue in self._queues.values() for _, done in queue]

@@ -17,6 +17,7 @@ from aiohttp import web
 from server.course import build_course
 from server.game.persist import maze_spec, restore_room, room_state
 from server.keys import CONFIG, GATEWAY, REGISTRY, STORE
+from server.ownership.node import hand_over_all
 from server.registry import RoomRegistry
 from server.replays import REPLAYS, Replays
 from server.rescue import read_rescues, write_rescue
@@ -94,7 +95,8 @@ async def store_context(app: web.Application) -> AsyncIterator[None]:
         app[REPLAYS] = Replays(store)
         app[GATEWAY].outbox.store = store
         app[REGISTRY].daily_secret = await store.daily_secret()
-        await _restore(app, store)
+        if app[CONFIG].redis_url is None:  # a cluster's rooms are in Redis, not in the database
+            await _restore(app, store)
     except BaseException as error:
         await store.close()
         if store.is_storage_error(error):
@@ -127,6 +129,9 @@ async def save_open_rooms(app: web.Application) -> None:
     and rejoin with their tokens once the server is back.
     """
     gateway = app[GATEWAY]
+    if gateway.ownership is not None:  # a cluster: the rooms live on in Redis, on another node
+        await hand_over_all(app)
+        return
     gateway.closing = True
     await gateway.outbox.drain()  # results already decided are stored and sent before the snapshot
     store = app.get(STORE)

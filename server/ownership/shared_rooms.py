@@ -203,6 +203,11 @@ class SharedRooms:
         raw = await self._call(lambda: self.redis.hgetall(SUMMARIES))
         return {_text(code): json.loads(text) for code, text in raw.items()}
 
+    async def summaries_of(self, codes: list[str]) -> list[str]:
+        """The summary JSON of each of these rooms that has one."""
+        values = await self._call(lambda: self.redis.hmget(SUMMARIES, codes))
+        return [_text(value) for value in values if value is not None]
+
     async def forget_gone_rooms(self) -> None:
         """Drop summaries of rooms whose keys expired (rooms made and never joined)."""
         codes = list((await self.summaries()).keys())
