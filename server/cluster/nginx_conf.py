@@ -19,8 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 FAIL_SECONDS = 1
-"""After a refused connection, nginx leaves a process out for this long (its rooms move on the ring),
-then tries it again: a restarted process is back within a second."""
+"""After a refused connection, nginx leaves a process out of the round-robin for this long."""
+
+ROOM_SERVER = "max_fails=0"
+"""A room's requests never mark a process down: each tries the room's process on the ring first and,
+refused, goes on to the next one on the ring, the same for every request of the room. A mark with a
+timeout would be state that changes between two clients' reconnections, and could send them to two
+different processes, which would then take the room from each other."""
 
 ROUTING = """\
 map $http_upgrade $connection_upgrade {{
@@ -31,7 +36,7 @@ map $http_upgrade $connection_upgrade {{
 upstream mazerace_rooms {{
     hash $arg_room consistent;
     zone mazerace_rooms 64k;
-{servers}
+{room_servers}
     keepalive 32;
 }}
 
@@ -55,6 +60,7 @@ server {{
     location /socket.io/ {{
         proxy_pass http://mazerace_rooms;
         proxy_buffering off;
+        proxy_connect_timeout 1s;
         proxy_read_timeout 1h;
         proxy_send_timeout 1h;
     }}
@@ -100,7 +106,8 @@ def routing(listen: str, upstreams: Sequence[Upstream]) -> str:
     servers = "\n".join(
         f"    server {up.host}:{up.port} max_fails=1 fail_timeout={FAIL_SECONDS}s;" for up in upstreams
     )
-    return ROUTING.format(listen=listen, servers=servers)
+    room_servers = "\n".join(f"    server {up.host}:{up.port} {ROOM_SERVER};" for up in upstreams)
+    return ROUTING.format(listen=listen, servers=servers, room_servers=room_servers)
 
 
 def main_config(prefix: Path, listen: str, upstreams: Sequence[Upstream]) -> str:

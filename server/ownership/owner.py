@@ -35,6 +35,10 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 200
 """Commands between snapshots: what a takeover replays at most."""
 
+HOLD_AT_LEAST = 1.0
+"""Seconds a process keeps a room it just took before handing it on: while a fail-over settles,
+clients reconnecting through two processes at once must not make them pass the room to and fro."""
+
 HANDOVER_WAIT = 2.0
 """Seconds a takeover waits, beyond the lease's expiry, for a holder to hand a room over."""
 
@@ -75,6 +79,7 @@ class RoomOwnership:
         self._opening: dict[str, asyncio.Task[Room]] = {}
         self._since_snapshot: dict[str, int] = {}
         self._summaries: dict[str, str] = {}
+        self._taken_at: dict[str, float] = {}
 
     # ----- holding ----------------------------------------------------------------------------------
 
@@ -155,6 +160,7 @@ class RoomOwnership:
         self.leases[code] = lease
         self._since_snapshot[code] = 0
         self._summaries.pop(code, None)
+        self._taken_at[code] = asyncio.get_running_loop().time()
         log.info("took room %s over (lease %s)", code, lease.token)
         return room
 
@@ -195,6 +201,7 @@ class RoomOwnership:
         self.registry.rooms.pop(code, None)
         self._since_snapshot.pop(code, None)
         self._summaries.pop(code, None)
+        self._taken_at.pop(code, None)
         self.moving.discard(code)
         log.warning("dropped room %s: %s", code, reason)
         self.move_clients(code, reason)
@@ -205,6 +212,11 @@ class RoomOwnership:
         lease, room = self.leases.get(code), self.registry.rooms.get(code)
         if lease is None or room is None or code in self.moving:
             return
+        held = asyncio.get_running_loop().time() - self._taken_at.get(code, 0.0)
+        if held < HOLD_AT_LEAST:
+            await asyncio.sleep(HOLD_AT_LEAST - held)
+            if self.leases.get(code) is not lease:
+                return
         self.moving.add(code)
         try:
             for _ in range(400):  # at most 2 s for the room's queued commands to be logged
