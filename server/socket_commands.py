@@ -63,7 +63,7 @@ class RoomCommands:
         self.gateway.handshakes.check_join(sid, request.code)
         if self.gateway.registry.member(sid) is not None:
             raise GameError("this connection is already in a room; leave it first", code="already_joined")
-        room = await self.gateway.room_for_join(request.code)
+        room = await self.gateway.room_for_join(request.code, request.token)
         command = Join(request.name, request.role, request.token, new_player_token(), self._now())
         outcome, outgoing = self.gateway.execute(room, command)
         you = outcome.membership

@@ -157,11 +157,22 @@ class SocketGateway:
         """Send a room's events (in version order, after storing a finished race) and wait for them."""
         await self.outbox.deliver(self.outgoing(room, envelopes))
 
-    async def room_for_join(self, code: str) -> Room:
+    async def room_for_join(self, code: str, token: str | None) -> Room:
         """The room a join names: in a cluster, taken over from wherever it is held."""
         if self.ownership is not None:
-            return await self.ownership.open(code)
+            return await self.ownership.open(code, token)
         return self.registry.get(code)
+
+    async def replace_elsewhere(self, code: str, member_id: str) -> None:
+        """A member joined this room on another process (another tab): this connection is told it was
+        replaced and disconnected, so that it does not reconnect and take the place back."""
+        sid = self.registry.sid_of(Member(code, member_id))
+        if sid is None:
+            return
+        self.registry.detach(sid)
+        await self.sio.emit("replaced", {"message": "you joined from somewhere else"}, to=sid)
+        with contextlib.suppress(Exception):
+            await self.sio.disconnect(sid)
 
     async def move_clients(self, code: str, reason: str) -> None:
         """Send a room's connections away (its room is no longer here): told why, then dropped, not

@@ -3,6 +3,7 @@ handover of every room at SIGTERM. Nothing here runs without `--redis`."""
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator
 
@@ -39,6 +40,7 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
         app[REGISTRY],
         move_clients=lambda code, reason: _spawn(gateway.move_clients(code, reason)),
         save_race=lambda record: _spawn(_save_replayed(gateway, record)),
+        replace=gateway.replace_elsewhere,
     )
     gateway.ownership = ownership
     gateway.outbox.log_writer = ownership.write
@@ -103,11 +105,24 @@ async def _answer_handovers(shared: SharedRooms, ownership: RoomOwnership, gatew
                 await pubsub.subscribe(channel)
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
-                        code = message["data"].decode() if isinstance(message["data"], bytes) else ""
-                        _spawn(ownership.hand_over(code, gateway.outbox.is_idle))
+                        code, token = _handover_request(message["data"])
+                        if code:
+                            _spawn(ownership.hand_over(code, gateway.outbox.is_idle, token))
         except (RedisError, OSError) as error:
             log.warning("handover requests: %s; listening again", type(error).__name__)
             await asyncio.sleep(0.5)
+
+
+def _handover_request(data: object) -> tuple[str | None, str | None]:
+    """The room code and joining token of a handover request (anything malformed: nothing)."""
+    try:
+        request = json.loads(data)  # type: ignore[arg-type]
+        code, token = request["code"], request.get("token")
+    except (TypeError, ValueError, KeyError):
+        return None, None
+    if not isinstance(code, str) or not (token is None or isinstance(token, str)):
+        return None, None
+    return code, token
 
 
 async def hand_over_all(app: web.Application) -> None:

@@ -15,10 +15,11 @@ rebuilds the room exactly from the snapshot and the commands since (`server.game
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from server.course import build_course, build_course_in_thread
 from server.game import views
@@ -65,6 +66,7 @@ class RoomOwnership:
         registry: RoomRegistry,
         move_clients: Callable[[str, str], "asyncio.Future[None] | asyncio.Task[None]"],
         save_race: Callable[[RaceRecord], "asyncio.Future[None] | asyncio.Task[None]"],
+        replace: Callable[[str, str], Awaitable[None]],
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.shared = shared
@@ -72,6 +74,8 @@ class RoomOwnership:
         self.move_clients = move_clients
         """Tell a room's connections to go (`closing`) and drop them: their clients reconnect."""
         self.save_race = save_race
+        self.replace = replace
+        """Tell a member's connection it was replaced by a tab on another process, and drop it."""
         self.clock = clock
         self.leases: dict[str, Lease] = {}
         self.moving: set[str] = set()
@@ -123,19 +127,20 @@ class RoomOwnership:
 
     # ----- taking rooms over ------------------------------------------------------------------------
 
-    async def open(self, code: str) -> Room:
-        """The room `code`, held here: taken over if another process (or nobody) holds it."""
+    async def open(self, code: str, token: str | None = None) -> Room:
+        """The room `code`, held here: taken over if another process (or nobody) holds it. `token` is
+        the joining player's, if any (their other tab on the old holder is `replaced`)."""
         room = self.registry.rooms.get(code)
         if room is not None and code in self.leases and code not in self.moving:
             return room
         task = self._opening.get(code)
         if task is None:  # one takeover a room, however many joins wait for it
-            task = asyncio.create_task(self._take_over(code))
+            task = asyncio.create_task(self._take_over(code, token))
             self._opening[code] = task
             task.add_done_callback(lambda _: self._opening.pop(code, None))
         return await asyncio.shield(task)
 
-    async def _take_over(self, code: str) -> Room:
+    async def _take_over(self, code: str, token: str | None) -> Room:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.shared.lease_ttl_ms / 1000 + HANDOVER_WAIT
         asked: str | None = None
@@ -145,7 +150,7 @@ class RoomOwnership:
                 break
             node = holder_node(other)
             if node is not None and node != self.shared.node and asked != other:
-                await self.shared.ask_handover(node, code)
+                await self.shared.ask_handover(node, code, token)
                 asked = other
             if loop.time() > deadline:
                 raise GameError("the room is moving between servers; try again", code="server_unavailable")
@@ -206,9 +211,10 @@ class RoomOwnership:
         log.warning("dropped room %s: %s", code, reason)
         self.move_clients(code, reason)
 
-    async def hand_over(self, code: str, idle: Callable[[str], bool]) -> None:
+    async def hand_over(self, code: str, idle: Callable[[str], bool], replacing: str | None = None) -> None:
         """Give a room up cleanly: no more commands, the log caught up, the last snapshot, the lease
-        released, the clients sent on. `idle(code)` says when the room's outbox is empty."""
+        released, the clients sent on. `idle(code)` says when the room's outbox is empty; the player
+        with the token `replacing` joined elsewhere, so their connection here is `replaced`."""
         lease, room = self.leases.get(code), self.registry.rooms.get(code)
         if lease is None or room is None or code in self.moving:
             return
@@ -227,6 +233,10 @@ class RoomOwnership:
                 await self.shared.snapshot(lease, json.dumps(room_snapshot(room)), release=True)
         except GameError as error:
             log.warning("handing room %s over failed: %s", code, error.message)
+        if replacing is not None:
+            player = next((p for p in room.players.values() if hmac.compare_digest(p.token, replacing)), None)
+            if player is not None:
+                await self.replace(code, player.id)
         self.evict(code, "the room moved to another server")
 
     async def renew(self) -> None:

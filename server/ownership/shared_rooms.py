@@ -16,10 +16,14 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from server.game.errors import GameError
+from server.game.room_state import UNJOINED_TIMEOUT
 from server.ownership import scripts
 
 KEYS_TTL_MS = 6 * 3600 * 1000
 """A room's keys expire this long after its last write: a cluster that stopped leaves nothing behind."""
+
+UNJOINED_MS = int(UNJOINED_TIMEOUT * 1000)
+"""A room made and never joined expires as it does in one process (the first owner keeps it longer)."""
 
 SUMMARIES = "mazerace:summaries"
 """Hash of room code -> summary JSON: every room of the cluster, for the lobby list."""
@@ -94,7 +98,7 @@ class SharedRooms:
         snap = "0-0\n" + json.dumps(state, separators=(",", ":"))
 
         async def write() -> bool:
-            made = await self.redis.set(keys["snap"], snap, nx=True, px=KEYS_TTL_MS)
+            made = await self.redis.set(keys["snap"], snap, nx=True, px=UNJOINED_MS)
             if made:
                 await self.redis.hset(SUMMARIES, code, json.dumps(summary))
             return bool(made)
@@ -242,9 +246,11 @@ class SharedRooms:
     def handover_channel(self, node: str) -> str:
         return f"mazerace:node:{node}:handover"
 
-    async def ask_handover(self, node: str, code: str) -> None:
-        """Ask the node holding `code` to hand it over (it snapshots, releases and moves its clients)."""
-        await self._call(lambda: self.redis.publish(self.handover_channel(node), code))
+    async def ask_handover(self, node: str, code: str, token: str | None) -> None:
+        """Ask the node holding `code` to hand it over (it snapshots, releases and moves its clients);
+        `token` is the joining player's, whose other tab there is told it was `replaced`."""
+        message = json.dumps({"code": code, "token": token})
+        await self._call(lambda: self.redis.publish(self.handover_channel(node), message))
 
 
 def _text(value: object) -> str:
