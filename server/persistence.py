@@ -11,12 +11,11 @@ import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 from aiohttp import web
 
 from server.course import build_course
-from server.game.persist import maze_spec, restore_room, room_state
+from server.game.persist import RoomStateJson, maze_spec, restore_room, room_state
 from server.keys import CONFIG, GATEWAY, REGISTRY, STORE
 from server.registry import RoomRegistry
 from server.replays import REPLAYS, Replays
@@ -36,7 +35,7 @@ SAVE_SECONDS = 3.0
 """Each attempt to save the open rooms at shutdown gets this long."""
 
 
-def _adopt(registry: RoomRegistry, saved_at: float, state: dict[str, Any], now: float) -> None:
+def _adopt(registry: RoomRegistry, saved_at: float, state: RoomStateJson, now: float) -> None:
     if state.get("code") in registry.rooms:
         return
     try:
@@ -105,7 +104,7 @@ async def store_context(app: web.Application) -> AsyncIterator[None]:
     await asyncio.wait_for(store.close(), SAVE_SECONDS)
 
 
-async def _save_rooms(store: Store, states: list[dict[str, Any]], saved_at: float) -> bool:
+async def _save_rooms(store: Store, states: list[RoomStateJson], saved_at: float) -> bool:
     for attempt in range(1, SAVE_ATTEMPTS + 1):
         try:
             await asyncio.wait_for(store.save_rooms(states, saved_at), SAVE_SECONDS)
@@ -142,7 +141,7 @@ async def save_open_rooms(app: web.Application) -> None:
             await asyncio.wait_for(gateway.sio.eio.disconnect(), CLOSE_SECONDS)
 
 
-async def _keep(store: Store, states: list[dict[str, Any]], saved_at: float) -> None:
+async def _keep(store: Store, states: list[RoomStateJson], saved_at: float) -> None:
     """Save the rooms and any race still waiting in the store, or else in a rescue file."""
     try:
         unsaved = await asyncio.wait_for(store.saver.flush(), SAVE_SECONDS * 2)
