@@ -85,8 +85,12 @@ def read_rescues(db_path: Path) -> list[Rescue]:
             continue
         try:
             data: RescueJson = json.loads(path.read_bytes())
+            if not isinstance(data, dict):
+                raise ValueError("a rescue file holds a JSON object")
             if data.get("version") != VERSION:
                 raise ValueError(f"unknown rescue file version {data.get('version')!r}")
+            if not all(isinstance(room, dict) for room in data["rooms"]):
+                raise ValueError("every rescued room is a JSON object")  # restoring reads fields of each
             races = [RaceRecord.from_json(race) for race in data["races"]]
             found.append(Rescue(path, float(data["saved_at"]), list(data["rooms"]), races))
         except (OSError, ValueError, KeyError, TypeError, GameError) as error:
