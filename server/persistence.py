@@ -10,12 +10,11 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 from aiohttp import web
 
 from server.course import build_course
-from server.game.persist import maze_spec, restore_room, room_state
+from server.game.persist import RoomStateJson, maze_spec, restore_room, room_state
 from server.keys import CONFIG, GATEWAY, REGISTRY, STORE
 from server.ownership.node import hand_over_all
 from server.registry import RoomRegistry
@@ -38,7 +37,7 @@ SAVE_SECONDS = 3.0
 """Each attempt to save the open rooms at shutdown gets this long."""
 
 
-def _adopt(registry: RoomRegistry, saved_at: float, state: dict[str, Any], now: float) -> None:
+def _adopt(registry: RoomRegistry, saved_at: float, state: RoomStateJson, now: float) -> None:
     if state.get("code") in registry.rooms:
         return
     try:
@@ -110,7 +109,7 @@ async def store_context(app: web.Application) -> AsyncIterator[None]:
     await asyncio.wait_for(store.close(), SAVE_SECONDS)
 
 
-async def _save_rooms(store: Store, states: list[dict[str, Any]], saved_at: float) -> bool:
+async def _save_rooms(store: Store, states: list[RoomStateJson], saved_at: float) -> bool:
     for attempt in range(1, SAVE_ATTEMPTS + 1):
         try:
             await asyncio.wait_for(store.save_rooms(states, saved_at), SAVE_SECONDS)
@@ -150,7 +149,7 @@ async def save_open_rooms(app: web.Application) -> None:
             await asyncio.wait_for(gateway.sio.eio.disconnect(), CLOSE_SECONDS)
 
 
-async def _keep(store: Store, states: list[dict[str, Any]], saved_at: float) -> None:
+async def _keep(store: Store, states: list[RoomStateJson], saved_at: float) -> None:
     """Save the rooms and any race still waiting in the store, or else in a rescue file."""
     try:
         unsaved = await asyncio.wait_for(store.saver.flush(), SAVE_SECONDS * 2)

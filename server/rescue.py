@@ -5,7 +5,6 @@ It is tried next to the database first, then in the system's temporary folder (o
 the next start on the same database restores what it holds, stores the races, and removes it.
 """
 
-import dataclasses
 import hashlib
 import json
 import logging
@@ -13,15 +12,24 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from server.game.errors import GameError
-from server.game.racelog import RaceLog
-from server.game.records import RaceRecord
+from server.game.persist import RoomStateJson
+from server.game.records import RaceRecord, RaceRecordJson
 
 log = logging.getLogger(__name__)
 
 VERSION = 1
+
+
+class RescueJson(TypedDict):
+    """A rescue file's contents."""
+
+    version: int
+    saved_at: float
+    rooms: list[RoomStateJson]
+    races: list[RaceRecordJson]
 
 
 @dataclass(frozen=True)
@@ -30,7 +38,7 @@ class Rescue:
 
     path: Path
     saved_at: float
-    rooms: list[dict[str, Any]]
+    rooms: list[RoomStateJson]
     races: list[RaceRecord]
 
 
@@ -43,24 +51,17 @@ def rescue_paths(db_path: Path) -> list[Path]:
     ]
 
 
-def _record_json(record: RaceRecord) -> dict[str, Any]:
-    data = {field.name: getattr(record, field.name) for field in dataclasses.fields(record)}
-    data["log"] = record.log.to_state()
-    return data
-
-
-def _record(data: dict[str, Any]) -> RaceRecord:
-    fields = {**data, "log": RaceLog.from_state(data["log"], data["settings"]["cols"])}
-    return RaceRecord(**fields)
-
-
 def write_rescue(
-    db_path: Path, saved_at: float, rooms: list[dict[str, Any]], races: list[RaceRecord]
+    db_path: Path, saved_at: float, rooms: list[RoomStateJson], races: list[RaceRecord]
 ) -> Path | None:
     """Write a rescue file (atomically) in the first place that takes it; None if none did."""
-    body = json.dumps(
-        {"version": VERSION, "saved_at": saved_at, "rooms": rooms, "races": [_record_json(r) for r in races]}
-    ).encode()
+    rescue: RescueJson = {
+        "version": VERSION,
+        "saved_at": saved_at,
+        "rooms": rooms,
+        "races": [race.to_json() for race in races],
+    }
+    body = json.dumps(rescue).encode()
     for path in rescue_paths(db_path):
         part = path.with_name(path.name + ".part")
         try:
@@ -83,10 +84,14 @@ def read_rescues(db_path: Path) -> list[Rescue]:
         if not path.is_file():
             continue
         try:
-            data = json.loads(path.read_bytes())
+            data: RescueJson = json.loads(path.read_bytes())
+            if not isinstance(data, dict):
+                raise ValueError("a rescue file holds a JSON object")
             if data.get("version") != VERSION:
                 raise ValueError(f"unknown rescue file version {data.get('version')!r}")
-            races = [_record(race) for race in data["races"]]
+            if not all(isinstance(room, dict) for room in data["rooms"]):
+                raise ValueError("every rescued room is a JSON object")  # restoring reads fields of each
+            races = [RaceRecord.from_json(race) for race in data["races"]]
             found.append(Rescue(path, float(data["saved_at"]), list(data["rooms"]), races))
         except (OSError, ValueError, KeyError, TypeError, GameError) as error:
             log.error("could not read the rescue file %s (left in place): %s", path, error)

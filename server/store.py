@@ -22,6 +22,7 @@ from typing import Any
 
 import aiosqlite
 
+from server.game.persist import RoomStateJson
 from server.game.racelog import RaceLog
 from server.game.records import RaceRecord
 from server.saving import RaceSaver
@@ -245,7 +246,7 @@ class SqliteStore:
 
     # ----- open rooms across restarts ---------------------------------------------------------------
 
-    async def save_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
+    async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""
         rows = [(state["code"], saved_at, json.dumps(state)) for state in states]
         await self._file_checked()
@@ -257,7 +258,7 @@ class SqliteStore:
                 ]
             )
 
-    async def saved_rooms(self) -> list[tuple[float, dict[str, Any]]]:
+    async def saved_rooms(self) -> list[tuple[float, RoomStateJson]]:
         """The rooms saved at the last shutdown, with the moment they were saved."""
         async with self._exclusive, self.db.execute("SELECT saved_at, state FROM saved_rooms") as cursor:
             rows = await cursor.fetchall()

@@ -11,15 +11,17 @@ generation is a pure function of them.
 """
 
 import random
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from server.game.directions import Direction
 from server.game.generation import MazeSpec
 from server.game.maze import Maze
 from server.game.players import Player
-from server.game.racelog import RaceLog
+from server.game.racelog import LogEntry, LogState, RaceLog
+from server.game.results import ResultRow
 from server.game.room import Room
-from server.game.settings import parse_settings
+from server.game.room_state import Phase
+from server.game.settings import SettingsJson, parse_settings
 from server.game.trail import Trail
 
 STATE_VERSION = 2
@@ -27,8 +29,73 @@ STATE_VERSION = 2
 
 READABLE_VERSIONS = (1, 2)
 
+RngState = list[int | list[int] | float | None]
+"""`random.Random.getstate()` as a JSON array: `[version, [internal state], gauss or null]` (a list, not
+a tuple, so a snapshot read back from JSON equals the one written)."""
 
-def _player_state(player: Player) -> dict[str, Any]:
+
+class PlayerStateJson(TypedDict):
+    """A player as a room's state keeps them; times on the room's clock (seconds)."""
+
+    id: str
+    name: str
+    colour: str
+    token: str
+    joined_at: float
+    ready: bool
+    connected: NotRequired[bool]
+    """Since version 2 (a version 1 player comes back away)."""
+    disconnected_at: NotRequired[float | None]
+    """Since version 2."""
+    trail: list[list[int]] | None
+    """The cells walked, `[r, c]` each, the last the player's cell; None before the race."""
+    facing: str | None
+    """A `Direction` value, with the trail."""
+    moves: int
+    hints: int
+    penalty_ms: int
+    finished_at: float | None
+    dnf: bool
+    left: bool
+    distance: int | None
+
+
+class RoomStateJson(TypedDict):
+    """A room's whole state (`room_snapshot`), as the store and the rescue file keep it; the fields a
+    version 1 state lacks are NotRequired, and `rebuild_room` gives them their old meaning."""
+
+    state_version: int
+    code: str
+    settings: SettingsJson
+    phase: Phase
+    version: int
+    host_id: str | None
+    seed: int | None
+    daily: str | None
+    fixed_seed: int | None
+    race_id: str | None
+    start_at: float | None
+    started_at: float | None
+    ended_at: float | None
+    results: list[ResultRow] | None
+    log: LogState | list[LogEntry]
+    """Packed (`RaceLog.to_state`), or the list of entries older servers saved."""
+    serial: int
+    countdown: float
+    grace: float
+    rng: RngState
+    players: list[PlayerStateJson]
+    spectators: NotRequired[list[str]]
+    """Since version 2 (none before)."""
+    locked: NotRequired[bool]
+    """Since locks exist (open before)."""
+    sitting_out: NotRequired[list[str]]
+    """Since the host may start without the unready (nobody before)."""
+    last_active: NotRequired[float]
+    """Since version 2."""
+
+
+def _player_state(player: Player) -> PlayerStateJson:
     return {
         "id": player.id,
         "name": player.name,
@@ -50,7 +117,7 @@ def _player_state(player: Player) -> dict[str, Any]:
     }
 
 
-def room_snapshot(room: Room) -> dict[str, Any]:
+def room_snapshot(room: Room) -> RoomStateJson:
     """Everything needed to rebuild `room` exactly (taken between commands, when it has no events
     queued and its finished race, if any, has been taken)."""
     state = room.rng.getstate()
@@ -86,7 +153,7 @@ room_state = room_snapshot
 """What the server saves at shutdown: the exact snapshot (`restore_room` decides what a restart keeps)."""
 
 
-def maze_spec(state: dict[str, Any]) -> MazeSpec | None:
+def maze_spec(state: RoomStateJson) -> MazeSpec | None:
     """The spec of the stored room's current maze, if it has one."""
     if state["seed"] is None or state["phase"] == "lobby":
         return None
@@ -94,12 +161,14 @@ def maze_spec(state: dict[str, Any]) -> MazeSpec | None:
     return MazeSpec(s["algorithm"], s["rows"], s["cols"], state["seed"], s["braid"], s["openings"])
 
 
-def rebuild_room(state: dict[str, Any], course: tuple[Maze, list[int]] | None) -> Room:
+def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) -> Room:
     """The room `room_snapshot` took, with its maze and distances from `maze_spec`."""
     if state.get("state_version") not in READABLE_VERSIONS:
         raise ValueError("unknown room state version")
     rng = random.Random()
     version, internal, gauss = state["rng"]
+    if not isinstance(internal, list):
+        raise ValueError("a room state's rng holds no internal state")
     rng.setstate((version, tuple(internal), gauss))
     room = Room(
         state["code"],
@@ -133,6 +202,8 @@ def rebuild_room(state: dict[str, Any], course: tuple[Maze, list[int]] | None) -
         player.connected = data.get("connected", False)
         player.disconnected_at = data.get("disconnected_at")
         if data["trail"] is not None:
+            if data["facing"] is None:
+                raise ValueError("a player with a trail has no facing")
             player.trail = Trail([(r, c) for r, c in data["trail"]], Direction(data["facing"]))
         player.moves = data["moves"]
         player.hints = data["hints"]
@@ -146,7 +217,7 @@ def rebuild_room(state: dict[str, Any], course: tuple[Maze, list[int]] | None) -
 
 
 def restore_room(
-    state: dict[str, Any], course: tuple[Maze, list[int]] | None, saved_at: float, now: float
+    state: RoomStateJson, course: tuple[Maze, list[int]] | None, saved_at: float, now: float
 ) -> Room:
     """Rebuild a room saved at `saved_at` after a restart at `now`: the clock paused over the downtime,
     every player away with a fresh grace period, no spectators."""

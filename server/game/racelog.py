@@ -21,7 +21,7 @@ import sys
 import zlib
 from array import array
 from collections.abc import Iterator
-from typing import Any
+from typing import Literal, TypedDict
 
 from server.game.errors import GameError
 from server.game.maze import Cell
@@ -38,6 +38,47 @@ MIN_MOVE_CAP = 10_000
 
 BLOB_FORMAT = 1
 _HEADER = struct.Struct("<BI")  # format, entry count
+
+
+class MoveEntry(TypedDict):
+    """A move in the readable form: its race time in ms, the mover's id, and `room`, the cell moved into
+    as `[r, c]` (the name the saved lists of older servers used)."""
+
+    t: int
+    type: Literal["move"]
+    id: str
+    room: list[int]
+
+
+class HintEntry(TypedDict):
+    """A hint in the readable form: its race time in ms, the asker's id, the search run, whether it found
+    the way."""
+
+    t: int
+    type: Literal["hint"]
+    id: str
+    method: str
+    found: bool
+
+
+LogEntry = MoveEntry | HintEntry
+"""One entry of a race log as `RaceLog` iterates it (and as servers before the packed log saved it)."""
+
+
+class LogWire(TypedDict):
+    """The replay API's form of a log (docs/protocol.md, "Stored race log"): the three columns in base64."""
+
+    players: list[str]
+    count: int
+    t: str
+    who: str
+    what: str
+
+
+class LogState(LogWire):
+    """The form a saved room or a rescued race keeps: the wire form and the maze's columns."""
+
+    cols: int
 
 
 def move_cap(rows: int, cols: int, time_limit: float, hint_moves: int = 0) -> int:
@@ -120,7 +161,7 @@ class RaceLog:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    def __iter__(self) -> Iterator[dict[str, Any]]:
+    def __iter__(self) -> Iterator[LogEntry]:
         """Entries in the readable form `{"t", "type": "move", "id", "room": [r, c]}` or
         `{"t", "type": "hint", "id", "method", "found"}` (for tests and tools; the server never needs it)."""
         cols = self.cols or 1
@@ -180,7 +221,7 @@ class RaceLog:
             parts += [b',"', key.encode(), b'":"', base64.b64encode(_little(column)), b'"']
         return b"".join([*parts, b"}"])
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> LogWire:
         """The replay API's form: `{"players", "count", "t", "who", "what"}`, columns in base64."""
         return {
             "players": list(self.players),
@@ -191,8 +232,9 @@ class RaceLog:
         }
 
     @classmethod
-    def from_wire(cls, data: Any, cols: int) -> RaceLog:
-        """Inverse of `to_wire` (and of the saved-room form, which is the same plus `cols`)."""
+    def from_wire(cls, data: LogWire, cols: int) -> RaceLog:
+        """Inverse of `to_wire` (and of `to_state`, which is the same plus `cols`); the data comes from
+        JSON a client or an older file made, so every field is checked."""
         try:
             count = int(data["count"])
             players = [str(p) for p in data["players"]]
@@ -207,12 +249,12 @@ class RaceLog:
             raise GameError("malformed race log: an entry names no player", code="bad_log")
         return log
 
-    def to_state(self) -> dict[str, Any]:
+    def to_state(self) -> LogState:
         """The form kept in a saved room across a restart."""
         return {"cols": self.cols, **self.to_wire()}
 
     @classmethod
-    def from_state(cls, data: Any, cols: int) -> RaceLog:
+    def from_state(cls, data: LogState | list[LogEntry], cols: int) -> RaceLog:
         """A saved room's log: the packed form, or the list of entries older servers saved."""
         if isinstance(data, dict):
             return cls.from_wire(data, int(data.get("cols", cols)))

@@ -1,15 +1,40 @@
 """What is kept of a finished race: the record the store writes and the replay reads back."""
 
+import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from server.game.errors import GameError
-from server.game.racelog import RaceLog
+from server.game.racelog import LogState, RaceLog
 from server.game.results import ResultRow
 from server.game.settings import SettingsJson
 
 if TYPE_CHECKING:  # the room builds its record when a race ends; only the type is needed here
     from server.game.room_state import RoomState
+
+
+class Racer(TypedDict):
+    """Who raced, as the record keeps them (spectators and players who sat the race out are not kept)."""
+
+    id: str
+    name: str
+    colour: str
+
+
+class RaceRecordJson(TypedDict):
+    """A record's JSON form (the rescue file's races): its fields, with the log in `RaceLog.to_state`."""
+
+    id: str
+    room_code: str
+    settings: SettingsJson
+    seed: int
+    daily: str | None
+    started_at: float
+    ended_at: float
+    shortest: int
+    players: list[Racer]
+    results: list[ResultRow]
+    log: LogState
 
 
 @dataclass(frozen=True)
@@ -24,7 +49,7 @@ class RaceRecord:
     started_at: float
     ended_at: float
     shortest: int
-    players: list[dict[str, Any]]
+    players: list[Racer]
     results: list[ResultRow]
     log: RaceLog
     """A copy of the room's packed log (copying arrays is a memory copy: microseconds for 720,000 moves)."""
@@ -35,6 +60,45 @@ class RaceRecord:
         standard rules (corners, no braid), and always on hint rules at least as strict as the defaults
         (at most 3 hints, at least 5 s a hint, hints that do not walk for you), so times compare fairly."""
         return is_ranked(self.settings, self.daily)
+
+    def to_json(self) -> RaceRecordJson:
+        """The record as JSON: every field as it is, the log packed (`RaceLog.to_state`)."""
+        return {
+            "id": self.id,
+            "room_code": self.room_code,
+            "settings": self.settings,
+            "seed": self.seed,
+            "daily": self.daily,
+            "started_at": self.started_at,
+            "ended_at": self.ended_at,
+            "shortest": self.shortest,
+            "players": self.players,
+            "results": self.results,
+            "log": self.log.to_state(),
+        }
+
+    @classmethod
+    def from_json(cls, data: RaceRecordJson) -> "RaceRecord":
+        """Inverse of `to_json`; a ValueError (or `GameError` for a broken log) if the fields are not
+        exactly a record's."""
+        if not isinstance(data, dict) or data.keys() != _RECORD_FIELDS:
+            raise ValueError("a race record must have exactly the fields of one")
+        return cls(
+            id=data["id"],
+            room_code=data["room_code"],
+            settings=data["settings"],
+            seed=data["seed"],
+            daily=data["daily"],
+            started_at=data["started_at"],
+            ended_at=data["ended_at"],
+            shortest=data["shortest"],
+            players=data["players"],
+            results=data["results"],
+            log=RaceLog.from_state(data["log"], data["settings"]["cols"]),
+        )
+
+
+_RECORD_FIELDS = frozenset(field.name for field in dataclasses.fields(RaceRecord))
 
 
 STANDARD_HINT_LIMIT = 3
@@ -64,7 +128,7 @@ def race_record(room: "RoomState") -> RaceRecord:
         or room.results is None
     ):
         raise GameError("the room has no finished race to record", code="wrong_phase")
-    players = [{"id": p.id, "name": p.name, "colour": p.colour} for p in room.racers()]
+    players: list[Racer] = [{"id": p.id, "name": p.name, "colour": p.colour} for p in room.racers()]
     return RaceRecord(
         id=room.race_id,
         room_code=room.code,

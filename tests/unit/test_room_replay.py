@@ -43,7 +43,7 @@ from server.game.events import event_from_json
 from server.game.generation import MazeSpec
 from server.game.hint_rules import solve_hint
 from server.game.maze import Maze
-from server.game.persist import maze_spec, rebuild_room, room_snapshot
+from server.game.persist import RoomStateJson, maze_spec, rebuild_room, room_snapshot
 from server.game.room import Room
 from server.game.settings import parse_settings
 
@@ -59,7 +59,7 @@ def course(spec: MazeSpec) -> tuple[Maze, list[int]]:
     return build_course(spec)
 
 
-def course_of(state: dict[str, Any]) -> tuple[Maze, list[int]] | None:
+def course_of(state: RoomStateJson) -> tuple[Maze, list[int]] | None:
     spec = maze_spec(state)
     return None if spec is None else course(spec)
 
