@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from server.game.persist import RoomStateJson
 from server.game.records import RaceRecord
 
 if TYPE_CHECKING:
@@ -84,10 +85,10 @@ class ResultsStore(Protocol):
     ) -> list[dict[str, Any]]:
         """Best finishing times (see `store_reads.read_leaderboard`)."""
 
-    async def save_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
+    async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""
 
-    async def saved_rooms(self) -> list[tuple[float, dict[str, Any]]]:
+    async def saved_rooms(self) -> list[tuple[float, RoomStateJson]]:
         """The rooms saved at the last shutdown, with the moment they were saved."""
 
     async def clear_saved_rooms(self) -> None:

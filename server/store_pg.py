@@ -23,6 +23,7 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from server.game.persist import RoomStateJson
 from server.game.racelog import RaceLog
 from server.game.records import RaceRecord
 from server.saving import RaceSaver, one_line
@@ -226,7 +227,7 @@ class PgStore:
         async with self.pool.connection() as conn:
             return await read_leaderboard(conn, preset, algorithm, name, daily, limit)
 
-    async def save_rooms(self, states: list[dict[str, Any]], saved_at: float) -> None:
+    async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         rows = [(state["code"], saved_at, json.dumps(state)) for state in states]
         await self._write(
             [
@@ -235,7 +236,7 @@ class PgStore:
             ]
         )
 
-    async def saved_rooms(self) -> list[tuple[float, dict[str, Any]]]:
+    async def saved_rooms(self) -> list[tuple[float, RoomStateJson]]:
         async with self.pool.connection() as conn:
             cursor = await conn.execute("SELECT saved_at, state FROM saved_rooms")
             rows = await cursor.fetchall()

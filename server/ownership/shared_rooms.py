@@ -16,6 +16,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from server.game.errors import GameError
+from server.game.persist import RoomStateJson
 from server.game.room_state import UNJOINED_TIMEOUT
 from server.ownership import scripts
 
@@ -47,7 +48,7 @@ class Lease:
 class StoredRoom:
     """What a new owner rebuilds a room from: the snapshot and the commands logged after it."""
 
-    state: dict[str, Any]
+    state: RoomStateJson
     commands: list[dict[str, Any]]
 
 
@@ -92,7 +93,7 @@ class SharedRooms:
 
     # ----- rooms ------------------------------------------------------------------------------------
 
-    async def create(self, code: str, state: dict[str, Any], summary: dict[str, Any]) -> bool:
+    async def create(self, code: str, state: RoomStateJson, summary: dict[str, Any]) -> bool:
         """Store a new room's first snapshot (no owner yet); False when the code is taken."""
         keys = room_keys(code)
         snap = "0-0\n" + json.dumps(state, separators=(",", ":"))
