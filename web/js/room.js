@@ -39,6 +39,9 @@ window.mazerace = Object.freeze({
   get you() {
     return you;
   },
+  get joined() {
+    return net.joined; // false from a lost connection until the rejoin is answered
+  },
 });
 
 const clock = () => Date.now() - (net.latency ?? 0) / 2; // local time the server's "now" refers to
@@ -87,6 +90,9 @@ const net = new Net(code, {
   },
   onLatency(ms) {
     setText('latency', `${ms} ms`);
+  },
+  onRetrying() {
+    message('The room is moving to another server: rejoining…', 'info', 4000);
   },
   onNotice(kind, data) {
     if (kind === 'closing') message('The server is restarting: you will rejoin in a moment.', 'info', 8000);
