@@ -28,6 +28,7 @@ STATUS_BY_CODE = {
     "server_full": 503,
     "no_store": 503,
     "server_unavailable": 503,
+    "server_unsure": 503,
 }
 
 SECURITY_HEADERS = {

@@ -47,6 +47,7 @@ ErrorCode = Literal[
     "server_full",
     "server_closing",
     "server_unavailable",
+    "server_unsure",
     "no_store",
     "unknown_race",
     "internal",

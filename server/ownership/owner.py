@@ -28,7 +28,7 @@ from server.game.errors import GameError
 from server.game.persist import maze_spec, rebuild_room, restore_room, room_snapshot
 from server.game.records import RaceRecord
 from server.game.room import Room
-from server.ownership.shared_rooms import Lease, SharedRooms, holder_node
+from server.ownership.shared_rooms import Lease, LogUncertain, SharedRooms, holder_node
 from server.registry import RoomRegistry
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,11 @@ HOLD_AT_LEAST = 1.0
 """Seconds a process keeps a room it just took before handing it on: while a fail-over settles,
 clients reconnecting through two processes at once must not make them pass the room to and fro."""
 
+UNSURE = "the server could not confirm your command was kept; rejoin to see whether it was"
+
+RETRY_SECONDS = 0.1
+"""Between sends of a log write Redis did not answer (for at most the lease's life)."""
+
 HANDOVER_WAIT = 2.0
 """Seconds a takeover waits, beyond the lease's expiry, for a holder to hand a room over."""
 
@@ -48,10 +53,14 @@ class LogEntry:
     """One command's write to its room's log, made when the command is applied, written by the
     outbox in the room's order."""
 
-    __slots__ = ("command", "lease", "snapshot", "summary")
+    __slots__ = ("command", "entry_id", "lease", "snapshot", "summary")
 
-    def __init__(self, lease: Lease, command: str, snapshot: str | None, summary: str | None) -> None:
+    def __init__(
+        self, lease: Lease, entry_id: str, command: str, snapshot: str | None, summary: str | None
+    ) -> None:
         self.lease = lease
+        self.entry_id = entry_id
+        """Unique to this write (the lease token and a count), so sending it twice writes it once."""
         self.command = command
         self.snapshot = snapshot
         self.summary = summary
@@ -84,6 +93,7 @@ class RoomOwnership:
         self._since_snapshot: dict[str, int] = {}
         self._summaries: dict[str, str] = {}
         self._taken_at: dict[str, float] = {}
+        self._entries = 0
 
     # ----- holding ----------------------------------------------------------------------------------
 
@@ -106,7 +116,8 @@ class RoomOwnership:
         changed = summary if self._summaries.get(room.code) != summary else None
         self._summaries[room.code] = summary
         text = json.dumps(command_to_json(command), separators=(",", ":"))
-        return LogEntry(lease, text, snapshot, changed)
+        self._entries += 1
+        return LogEntry(lease, f"{lease.token}:{self._entries}", text, snapshot, changed)
 
     async def write(self, entry: LogEntry) -> None:
         """Write a log entry; a refused or failed write drops the room here and raises.
@@ -116,13 +127,29 @@ class RoomOwnership:
         """
         if self.leases.get(entry.lease.code) is not entry.lease:
             raise GameError("this room has moved to another server; reconnecting", code="server_unavailable")
-        try:
-            written = await self.shared.append(entry.lease, entry.command, entry.snapshot, entry.summary)
-        except GameError:
-            self.evict(entry.lease.code, "the game's shared state cannot be reached")
-            raise
+        code, loop = entry.lease.code, asyncio.get_running_loop()
+        deadline, unsure = loop.time() + self.shared.lease_ttl_ms / 1000, False
+        while True:
+            try:
+                written = await self.shared.append(
+                    entry.lease, entry.entry_id, entry.command, entry.snapshot, entry.summary
+                )
+                break
+            except LogUncertain:
+                unsure = True  # sent again until Redis says which: the script writes it once
+                if loop.time() > deadline:
+                    self.evict(code, "the game's shared state cannot be reached")
+                    raise GameError(
+                        "the server could not confirm your command was kept; rejoin to see",
+                        code="server_unsure",
+                    ) from None
+                await asyncio.sleep(RETRY_SECONDS)
         if not written:
-            self.evict(entry.lease.code, "another server has taken this room over")
+            self.evict(code, "another server has taken this room over")
+            if unsure:  # an earlier try may have landed before the lease was lost
+                raise GameError(
+                    "the server could not confirm your command was kept; rejoin to see", "server_unsure"
+                )
             raise GameError("this room has moved to another server; reconnecting", code="server_unavailable")
 
     # ----- taking rooms over ------------------------------------------------------------------------
@@ -229,8 +256,12 @@ class RoomOwnership:
                 if idle(code):
                     break
                 await asyncio.sleep(0.005)
-            if code in self.leases:  # the queued writes may have lost the room meanwhile
+            if code not in self.leases:  # the queued writes lost the room meanwhile
+                pass
+            elif idle(code):
                 await self.shared.snapshot(lease, json.dumps(room_snapshot(room)), release=True)
+            else:  # writes still queued: the state holds unlogged commands; the log alone is the truth
+                await self.shared.release(lease)
         except GameError as error:
             log.warning("handing room %s over failed: %s", code, error.message)
         if replacing is not None:
@@ -252,5 +283,7 @@ class RoomOwnership:
         lease = self.leases.pop(code, None)
         self._since_snapshot.pop(code, None)
         self._summaries.pop(code, None)
+        self._taken_at.pop(code, None)
+        self.moving.discard(code)
         if lease is not None:
             await self.shared.close_room(lease)

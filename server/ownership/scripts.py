@@ -13,6 +13,7 @@ local held = redis.call('GET', KEYS[1])
 if held then return {0, held, ''} end
 if redis.call('EXISTS', KEYS[3]) == 0 then return {-1, '', ''} end
 local token = redis.call('INCR', KEYS[2]) .. ':' .. ARGV[1]
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('SET', KEYS[1], token, 'PX', ARGV[2])
 local previous = redis.call('GET', KEYS[4]) or ''
 redis.call('SET', KEYS[4], token, 'PX', ARGV[3])
@@ -38,7 +39,14 @@ return renewed
 
 APPEND = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
-local id = redis.call('XADD', KEYS[2], '*', 'c', ARGV[2])
+local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+if #last > 0 then
+  local fields = last[1][2]
+  for j = 1, #fields, 2 do
+    if fields[j] == 'i' and fields[j + 1] == ARGV[6] then return last[1][1] end
+  end
+end
+local id = redis.call('XADD', KEYS[2], '*', 'c', ARGV[2], 'i', ARGV[6])
 if ARGV[3] ~= '' then
   redis.call('SET', KEYS[3], id .. '\\n' .. ARGV[3], 'PX', ARGV[5])
   redis.call('XTRIM', KEYS[2], 'MINID', id)
@@ -46,10 +54,13 @@ end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[4], KEYS[5], ARGV[4]) end
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 redis.call('PEXPIRE', KEYS[3], ARGV[5])
+redis.call('PEXPIRE', KEYS[6], ARGV[5])
 return id
 """
-"""KEYS owner, log, snap, summaries, code; ARGV token, command json, snapshot json or '', summary json
-or '', keys ttl ms -> the command's stream id, or nil when the token is not the lease (refused)."""
+"""KEYS owner, log, snap, summaries, code, epoch; ARGV token, command json, snapshot json or '', summary
+json or '', keys ttl ms, entry id -> the command's stream id, or nil when the token is not the lease
+(refused). An entry whose id is already the log's last is not written again: a write whose answer was
+lost (a timeout) can be sent again until its outcome is known."""
 
 SNAPSHOT = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
@@ -72,8 +83,9 @@ return 1
 
 CLOSE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[6], KEYS[7])
 redis.call('HDEL', KEYS[4], KEYS[5])
 return 1
 """
-"""KEYS owner, log, snap, summaries, code; ARGV token: an idle room closes for good."""
+"""KEYS owner, log, snap, summaries, code, epoch, holder; ARGV token: an idle room closes for good,
+leaving no key behind."""

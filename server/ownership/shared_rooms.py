@@ -32,6 +32,10 @@ SUMMARIES = "mazerace:summaries"
 T = TypeVar("T")
 
 
+class LogUncertain(Exception):
+    """A log write Redis did not answer: it may have landed or not."""
+
+
 @dataclass(frozen=True)
 class Lease:
     """A room's ownership: the fencing token every write of this owner carries."""
@@ -164,16 +168,23 @@ class SharedRooms:
         renewed = await self._call(lambda: self._renew(keys=keys, args=args))
         return [bool(value) for value in renewed]
 
-    async def append(self, lease: Lease, command: str, snapshot: str | None, summary: str | None) -> bool:
+    async def append(
+        self, lease: Lease, entry_id: str, command: str, snapshot: str | None, summary: str | None
+    ) -> bool:
         """Log one command under the lease (with a snapshot of the state after it, sometimes, and
-        the room's new summary when it changed); False when the lease is no longer ours."""
+        the room's new summary when it changed); False when the lease is no longer ours.
+
+        Raises `LogUncertain` when Redis did not answer: the write may or may not have landed. Sending
+        the same `entry_id` again is safe (the script writes an entry once) and tells which.
+        """
         keys = room_keys(lease.code)
-        written = await self._call(
-            lambda: self._append(
-                keys=[keys["owner"], keys["log"], keys["snap"], SUMMARIES, lease.code],
-                args=[lease.token, command, snapshot or "", summary or "", KEYS_TTL_MS],
+        try:
+            written = await self._append(
+                keys=[keys["owner"], keys["log"], keys["snap"], SUMMARIES, lease.code, keys["epoch"]],
+                args=[lease.token, command, snapshot or "", summary or "", KEYS_TTL_MS, entry_id],
             )
-        )
+        except (RedisError, OSError) as error:
+            raise LogUncertain(type(error).__name__) from None
         return written is not None
 
     async def snapshot(self, lease: Lease, state: str, *, release: bool) -> bool:
@@ -197,7 +208,16 @@ class SharedRooms:
         keys = room_keys(lease.code)
         await self._call(
             lambda: self._close(
-                keys=[keys["owner"], keys["log"], keys["snap"], SUMMARIES, lease.code], args=[lease.token]
+                keys=[
+                    keys["owner"],
+                    keys["log"],
+                    keys["snap"],
+                    SUMMARIES,
+                    lease.code,
+                    keys["epoch"],
+                    keys["holder"],
+                ],
+                args=[lease.token],
             )
         )
 

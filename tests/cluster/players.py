@@ -15,7 +15,7 @@ from typing import Any
 import socketio
 
 TIMEOUT = 10.0
-RETRYABLE = ("server_unavailable", "not_joined", "server_closing")
+RETRYABLE = ("server_unavailable", "server_unsure", "not_joined", "server_closing")
 
 
 @dataclass

@@ -25,7 +25,7 @@ async def test_a_lease_is_one_nodes_and_a_late_write_under_a_lost_one_is_refused
         first, previous = await one.acquire("roomcode01")
         assert first is not None
         assert previous is None
-        assert await one.append(first, '{"kind":"tick","now":1.0}', None, None)
+        assert await one.append(first, "e1", '{"kind":"tick","now":1.0}', None, None)
         held, holder = await two.acquire("roomcode01")
         assert held is None
         assert holder == first.token
@@ -34,10 +34,10 @@ async def test_a_lease_is_one_nodes_and_a_late_write_under_a_lost_one_is_refused
         assert second is not None
         assert previous == first.token
         assert second.epoch > first.epoch
-        assert not await one.append(first, '{"kind":"tick","now":2.0}', None, None)  # fenced
+        assert not await one.append(first, "e2", '{"kind":"tick","now":2.0}', None, None)  # fenced
         assert not await one.snapshot(first, "{}", release=True)
         assert await one.renew([first]) == [False]
-        assert await two.append(second, '{"kind":"tick","now":3.0}', None, None)
+        assert await two.append(second, "e3", '{"kind":"tick","now":3.0}', None, None)
         stored = await two.load("roomcode01")
         assert [c["now"] for c in stored.commands] == [1.0, 3.0]  # the late write is not there
     finally:
@@ -52,8 +52,8 @@ async def test_a_snapshot_replaces_the_log_before_it(redis_server: RedisServer) 
         lease, _ = await node.acquire("roomcode02")
         assert lease is not None
         for n in range(3):
-            assert await node.append(lease, f'{{"n":{n}}}', '{"v":3}' if n == 2 else None, None)
-        assert await node.append(lease, '{"n":3}', None, None)
+            assert await node.append(lease, f"e4-{n}", f'{{"n":{n}}}', '{"v":3}' if n == 2 else None, None)
+        assert await node.append(lease, "e5", '{"n":3}', None, None)
         stored = await node.load("roomcode02")
         assert stored.state == {"v": 3}
         assert stored.commands == [{"n": 3}]
