@@ -13,19 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cluster.chaos import (
-    ChaosCluster,
-    LogEntry,
-    LogTail,
-    RaceTable,
-    check_race,
-    database_rows,
-    owner_of,
-    running_cluster,
-    seen,
-    table_on,
-    until,
-)
+from tests.cluster.chaos import ChaosCluster, LogEntry, LogTail, running_cluster
+from tests.cluster.chaos_checks import check_race, database_rows
+from tests.cluster.chaos_table import RaceTable, owner_of, seen, table_on, until
 
 
 @pytest.fixture
@@ -94,12 +84,14 @@ async def test_kill_9_between_the_last_step_and_the_stored_result(table: RaceTab
     await table.walk(table.bob, stop_before=1)
     exit_cell, bob_id = list(table.path[-1]), table.bob.you["id"]
     rows_at_kill: list[tuple[int, int, int]] = []
+    killed_at: list[float] = []
 
     def kill_on_last_step(entry: LogEntry) -> None:
         command = entry.command
         last_step = command.get("member") == bob_id and command.get("target") == exit_cell
         if command.get("kind") == "move" and last_step and not rows_at_kill:
             os.kill(cluster.pid(owner), signal.SIGKILL)
+            killed_at.append(time.monotonic())
             rows_at_kill.append(database_rows(cluster.db, table.race_id, table.code))
 
     tail = LogTail(cluster, table.code).start()
@@ -109,9 +101,8 @@ async def test_kill_9_between_the_last_step_and_the_stored_result(table: RaceTab
         await until(lambda: rows_at_kill, "the owner killed on the last step")
     finally:
         await tail.close()
-    killed_at = time.monotonic()
     cluster.nodes[owner].wait(10)
     await check_race(table)
     assert await table.owner() != owner
     print(f"\nlast-step kill -9 of {owner}: rows (race, room, results) in the store then {rows_at_kill[0]}")
-    print(f"back after {table.back_after(killed_at)} s")
+    print(f"back after {table.back_after(killed_at[0])} s")

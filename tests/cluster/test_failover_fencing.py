@@ -19,17 +19,14 @@ import pytest
 import socketio
 
 from server.ownership.shared_rooms import room_keys
-from tests.cluster.chaos import (
-    ChaosCluster,
-    LogTail,
+from tests.cluster.chaos import ChaosCluster, LogTail, running_cluster, stream_id
+from tests.cluster.chaos_checks import check_race
+from tests.cluster.chaos_table import (
     RaceTable,
-    check_race,
     current_cell,
     join_until_held,
     owner_of,
-    running_cluster,
     second_tab,
-    stream_id,
     table_on,
     until,
 )
