@@ -1,0 +1,108 @@
+"""Chaos on a real 3-process cluster (real redis-server, real nginx, real processes, python-socketio
+clients through nginx): a full race, and kill -9 of a room's owner during the countdown, during the
+race, and between the last step and the stored result. Each ends with `check_race`: versions
+contiguous for every client, every acknowledged move in the stored race log, the race stored once,
+both players finished. Figures (seconds from the fault to each client's rejoin) are printed (-s)."""
+
+import asyncio
+import os
+import signal
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.cluster.chaos import ChaosCluster, LogEntry, LogTail, running_cluster
+from tests.cluster.chaos_checks import check_race, database_rows
+from tests.cluster.chaos_table import RaceTable, owner_of, seen, table_on, until
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[ChaosCluster]:
+    with running_cluster(tmp_path) as started:
+        yield started
+
+
+@pytest.fixture
+async def table(cluster: ChaosCluster) -> AsyncIterator[RaceTable]:
+    async with table_on(cluster) as made:
+        yield made
+
+
+async def test_a_full_race_through_nginx_with_two_players_and_a_spectator(table: RaceTable) -> None:
+    owner = await owner_of(table)
+    await table.start()
+    await table.racing()
+    await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
+    stored = await check_race(table)
+    assert [result["rank"] for result in stored["results"]] == [1, 2]
+    assert await table.owner() == owner  # no fault: the room never moved
+    assert all(client.rejoins == [] for client in table.clients)
+
+
+async def test_kill_9_of_the_owner_during_the_countdown(table: RaceTable) -> None:
+    owner = await owner_of(table)
+    await table.start()
+    assert seen(table.ann, "countdown") is not None
+    assert seen(table.ann, "started") is None
+    killed_at = time.monotonic()
+    table.cluster.kill(owner)
+    await table.racing()
+    assert await owner_of(table) != owner
+    await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
+    await check_race(table)
+    assert all(client.rejoins for client in table.clients)  # the spectator came back too
+    print(f"\ncountdown kill -9 of {owner}: back after {table.back_after(killed_at)} s")
+
+
+async def test_kill_9_of_the_owner_during_the_race(table: RaceTable) -> None:
+    owner = await owner_of(table)
+    await table.start()
+    await table.racing()
+    half = len(table.path) // 2
+    await asyncio.gather(table.walk(table.ann, stop_before=half), table.walk(table.bob, stop_before=half + 1))
+    acked_before = len(table.ann.acked) + len(table.bob.acked)
+    killed_at = time.monotonic()
+    table.cluster.kill(owner)
+    await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
+    await check_race(table)
+    assert await table.owner() != owner
+    assert acked_before > 0
+    assert all(client.rejoins for client in table.clients)
+    print(f"\nrace kill -9 of {owner}: back after {table.back_after(killed_at)} s")
+
+
+async def test_kill_9_between_the_last_step_and_the_stored_result(table: RaceTable) -> None:
+    """The owner dies the moment the last step is in the room's Redis log, before (most likely) the
+    race is in the store: the process that replays the log stores it, once."""
+    cluster = table.cluster
+    owner = await owner_of(table)
+    await table.start()
+    await table.racing()
+    await table.walk(table.ann)
+    await table.walk(table.bob, stop_before=1)
+    exit_cell, bob_id = list(table.path[-1]), table.bob.you["id"]
+    rows_at_kill: list[tuple[int, int, int]] = []
+    killed_at: list[float] = []
+
+    def kill_on_last_step(entry: LogEntry) -> None:
+        command = entry.command
+        last_step = command.get("member") == bob_id and command.get("target") == exit_cell
+        if command.get("kind") == "move" and last_step and not rows_at_kill:
+            os.kill(cluster.pid(owner), signal.SIGKILL)
+            killed_at.append(time.monotonic())
+            rows_at_kill.append(database_rows(cluster.db, table.race_id, table.code))
+
+    tail = LogTail(cluster, table.code).start()
+    tail.on_entry = kill_on_last_step
+    try:
+        await table.walk(table.bob)
+        await until(lambda: rows_at_kill, "the owner killed on the last step")
+    finally:
+        await tail.close()
+    cluster.nodes[owner].wait(10)
+    await check_race(table)
+    assert await table.owner() != owner
+    print(f"\nlast-step kill -9 of {owner}: rows (race, room, results) in the store then {rows_at_kill[0]}")
+    print(f"back after {table.back_after(killed_at[0])} s")
