@@ -180,10 +180,21 @@ class SocketGateway:
         sids = self.registry.detach_room(code)
         await self.sio.emit("closing", {"reason": reason}, room=code)
         for sid in sids:
-            eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
-            if eio_sid is not None:
-                with contextlib.suppress(Exception):
-                    await self.sio.eio.disconnect(eio_sid)
+            await self.drop_transport(sid)
+
+    async def drop_transport(self, sid: str) -> None:
+        """End a connection the way a dying server would: its WebSocket closes with no Engine.IO
+        close packet, which clients (the browser's and python-socketio's) would take as a deliberate
+        disconnect and not reconnect after. A connection still long-polling is closed normally."""
+        eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
+        socket = self.sio.eio.sockets.get(eio_sid) if eio_sid is not None else None
+        if socket is None:
+            return
+        with contextlib.suppress(Exception):
+            if socket.upgraded:
+                await socket.queue.put(None)  # the writer ends and closes the WebSocket
+            else:
+                await self.sio.eio.disconnect(eio_sid)
 
     def outgoing(self, room: Room, envelopes: list[Envelope]) -> Outgoing:
         """What a command or tick of `room` sends, read now, before the room can move on: its events,

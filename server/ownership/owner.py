@@ -135,6 +135,11 @@ class RoomOwnership:
                     entry.lease, entry.entry_id, entry.command, entry.snapshot, entry.summary
                 )
                 break
+            except GameError:  # Redis cannot be reached: nothing was written
+                self.evict(code, "the game's shared state cannot be reached")
+                if unsure:
+                    raise GameError(UNSURE, code="server_unsure") from None
+                raise
             except LogUncertain:
                 unsure = True  # sent again until Redis says which: the script writes it once
                 if loop.time() > deadline:

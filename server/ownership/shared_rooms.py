@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from server.game.errors import GameError
@@ -22,6 +23,8 @@ from server.ownership import scripts
 
 KEYS_TTL_MS = 6 * 3600 * 1000
 """A room's keys expire this long after its last write: a cluster that stopped leaves nothing behind."""
+
+UNREACHABLE = "the game's shared state cannot be reached; try again in a moment"
 
 UNJOINED_MS = int(UNJOINED_TIMEOUT * 1000)
 """A room made and never joined expires as it does in one process (the first owner keeps it longer)."""
@@ -174,8 +177,9 @@ class SharedRooms:
         """Log one command under the lease (with a snapshot of the state after it, sometimes, and
         the room's new summary when it changed); False when the lease is no longer ours.
 
-        Raises `LogUncertain` when Redis did not answer: the write may or may not have landed. Sending
-        the same `entry_id` again is safe (the script writes an entry once) and tells which.
+        Raises `server_unavailable` when Redis could not be reached at all (nothing was written), and
+        `LogUncertain` when it did not answer: the write may or may not have landed. Sending the same
+        `entry_id` again is safe (the script writes an entry once) and tells which.
         """
         keys = room_keys(lease.code)
         try:
@@ -184,6 +188,10 @@ class SharedRooms:
                 args=[lease.token, command, snapshot or "", summary or "", KEYS_TTL_MS, entry_id],
             )
         except (RedisError, OSError) as error:
+            if _never_sent(error):
+                raise GameError(
+                    "the game's shared state cannot be reached", code="server_unavailable"
+                ) from None
             raise LogUncertain(type(error).__name__) from None
         return written is not None
 
@@ -272,6 +280,12 @@ class SharedRooms:
         `token` is the joining player's, whose other tab there is told it was `replaced`."""
         message = json.dumps({"code": code, "token": token})
         await self._call(lambda: self.redis.publish(self.handover_channel(node), message))
+
+
+def _never_sent(error: BaseException) -> bool:
+    """Whether a failed call certainly did not reach Redis: the connection could not even be made
+    (redis-py says "Error N connecting to ..."). A timeout or a connection lost later may have."""
+    return isinstance(error, RedisConnectionError) and "connecting to" in str(error)
 
 
 def _text(value: object) -> str:

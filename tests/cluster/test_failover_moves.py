@@ -133,13 +133,6 @@ async def test_a_second_tab_on_another_process_replaces_the_first(table: RaceTab
     )
 
 
-@pytest.mark.xfail(
-    reason="a process handing a room on closes its clients' Engine.IO sessions (server/sockets.py "
-    "move_clients: eio.disconnect sends a CLOSE packet); python-socketio takes that for a deliberate "
-    "disconnect and does not reconnect (the browser's client does). tests.cluster.chaos_table.Player "
-    "reconnects after `closing` itself",
-    strict=True,
-)
 async def test_a_plain_python_socketio_client_comes_back_after_a_handover(table: RaceTable) -> None:
     cluster = table.cluster
     owner = await owner_of(table)
