@@ -36,6 +36,16 @@ def fast_loop() -> asyncio.AbstractEventLoop | None:
     return uvloop.new_event_loop()
 
 
+def _lease_ttl(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("the lease ttl is a number of seconds") from None
+    if not 0.3 <= seconds <= 30:
+        raise argparse.ArgumentTypeError("the lease ttl is between 0.3 and 30 seconds")
+    return seconds
+
+
 def main(argv: Sequence[str]) -> int:
     """Parse host and port and serve until interrupted; 2 when the database cannot be used."""
     parser = argparse.ArgumentParser(prog="python -m server", description="Run the MazeRace server.")
@@ -78,6 +88,13 @@ def main(argv: Sequence[str]) -> int:
         help="the Redis URL a cluster's processes share, e.g. redis://127.0.0.1:6379/0 (env MAZERACE_REDIS)",
     )
     parser.add_argument(
+        "--lease-ttl",
+        type=_lease_ttl,
+        default=1.5,
+        help="seconds a room's lease lives unrenewed in a cluster: how soon a dead process's rooms move"
+        " (0.3-30, default 1.5)",
+    )
+    parser.add_argument(
         "--trusted-proxy",
         type=parse_proxy_address,
         action="append",
@@ -99,6 +116,7 @@ def main(argv: Sequence[str]) -> int:
         public_url=args.public_url,
         node=args.node,
         redis_url=args.redis,
+        lease_ttl=args.lease_ttl,
         trusted_proxies=frozenset(args.trusted_proxy),
     )
     code = 0
