@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tests.bench.cluster_client import source_address
-from tests.bench.cluster_servers import Running, start_cluster, start_single
+from tests.bench.cluster_servers import Running, machine_busy_seconds, start_cluster, start_single
 from tests.bench.timing import print_table
 
 TITLE = "cluster: moves/s at p99 <= 50 ms, 1-3 processes + nginx + Redis vs one alone; CPU a move; fail-over"
@@ -33,10 +33,15 @@ MAX_PLAYER_RATE = 15.0
 P99_BUDGET_MS = 50.0
 FIXED_RATE = 500.0
 WORKERS = 2
+QUIET_BUSY = 40.0
+"""% of the 2 cores (200 %) other work may take before a configuration starts..."""
+QUIET_WAIT = 60.0
+"""...or at most this long is waited for it."""
 ROOM_MAKER_BASE = 60_000
 """Room makers' loopback addresses start after the players'."""
 LADDER_HEADER = (
-    f"{'offered/s':>10} {'acked/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'refused':>8} {'gen CPU%':>9}"
+    f"{'offered/s':>10} {'acked/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'refused':>8} {'unanswered':>11}"
+    f" {'gen CPU%':>9}"
     f" {'srv CPU%':>9} {'others CPU%':>12}"
 )
 SETTINGS = {"preset": "medium", "algorithm": "prim", "braid": 0.3, "time_limit": 3600}
@@ -51,20 +56,24 @@ class Level:
     p50: float
     p99: float
     refused: int
+    unanswered: int
+    """Moves sent in the window with no answer even 15 s after it (counted as infinitely late)."""
     load_cpu: float
     """Load-generator CPU, in % of one core (both workers)."""
     cpu: dict[str, float]
     """Server CPU seconds in the window, by role (mazerace, redis, nginx)."""
     acked: int
     wall: float
-    """Seconds the measured window lasted."""
+    """Seconds over which the servers' and the machine's CPU were read (the window, as this process
+    saw it)."""
     others_cpu: float
     """What everything else on the machine (other people's work) took, in % of one core."""
 
     def line(self) -> str:
         """The level as a line of its ladder (under LADDER_HEADER)."""
         return (
-            f"{self.offered:>10.0f} {self.achieved:>8.0f} {self.p50:>7.1f} {self.p99:>7.1f} {self.refused:>8}"
+            f"{self.offered:>10.0f} {self.achieved:>8.0f} {self.p50:>7.1f} {self.p99:>7.1f}"
+            f" {self.refused:>8} {self.unanswered:>11}"
             f" {self.load_cpu:>9.0f} {self.server_cpu():>9.0f} {self.others_cpu:>12.0f}"
         )
 
@@ -76,6 +85,22 @@ class Level:
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[int(share * (len(ordered) - 1))] if ordered else float("nan")
+
+
+def wait_for_quiet(label: str) -> None:
+    """Before a configuration: wait (at most QUIET_WAIT s) until the shared machine is mostly idle,
+    and say how busy it was, since other people's tests on the same 2 cores move every figure."""
+    started = time.monotonic()
+    while True:
+        before = machine_busy_seconds()
+        time.sleep(1.0)
+        busy = (machine_busy_seconds() - before) * 100
+        waited = time.monotonic() - started
+        if busy <= QUIET_BUSY or waited >= QUIET_WAIT:
+            break
+    print(
+        f"\n[{label}: the machine was {busy:.0f} % busy (of 200 %) before it started; waited {waited:.0f} s]"
+    )
 
 
 def make_room(base: str, index: int) -> str:
@@ -141,18 +166,20 @@ class Generator:
             assert worker.stdin is not None
             worker.stdin.write(json.dumps(command) + "\n")
             worker.stdin.flush()
-        time.sleep(warmup)
-        before = server.cpu_by_role()
+        time.sleep(warmup)  # the servers' CPU is read over the window (not the drain after it)
+        before, window = server.cpu_by_role(), time.perf_counter()
+        time.sleep(duration)
+        after, cpu_wall = server.cpu_by_role(), time.perf_counter() - window
         answers = []
         for worker in self.workers:
             assert worker.stdout is not None
             answers.append(json.loads(worker.stdout.readline()))
-        after = server.cpu_by_role()
         wall = max(a["wall"] for a in answers)
         spent = {role: after[role] - before.get(role, 0.0) for role in after}
         machine = spent.pop("machine")
         load_cpu = sum(a["cpu"] for a in answers)
-        latencies = [ms for a in answers for ms in a["latencies"]]
+        unanswered = sum(a["unanswered"] for a in answers)
+        latencies = [ms for a in answers for ms in a["latencies"]] + [float("inf")] * unanswered
         acked = sum(a["acked"] for a in answers)
         return Level(
             offered,
@@ -160,11 +187,12 @@ class Generator:
             statistics.median(latencies) if latencies else float("nan"),
             percentile(latencies, 0.99),
             sum(a["refused"] for a in answers),
+            unanswered,
             load_cpu / wall * 100,
             spent,
             acked,
-            wall,
-            max(0.0, machine - sum(spent.values()) - load_cpu) / wall * 100,
+            cpu_wall,
+            max(0.0, machine - sum(spent.values()) - load_cpu) / cpu_wall * 100,
         )
 
     def close(self) -> None:
@@ -284,6 +312,7 @@ def run(quick: bool = False) -> None:
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-cluster-") as tmp:
         for procs in (0, 1, 2, 3):
             workdir = Path(tmp) / f"p{procs}"
+            wait_for_quiet(f"{procs} process{'es' if procs > 1 else ''}" if procs else "1 process alone")
             server = start_single(workdir) if procs == 0 else start_cluster(workdir, procs)
             try:
                 results.append(measure(server.label, server, rooms, rates, quick))
@@ -292,4 +321,5 @@ def run(quick: bool = False) -> None:
         print_throughput(results)
         print_cpu(results)
         print_latency(results)
+        wait_for_quiet("fail-over")
         cluster_failover.run(Path(tmp) / "failover", quick)

@@ -53,7 +53,8 @@ class LightPlayer:
     latencies: list[float] = field(default_factory=list)
     acked: int = 0
     refused: int = 0
-    recording: bool = False
+    record_from: float = float("inf")
+    """perf_counter moment from which sent moves are measured (the window after the warm-up)."""
     maze: Maze | None = None
     here: Cell = (0, 0)
     confirmed: Cell = (0, 0)
@@ -109,7 +110,7 @@ class LightPlayer:
         if ack.get("ok"):
             self.acked += 1
             self.confirmed = (ack["room"][0], ack["room"][1])
-            if self.recording:
+            if sent >= self.record_from:
                 self.latencies.append((received - sent) * 1000)
         else:
             self.refused += 1
@@ -139,6 +140,11 @@ class LightPlayer:
             if self.maze.is_open(self.here, cell) and cell != self.maze.exit
         ]
         return rng.choice(options) if options else self.here
+
+    @property
+    def in_flight(self) -> int:
+        """Moves sent and not answered yet."""
+        return len(self.moves_sent)
 
     async def move(self, rng: random.Random) -> bool:
         """Send one legal move without waiting for its ack; False when it could not be sent."""

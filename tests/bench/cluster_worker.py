@@ -22,6 +22,7 @@ from server.serve import fast_loop
 from tests.bench.cluster_client import LightPlayer
 
 SETUP_CHUNK = 20
+DRAIN_SECONDS = 15.0
 
 
 async def _chunked(coroutines: list[Any]) -> list[Any]:
@@ -60,38 +61,53 @@ async def walk(player: LightPlayer, rate: float, until: float, counts: list[int]
     due = loop.time() + rng.random() * interval
     while due < until:
         await asyncio.sleep(max(0.0, due - loop.time()))
-        if await player.move(rng) and player.recording:
+        if await player.move(rng) and time.perf_counter() >= player.record_from:
             counts[0] += 1
         due += interval
         if loop.time() > due + interval:
             due = loop.time()
 
 
+async def drain(players: list[LightPlayer], within: float) -> int:
+    """Wait until every move sent has its answer (so a backlog never spills into the next level); the
+    moves still unanswered after `within` seconds."""
+    for _ in range(int(within / 0.05)):
+        if not any(p.in_flight for p in players):
+            break
+        await asyncio.sleep(0.05)
+    return sum(p.in_flight for p in players)
+
+
 async def run_level(
     players: list[LightPlayer], rate: float, warmup: float, duration: float
 ) -> dict[str, Any]:
+    """One level: `warmup` s of walking, then `duration` s measured: the moves sent in the window,
+    those acked within it, and the ack latency of every move sent in it (answered late or not)."""
     loop = asyncio.get_running_loop()
     rng = random.Random(int(rate * 1000))
     counts = [0]
     until = loop.time() + warmup + duration
     walking = [asyncio.create_task(walk(p, rate, until, counts, rng)) for p in players]
     await asyncio.sleep(warmup)
+    window = time.perf_counter()
     for player in players:
         player.latencies.clear()
-        player.recording = True
+        player.record_from = window
     acked = sum(p.acked for p in players)
     refused = sum(p.refused for p in players)
-    cpu, wall = time.process_time(), time.perf_counter()
+    cpu = time.process_time()
     await asyncio.gather(*walking)
-    wall = time.perf_counter() - wall
+    wall = time.perf_counter() - window
     cpu = time.process_time() - cpu
-    await asyncio.sleep(0.3)  # the last acks
+    acked = sum(p.acked for p in players) - acked
+    unanswered = await drain(players, DRAIN_SECONDS)
     for player in players:
-        player.recording = False
+        player.record_from = float("inf")
     return {
         "sent": counts[0],
-        "acked": sum(p.acked for p in players) - acked,
+        "acked": acked,
         "refused": sum(p.refused for p in players) - refused,
+        "unanswered": unanswered,
         "latencies": [ms for p in players for ms in p.latencies],
         "wall": wall,
         "cpu": cpu,
