@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import socketio
 
 TIMEOUT = 10.0
@@ -41,10 +42,19 @@ class Session:
 class ClusterPlayer:
     """A player (or a spectator) of one room, through the cluster's nginx."""
 
-    def __init__(self, base: str, code: str, name: str, role: str = "player") -> None:
+    def __init__(
+        self, base: str, code: str, name: str, role: str = "player", http: aiohttp.ClientSession | None = None
+    ) -> None:
+        """`http`: a session of the caller's for every request (the benchmark binds each player's to an
+        address of its own, so per-address limits see one person); None lets the client make its own."""
         self.base, self.code, self.name, self.role = base, code, name, role
+        extra: dict[str, Any] = {} if http is None else {"http_session": http}
         self.sio = socketio.AsyncClient(
-            reconnection=True, reconnection_delay=0.25, reconnection_delay_max=1.0, randomization_factor=0.5
+            reconnection=True,
+            reconnection_delay=0.25,
+            reconnection_delay_max=1.0,
+            randomization_factor=0.5,
+            **extra,
         )
         self.token: str | None = None
         self.you: dict[str, Any] = {}

@@ -1,0 +1,275 @@
+"""Fail-over table of the cluster benchmark: kill -9 the owner of a racing room, again and again.
+
+A 3-process cluster (the launcher restarts each killed process on its port, as in production) with
+several rooms of players moving continuously (tests/cluster/players.py `ClusterPlayer`, which
+reconnects, rejoins with its token and retries a command that met the fail-over). Each kill takes the
+owner of the next room in turn (asked of `GET /api/rooms/{code}`) and measures, for that room: kill ->
+the first move acked after a player's rejoin, and kill -> every player of the room rejoined. Between
+kills the benchmark waits for the killed process to be back and its rooms to have moved back to it
+(the hash ring), so every kill starts from a settled cluster. At the end each player's acked moves are
+checked against the room's final state (a `resync` snapshot).
+"""
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from server.config import AppConfig
+from server.game.maze import Cell, Maze
+from server.game.wire import decode_maze
+from tests.bench.cluster import make_room
+from tests.bench.cluster_client import session_from, source_address
+from tests.bench.cluster_servers import Running, get_json, start_cluster
+from tests.bench.timing import print_table
+from tests.cluster.players import ClusterPlayer
+
+ROOMS = 4
+PLAYERS_PER_ROOM = 3
+MOVE_EVERY = 0.2
+PLAYER_ADDRESSES = 90_000
+ROOM_MAKERS = 95_000
+SETTLE_SECONDS = 2.0
+"""After the killed process is back, time for the hash ring to move its rooms home again."""
+BACK_WITHIN = 20.0
+YOUNG_SECONDS = 12.0
+"""A process restarted this recently is not killed (see `pick_room`)."""
+
+
+class TimedPlayer(ClusterPlayer):
+    """A ClusterPlayer that also notes when each of its moves was acked."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.own_http = kwargs.get("http")
+        """The session bound to this player's address: closed by the benchmark after the client."""
+        self.ack_times: list[float] = []
+        self.maze: Maze | None = None
+        self.here: Cell = (0, 0)
+
+    async def move_to(self, cell: list[int]) -> dict[str, Any]:
+        ack = await super().move_to(cell)
+        if ack.get("ok"):
+            self.ack_times.append(time.monotonic())
+        return ack
+
+    async def locate(self) -> dict[str, Any]:
+        """Where the room says this player is now (a resync snapshot); the player's entry."""
+        ack = await self.command("resync")
+        snapshot = ack["snapshot"]
+        self.maze = decode_maze(snapshot["maze"])
+        entry = next(p for p in snapshot["players"] if p["id"] == self.you["id"])
+        self.here = (entry["room"][0], entry["room"][1])
+        return dict(entry)
+
+    async def walk(self, stop: asyncio.Event, rng: random.Random) -> None:
+        await self.locate()
+        while not stop.is_set():
+            assert self.maze is not None
+            r, c = self.here
+            options = [
+                cell
+                for cell in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c))
+                if self.maze.is_open(self.here, cell) and cell != self.maze.exit
+            ]
+            target = rng.choice(options)
+            ack = await self.move_to(list(target))
+            if ack.get("ok"):
+                self.here = target
+            else:  # the step landed but its ack was lost in the fail-over: ask where we are
+                await self.locate()
+            await asyncio.sleep(MOVE_EVERY)
+
+
+def lost_moves(player: TimedPlayer, final: dict[str, Any]) -> int:
+    """Acked moves missing from the final state: a later ack reporting a count at or below an earlier
+    one (the earlier was rolled back), or a final count below an acked one."""
+    counts = [moves for _, moves in player.acked]
+    lost = 0
+    for index, count in enumerate(counts):
+        later = counts[index + 1 :]
+        if (later and min(later) <= count) or final["moves"] < count:
+            lost += 1
+    return lost
+
+
+async def start_room(base: str, index: int) -> tuple[str, list[TimedPlayer]]:
+    code = make_room(base, ROOM_MAKERS + index)
+    players = []
+    for k in range(PLAYERS_PER_ROOM):
+        http = session_from(source_address(PLAYER_ADDRESSES + index * PLAYERS_PER_ROOM + k))
+        player = TimedPlayer(base, code, f"p{k}", http=http)
+        await player.connect()
+        ack = await player.join()
+        if not ack.get("ok"):
+            raise RuntimeError(f"join refused: {ack}")
+        if k:
+            await player.command("ready", {"ready": True})
+        players.append(player)
+    ack = await players[0].command("start")
+    if not ack.get("ok"):
+        raise RuntimeError(f"start refused: {ack}")
+    await asyncio.sleep(1.0)  # the countdown
+    return code, players
+
+
+async def wait_for(check: Any, within: float, step: float = 0.02) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        await asyncio.sleep(step)
+    return False
+
+
+async def settle(server: Running, node: str, old_pid: int, everyone: list[TimedPlayer]) -> float:
+    """Until the killed process runs again, its rooms went home, and every player is in; the moment
+    the process was seen running again."""
+    deadline = time.monotonic() + 60.0
+    while time.monotonic() < deadline:
+        pid = (await asyncio.to_thread(server.node_pids)).get(node)
+        if pid is not None and pid != old_pid:
+            break
+        await asyncio.sleep(0.2)
+    restarted = time.monotonic()
+    await asyncio.sleep(SETTLE_SECONDS)
+    await wait_for(lambda: all(p.joined.is_set() for p in everyone), BACK_WITHIN)
+    await asyncio.sleep(0.5)
+    return restarted
+
+
+async def pick_room(
+    server: Running, rooms: list[tuple[str, list[TimedPlayer]]], start: int, restarted: dict[str, float]
+) -> tuple[str, list[TimedPlayer]]:
+    """The next room in turn from `start` whose owner has run for YOUNG_SECONDS at least: the launcher
+    stops restarting a process that dies within 10 s of its start three times running, and that is
+    the launcher's guard against a crash loop, not a fail-over to measure."""
+    while True:
+        for offset in range(len(rooms)):
+            code, players = rooms[(start + offset) % len(rooms)]
+            summary = await asyncio.to_thread(get_json, f"{server.url}/api/rooms/{code}")
+            node = summary.get("node")
+            if node is not None and time.monotonic() - restarted.get(node, 0.0) >= YOUNG_SECONDS:
+                return code, players
+        await asyncio.sleep(0.5)
+
+
+async def kill_once(
+    server: Running, code: str, players: list[TimedPlayer], everyone: list[TimedPlayer]
+) -> dict[str, Any]:
+    summary = await asyncio.to_thread(get_json, f"{server.url}/api/rooms/{code}")
+    node = summary.get("node")
+    pids = await asyncio.to_thread(server.node_pids)
+    if node not in pids:
+        return {"error": f"room {code} has no live owner ({node})"}
+    pid = pids[node]
+    os.kill(pid, signal.SIGKILL)
+    killed = time.monotonic()
+
+    def rejoined(player: TimedPlayer) -> float | None:
+        return next((t for t in player.rejoins if t > killed), None)
+
+    all_back = await wait_for(lambda: all(rejoined(p) is not None for p in players), BACK_WITHIN)
+
+    def first_ack() -> float | None:
+        times: list[float] = []
+        for player in players:
+            again = rejoined(player)
+            if again is not None:
+                times.extend(t for t in player.ack_times if t >= again)
+        return min(times, default=None)
+
+    await wait_for(lambda: first_ack() is not None, BACK_WITHIN)
+    ack_at, back_at = first_ack(), [rejoined(p) for p in players]
+    result = {
+        "node": node,
+        "first_ack": ack_at - killed if ack_at is not None else None,
+        "all_back": max(t for t in back_at if t is not None) - killed if all_back else None,
+    }
+    result["restarted"] = await settle(server, node, pid, everyone)
+    return result
+
+
+async def main(workdir: Path, kills: int) -> None:
+    server = await asyncio.to_thread(start_cluster, workdir, 3, True)
+    stop = asyncio.Event()
+    everyone: list[TimedPlayer] = []
+    walkers: list[asyncio.Task[None]] = []
+    results: list[dict[str, Any]] = []
+    try:
+        rooms = [await start_room(server.url, i) for i in range(ROOMS)]
+        everyone = [p for _, players in rooms for p in players]
+        rng = random.Random(7)
+        walkers = [asyncio.create_task(p.walk(stop, rng)) for p in everyone]
+        await asyncio.sleep(1.0)
+        restarted: dict[str, float] = {}
+        for k in range(kills):
+            try:
+                code, players = await asyncio.wait_for(pick_room(server, rooms, k, restarted), 60)
+                result = await kill_once(server, code, players, everyone)
+            except Exception as error:  # reported with what was measured so far
+                print(f"  kill {k + 1:>2}: stopped: {type(error).__name__}: {error}", flush=True)
+                break
+            results.append(result)
+            if "restarted" in result:
+                restarted[result["node"]] = result["restarted"]
+            print(f"  kill {k + 1:>2} ({result.get('node', '?')}): first ack {_s(result.get('first_ack'))}, "
+                  f"all back {_s(result.get('all_back'))} {result.get('error', '')}", flush=True)  # fmt: skip
+        stop.set()
+        await asyncio.wait_for(asyncio.gather(*walkers, return_exceptions=True), 30)
+        lost = acked = 0
+        unchecked = 0
+        for player in everyone:
+            try:
+                final = await player.locate()
+            except Exception:  # a player that never came back: its moves cannot be checked
+                unchecked += 1
+                continue
+            lost += lost_moves(player, final)
+            acked += len(player.acked)
+    finally:
+        stop.set()
+        for task in walkers:
+            task.cancel()
+        for player in everyone:  # a benchmark tidies up as it can
+            with contextlib.suppress(Exception):
+                await player.close()
+            if player.own_http is not None:
+                await player.own_http.close()
+        await asyncio.to_thread(server.stop)
+    print_summary(results, lost, acked, unchecked)
+
+
+def _s(value: float | None) -> str:
+    return f"{value:.2f} s" if value is not None else "-"
+
+
+def print_summary(results: list[dict[str, Any]], lost: int, acked: int, unchecked: int) -> None:
+    rows = []
+    for label, key in (
+        ("kill -> first ack in the room", "first_ack"),
+        ("kill -> every player back", "all_back"),
+    ):
+        values = [r[key] for r in results if r.get(key) is not None]
+        missing = len(results) - len(values)
+        rows.append([
+            label, str(len(values)) + (f" ({missing} never)" if missing else ""),
+            _s(statistics.median(values) if values else None), _s(max(values) if values else None),
+        ])  # fmt: skip
+    print_table(
+        f"4. fail-over: kill -9 of a racing room's owner, 3 processes, lease TTL {AppConfig().lease_ttl} s"
+        f" (the default), {ROOMS} rooms x {PLAYERS_PER_ROOM} players moving every {MOVE_EVERY} s",
+        ["measure", "kills", "median", "max"],
+        rows,
+        f"targets: median <= 1.5 s, max <= 3 s; acked moves lost: {lost} of {acked}"
+        + (f" ({unchecked} players could not be checked)" if unchecked else ""),
+    )
+
+
+def run(workdir: Path, quick: bool) -> None:
+    asyncio.run(main(workdir, 6 if quick else 20))
