@@ -70,6 +70,7 @@ class RoomCommands:
         if you is None:
             raise GameError("the join made nobody", code="internal")
         replaced = self.gateway.registry.attach(sid, Member(room.code, you.id))
+        self.gateway.joined_at[sid] = command.now
         sent = self.gateway.outbox.send(outgoing)  # queued now: nothing overtakes them
         if replaced is not None:  # the same player opened the room in another tab
             await self.gateway.sio.leave_room(replaced, room.code)
@@ -77,7 +78,12 @@ class RoomCommands:
                 "replaced", {"message": "you joined from somewhere else"}, to=replaced
             )
         await sent
-        await self.gateway.sio.enter_room(sid, room.code)
+        try:
+            await self.gateway.sio.enter_room(sid, room.code)
+        except ValueError:  # the connection dropped during the join (its room moved meanwhile)
+            raise GameError(
+                "the room moved while you joined; join again", code="server_unavailable"
+            ) from None
         return {
             "you": you.to_json(),
             "snapshot": views.snapshot(room, views.Viewer.of(room, you.id), self._now()),

@@ -81,6 +81,8 @@ class SocketGateway:
         self.outbox = RoomOutbox(sio, config.batch_interval)
         self.hint_searches = HintSearches()
         self.hint_searches.warm()
+        self.joined_at: dict[str, float] = {}
+        """When each joined connection joined (wall clock): a cluster's handover tells the newer tab."""
         self.ownership: RoomOwnership | None = None
         """In a cluster: the rooms this process holds, and their logs (see `server.ownership`)."""
         self.closing = False
@@ -162,6 +164,11 @@ class SocketGateway:
         if self.ownership is not None:
             return await self.ownership.open(code, token)
         return self.registry.get(code)
+
+    def joined_since(self, code: str, member_id: str, moment: float) -> bool:
+        """Whether `member_id`'s connection here joined after `moment` (wall clock)."""
+        sid = self.registry.sid_of(Member(code, member_id))
+        return sid is not None and self.joined_at.get(sid, 0.0) > moment
 
     async def replace_elsewhere(self, code: str, member_id: str) -> None:
         """A member joined this room on another process (another tab): this connection is told it was
@@ -247,6 +254,7 @@ class SocketGateway:
         for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter, self.snapshot_limiter):
             limiter.forget(sid)
         self.handshakes.forget(sid)
+        self.joined_at.pop(sid, None)
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
         if member is not None and room is not None and not self.closing:

@@ -41,6 +41,7 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
         move_clients=lambda code, reason: _spawn(gateway.move_clients(code, reason)),
         save_race=lambda record: _spawn(_save_replayed(gateway, record)),
         replace=gateway.replace_elsewhere,
+        joined_since=gateway.joined_since,
     )
     gateway.ownership = ownership
     gateway.outbox.log_writer = ownership.write
@@ -105,24 +106,27 @@ async def _answer_handovers(shared: SharedRooms, ownership: RoomOwnership, gatew
                 await pubsub.subscribe(channel)
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
-                        code, token = _handover_request(message["data"])
-                        if code:
-                            _spawn(ownership.hand_over(code, gateway.outbox.is_idle, token))
+                        request = _handover_request(message["data"])
+                        if request is not None:
+                            code, token, until, asked_at = request
+                            idle = gateway.outbox.is_idle
+                            _spawn(ownership.hand_over(code, idle, token, until, asked_at))
         except (RedisError, OSError) as error:
             log.warning("handover requests: %s; listening again", type(error).__name__)
             await asyncio.sleep(0.5)
 
 
-def _handover_request(data: object) -> tuple[str | None, str | None]:
-    """The room code and joining token of a handover request (anything malformed: nothing)."""
+def _handover_request(data: object) -> tuple[str, str | None, float, float] | None:
+    """The room code, joining token, lapse and asking times of a handover request (malformed: None)."""
     try:
         request = json.loads(data)  # type: ignore[arg-type]
         code, token = request["code"], request.get("token")
+        until, asked_at = float(request["until"]), float(request["asked_at"])
     except (TypeError, ValueError, KeyError):
-        return None, None
+        return None
     if not isinstance(code, str) or not (token is None or isinstance(token, str)):
-        return None, None
-    return code, token
+        return None
+    return code, token, until, asked_at
 
 
 async def hand_over_all(app: web.Application) -> None:

@@ -76,6 +76,7 @@ class RoomOwnership:
         move_clients: Callable[[str, str], "asyncio.Future[None] | asyncio.Task[None]"],
         save_race: Callable[[RaceRecord], "asyncio.Future[None] | asyncio.Task[None]"],
         replace: Callable[[str, str], Awaitable[None]],
+        joined_since: Callable[[str, str, float], bool],
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.shared = shared
@@ -83,6 +84,8 @@ class RoomOwnership:
         self.move_clients = move_clients
         """Tell a room's connections to go (`closing`) and drop them: their clients reconnect."""
         self.save_race = save_race
+        self.joined_since = joined_since
+        """Whether a member's connection here joined after a moment (wall clock)."""
         self.replace = replace
         """Tell a member's connection it was replaced by a tab on another process, and drop it."""
         self.clock = clock
@@ -182,7 +185,8 @@ class RoomOwnership:
                 break
             node = holder_node(other)
             if node is not None and node != self.shared.node and asked != other:
-                await self.shared.ask_handover(node, code, token)
+                until = self.clock() + deadline - loop.time()
+                await self.shared.ask_handover(node, code, token, until)
                 asked = other
             if loop.time() > deadline:
                 raise GameError("the room is moving between servers; try again", code="server_unavailable")
@@ -243,17 +247,31 @@ class RoomOwnership:
         log.warning("dropped room %s: %s", code, reason)
         self.move_clients(code, reason)
 
-    async def hand_over(self, code: str, idle: Callable[[str], bool], replacing: str | None = None) -> None:
+    async def hand_over(
+        self,
+        code: str,
+        idle: Callable[[str], bool],
+        replacing: str | None = None,
+        until: float = float("inf"),
+        asked_at: float = 0.0,
+    ) -> None:
         """Give a room up cleanly: no more commands, the log caught up, the last snapshot, the lease
         released, the clients sent on. `idle(code)` says when the room's outbox is empty; the player
-        with the token `replacing` joined elsewhere, so their connection here is `replaced`."""
+        with the token `replacing` joined elsewhere, so their connection here is `replaced`. A request
+        that lapsed (`until`, wall clock) while the room was kept is dropped: its asker gave up, and
+        its token may be that of the player's newest tab, here. So is one whose player joined here
+        again after it was asked (`asked_at`): their newest tab is here, the asker's join is older."""
         lease, room = self.leases.get(code), self.registry.rooms.get(code)
         if lease is None or room is None or code in self.moving:
             return
         held = asyncio.get_running_loop().time() - self._taken_at.get(code, 0.0)
         if held < HOLD_AT_LEAST:
             await asyncio.sleep(HOLD_AT_LEAST - held)
-            if self.leases.get(code) is not lease:
+            if self.leases.get(code) is not lease or self.clock() > until:
+                return
+        if replacing is not None:
+            player = next((p for p in room.players.values() if hmac.compare_digest(p.token, replacing)), None)
+            if player is not None and self.joined_since(code, player.id, asked_at):
                 return
         self.moving.add(code)
         try:

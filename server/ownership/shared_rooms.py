@@ -275,10 +275,11 @@ class SharedRooms:
     def handover_channel(self, node: str) -> str:
         return f"mazerace:node:{node}:handover"
 
-    async def ask_handover(self, node: str, code: str, token: str | None) -> None:
+    async def ask_handover(self, node: str, code: str, token: str | None, until: float) -> None:
         """Ask the node holding `code` to hand it over (it snapshots, releases and moves its clients);
-        `token` is the joining player's, whose other tab there is told it was `replaced`."""
-        message = json.dumps({"code": code, "token": token})
+        `token` is the joining player's, whose other tab there is told it was `replaced`. The request
+        lapses at `until` (wall clock): the asker has given up by then."""
+        message = json.dumps({"code": code, "token": token, "until": until, "asked_at": time.time()})
         await self._call(lambda: self.redis.publish(self.handover_channel(node), message))
 
 
