@@ -148,7 +148,7 @@ def hint(
 
 
 def way_on(maze: Maze, trail: Sequence[Cell], search_method: str, record_order: bool = False) -> Hint:
-    """`hint` with the search already chosen (any of SEARCH_METHODS), reading the maze's tree if it has one."""
+    """`hint` with the search already chosen (one of SEARCH_METHODS), reading the maze's tree if any."""
     return solve(HintJob.of(maze, trail, search_method, record_order), tree_of(maze))
 
 

@@ -26,10 +26,7 @@ def carve(rows: int, cols: int, rng: random.Random, bias: str = "newest") -> tup
     push, pop = active.append, active.pop
     newest, anyone = bias == "newest", bias == "random"
     while active:
-        if newest or (not anyone and rand() < 0.5):
-            j = len(active) - 1
-        else:
-            j = int(rand() * len(active))
+        j = len(active) - 1 if newest or (not anyone and rand() < 0.5) else int(rand() * len(active))
         p = active[j]
         ways = free[
             blocked[p + east] | blocked[p + south] << 1 | blocked[p + west] << 2 | blocked[p + north] << 3
