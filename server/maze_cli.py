@@ -1,4 +1,4 @@
-"""`python -m server maze ...`: generate, solve and show mazes from the command line.
+"""`python -m server maze ...`: generate, solve, analyse and show mazes from the command line.
 
 The JSON shapes printed here are a contract (see the README); every bad argument or input ends with a
 one-line message on stderr and exit status 2, never a traceback.
@@ -12,13 +12,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
+from server.game.difficulty import analyse
 from server.game.errors import GameError
 from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import ALGORITHMS
+from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS
 from server.game.hints import back_up_index
 from server.game.maze import Cell, Maze
 from server.game.openings import OPENINGS
 from server.game.render import render_text
+from server.game.routes import DEFAULT_PATH_LIMIT, all_paths, count_shortest
 from server.game.solvers import SEARCH_METHODS, search
 
 
@@ -52,6 +54,16 @@ def _braid(text: str) -> float:
         raise argparse.ArgumentTypeError(f"braid must be a number, got {text!r}") from None
 
 
+def _limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the limit must be a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"the limit must be at least 1, got {value}")
+    return value
+
+
 def build_parser() -> _Parser:
     """The `maze` command's arguments."""
     parser = _Parser(prog="python -m server maze", description="Generate, solve and show mazes.")
@@ -64,6 +76,7 @@ def build_parser() -> _Parser:
     gen.add_argument("--seed", type=int, help="0..2**63-1; a random one when left out")
     gen.add_argument("--braid", type=_braid, default=0.0, help="share of dead ends removed, 0..1")
     gen.add_argument("--openings", choices=OPENINGS, default="corners")
+    gen.add_argument("--bias", choices=BIASES, help="growing-tree only: which cell grows (default newest)")
     gen.add_argument("--format", choices=("json", "text"), default="json")
 
     solve = commands.add_parser("solve", help="search a maze read on stdin")
@@ -71,6 +84,11 @@ def build_parser() -> _Parser:
     solve.add_argument("--from", dest="start", type=_cell, help="start room r,c (default: entrance)")
     solve.add_argument("--trail", type=_trail, help='player trail "r,c r,c ...", entrance first')
     solve.add_argument("--explored", action="store_true", help="also print the exploration order")
+    solve.add_argument("--all-paths", action="store_true", help='also print every simple path ("paths")')
+    solve.add_argument("--limit", type=_limit, help=f"at most this many paths (default {DEFAULT_PATH_LIMIT})")
+    solve.add_argument("--count-shortest", action="store_true", help="also print how many shortest paths")
+
+    commands.add_parser("analyse", help="measure how hard a maze read on stdin is")
 
     show = commands.add_parser("show", help="draw a maze read on stdin")
     show.add_argument("--trail", type=_trail, help='player trail "r,c r,c ...", entrance first')
@@ -86,6 +104,7 @@ def maze_object(spec: MazeSpec, maze: Maze) -> dict[str, Any]:
         "seed": spec.seed,
         "braid": spec.braid,
         "openings": spec.openings,
+        **({"bias": spec.bias} if spec.algorithm == "growing-tree" else {}),
         "grid": maze.to_matrix(),
         "entrance": list(maze.entrance),
         "exit": list(maze.exit),
@@ -140,7 +159,10 @@ def check_trail(maze: Maze, trail: Sequence[Cell]) -> None:
 def run_generate(args: argparse.Namespace, out: TextIO) -> None:
     """Print a maze as JSON or as a seed-000 picture."""
     seed = secrets.randbelow(MAX_SEED + 1) if args.seed is None else args.seed
-    spec = MazeSpec(args.algorithm, args.rows, args.cols, seed, args.braid, args.openings)
+    if args.bias is not None and args.algorithm != "growing-tree":
+        raise UsageError("--bias is for --algorithm growing-tree only")
+    bias = DEFAULT_BIAS if args.bias is None else args.bias
+    spec = MazeSpec(args.algorithm, args.rows, args.cols, seed, args.braid, args.openings, bias)
     maze = generate(spec)
     if args.format == "text":
         out.write(render_text(maze) + "\n")
@@ -150,6 +172,8 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> None:
 
 def run_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> None:
     """Search like a hint does and print the result object."""
+    if args.limit is not None and not args.all_paths:
+        raise UsageError("--limit goes with --all-paths")
     maze = read_maze(stdin)
     if args.trail is not None:
         check_trail(maze, args.trail)
@@ -172,6 +196,30 @@ def run_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> None:
     }
     if args.explored:
         answer["order"] = [list(c) for c in result.order or ()]
+    blocked = [maze.index(cell) for cell in trail[:-1]]
+    if args.all_paths:
+        limit = DEFAULT_PATH_LIMIT if args.limit is None else args.limit
+        found = all_paths(maze, maze.index(trail[-1]), limit, blocked)
+        answer["paths"] = [[list(maze.cell(i)) for i in path] for path in found.paths]
+        answer["truncated"] = found.truncated
+    if args.count_shortest:
+        answer["shortest_count"] = count_shortest(maze, maze.index(trail[-1]), blocked).count
+    out.write(json.dumps(answer) + "\n")
+
+
+def run_analyse(stdin: TextIO, out: TextIO) -> None:
+    """Print the difficulty measures of a maze read on stdin (server/game/difficulty.py)."""
+    card = analyse(read_maze(stdin))
+    answer = {
+        "cells": card.cells,
+        "solution_length": card.solution_length,
+        "dead_ends": card.dead_ends,
+        "dead_end_share": round(card.dead_end_share, 4),
+        "decision_points": card.decision_points,
+        "longest_dead_end": card.longest_dead_end,
+        "shortest_paths": card.shortest_paths,
+        "bottlenecks": [list(cell) for cell in card.bottlenecks],
+    }
     out.write(json.dumps(answer) + "\n")
 
 
@@ -192,6 +240,8 @@ def main(argv: Sequence[str], stdin: TextIO = sys.stdin, out: TextIO = sys.stdou
             run_generate(args, out)
         elif args.command == "solve":
             run_solve(args, stdin, out)
+        elif args.command == "analyse":
+            run_analyse(stdin, out)
         else:
             run_show(args, stdin, out)
     except (UsageError, GameError) as error:

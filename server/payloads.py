@@ -5,11 +5,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from server.game.errors import GameError
+from server.game.hints import HINT_METHODS
 from server.game.maze import MAX_SIDE, Cell
 from server.game.moves import Target
 
 ROOM_CODE = re.compile(r"^[0-9a-z]{10}$")
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+MAX_METHOD_CHARS = max(len(method) for method in HINT_METHODS)
+"""A hint method longer than every name is refused before it is looked up."""
 
 
 def bad(message: str) -> GameError:
@@ -112,8 +115,8 @@ def parse_hint(payload: object) -> tuple[str, bool]:
     """`{"method", "order"?}`."""
     data = as_object(payload)
     method = data.get("method", "random")
-    if not isinstance(method, str) or len(method) > 10:
-        raise GameError("method must be dfs, bfs, astar or random", code="bad_method")
+    if not isinstance(method, str) or len(method) > MAX_METHOD_CHARS:
+        raise GameError(f"method must be one of {', '.join(HINT_METHODS)}", code="bad_method")
     order = data.get("order", False)
     if not isinstance(order, bool):
         raise bad("order must be true or false")

@@ -1,11 +1,12 @@
-"""Build a maze from its full description: a pure function of (algorithm, size, openings, braid, seed)."""
+"""Build a maze from its full description: a pure function of (algorithm, size, openings, braid, seed,
+bias)."""
 
 import math
 import random
 from dataclasses import dataclass
 
 from server.game.errors import BadSettings
-from server.game.generators import ALGORITHMS, PERFECT, classic
+from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, PERFECT, classic, growing_tree
 from server.game.generators.braid import braid as braid_walls
 from server.game.maze import Maze, check_size
 from server.game.openings import OPENINGS, place_openings
@@ -23,6 +24,8 @@ class MazeSpec:
     seed: int
     braid: float = 0.0
     openings: str = "corners"
+    bias: str = DEFAULT_BIAS
+    """How `growing-tree` picks the cell it grows from; the other generators take only the default."""
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -41,6 +44,10 @@ class MazeSpec:
             raise BadSettings("braid must be a number between 0 and 1")
         if self.openings not in OPENINGS:
             raise BadSettings(f"openings must be one of {', '.join(OPENINGS)}")
+        if self.bias not in BIASES:
+            raise BadSettings(f"bias must be one of {', '.join(BIASES)}")
+        if self.bias != DEFAULT_BIAS and self.algorithm != "growing-tree":
+            raise BadSettings("bias is a setting of the growing-tree generator only")
 
 
 def generate(spec: MazeSpec) -> Maze:
@@ -52,6 +59,8 @@ def generate(spec: MazeSpec) -> Maze:
         east, south = classic.carve(
             rows, cols, rng, entrance[0] * cols + entrance[1], exit[0] * cols + exit[1]
         )
+    elif spec.algorithm == "growing-tree":
+        east, south = growing_tree.carve(rows, cols, rng, spec.bias)
     else:
         east, south = PERFECT[spec.algorithm](rows, cols, rng)
     braid_walls(east, south, rows, cols, spec.braid, rng)

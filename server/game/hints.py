@@ -26,7 +26,7 @@ HINT_METHODS: tuple[str, ...] = (*SEARCH_METHODS, "random")
 @dataclass(frozen=True)
 class HintJob:
     """One hint's search, complete: the maze's graph, the trail (entrance first, the player's cell
-    last), the search to run (dfs, bfs or astar) and whether to record the explored order."""
+    last), the search to run (dfs, dfs-recursive, bfs or astar) and whether to record the explored order."""
 
     graph: CellGraph
     trail: PackedCells
@@ -148,7 +148,7 @@ def hint(
 
 
 def way_on(maze: Maze, trail: Sequence[Cell], search_method: str, record_order: bool = False) -> Hint:
-    """`hint` with the search already chosen (dfs, bfs or astar), reading the maze's tree if it has one."""
+    """`hint` with the search already chosen (one of SEARCH_METHODS), reading the maze's tree if any."""
     return solve(HintJob.of(maze, trail, search_method, record_order), tree_of(maze))
 
 

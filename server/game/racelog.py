@@ -26,8 +26,9 @@ from typing import Literal, TypedDict
 from server.game.errors import GameError
 from server.game.maze import Cell
 
-LOGGED_METHODS: tuple[str, ...] = ("dfs", "bfs", "astar")
-"""The searches a hint can run (`random` is logged as the one it drew)."""
+LOGGED_METHODS: tuple[str, ...] = ("dfs", "bfs", "astar", "dfs-recursive")
+"""The searches a hint can run (`random` is logged as the one it drew). Indices are the log's format:
+new searches are appended, never inserted."""
 
 MOVE_RATE, MOVE_BURST = 20.0, 10.0
 """The documented move limit a player (moves a second, burst): `AppConfig.move_limit`."""

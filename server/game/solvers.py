@@ -1,8 +1,10 @@
-"""Searches from a cell to the exit: depth-first (stack), breadth-first (queue) and A* (Manhattan).
+"""Searches from a cell to the exit: depth-first (stack), depth-first (recursive), breadth-first (queue)
+and A* (Manhattan).
 
 All work on flat cell indices and the maze's open-sides masks, keep parent pointers and rebuild the path
-once at the end, and never recurse, so 1000 x 1000 mazes are fine. `explored` counts cells taken off the
-stack, queue or heap for expansion; `order` lists them in that order when asked for.
+once at the end. Only `dfs-recursive` recurses, on purpose (seed 003), in a thread of its own that is
+deep enough for 1000 x 1000 mazes (`recursive_search`); the others never do. `explored` counts cells
+taken off the stack, queue or heap for expansion; `order` lists them in that order when asked for.
 
 `search_cells` is the index-level form hints use: it needs only a `CellGraph` (the open-sides masks, the
 width and the exit), which is small enough to send to a worker process with every hint. `search` is
@@ -16,8 +18,9 @@ from dataclasses import dataclass
 
 from server.game.errors import BadSettings
 from server.game.maze import Cell, Maze
+from server.game.recursive_search import depth_first
 
-SEARCH_METHODS: tuple[str, ...] = ("dfs", "bfs", "astar")
+SEARCH_METHODS: tuple[str, ...] = ("dfs", "dfs-recursive", "bfs", "astar")
 
 UNSEEN = -1
 BLOCKED = -2
@@ -147,6 +150,18 @@ def _dfs(
     return _Run(parent, explored, order, False)
 
 
+def _dfs_recursive(
+    links: Links,
+    parent: list[int],
+    start: int,
+    goal: int,
+    cols: int,
+    record: bool,
+) -> _Run:
+    run = depth_first(links[0], links[1], parent, start, goal, UNSEEN)
+    return _Run(parent, len(run.order), run.order if record else None, run.found)
+
+
 @functools.lru_cache(maxsize=8)
 def _heuristic_keys(size: int, cols: int, goal: int) -> tuple[int, list[int]]:
     """A* heap keys without the cost so far: for cell n, h * f_unit + h * size + n with h the Manhattan
@@ -206,7 +221,7 @@ def _astar(
     return _Run(parent, explored, order, False)
 
 
-_SEARCHERS: dict[str, Searcher] = {"dfs": _dfs, "bfs": _bfs, "astar": _astar}
+_SEARCHERS: dict[str, Searcher] = {"dfs": _dfs, "dfs-recursive": _dfs_recursive, "bfs": _bfs, "astar": _astar}
 
 
 def search_cells(

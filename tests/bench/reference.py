@@ -220,6 +220,129 @@ def wilson(rows: int, cols: int, rng: random.Random) -> Matrix:
     return matrix
 
 
+def aldous_broder(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Aldous-Broder: a random walk of (r, c) tuples; open the wall into every room met for the first time."""
+    matrix = closed_matrix(rows, cols)
+    visited = [[False] * cols for _ in range(rows)]
+    room = (rng.randrange(rows), rng.randrange(cols))
+    visited[room[0]][room[1]] = True
+    left = rows * cols - 1
+    while left:
+        nxt = rng.choice(neighbours(rows, cols, room))
+        if not visited[nxt[0]][nxt[1]]:
+            visited[nxt[0]][nxt[1]] = True
+            open_wall(matrix, room, nxt)
+            left -= 1
+        room = nxt
+    return matrix
+
+
+def hunt_and_kill(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Hunt-and-kill: walk to random unvisited neighbours; when stuck, scan every room from the top left
+    for an unvisited one beside a visited one."""
+    matrix = closed_matrix(rows, cols)
+    visited = [[False] * cols for _ in range(rows)]
+    room: Room | None = (0, 0)
+    visited[0][0] = True
+    while room is not None:
+        fresh = [n for n in neighbours(rows, cols, room) if not visited[n[0]][n[1]]]
+        if fresh:
+            nxt = rng.choice(fresh)
+            open_wall(matrix, room, nxt)
+            visited[nxt[0]][nxt[1]] = True
+            room = nxt
+            continue
+        room = None
+        for r, c in itertools.product(range(rows), range(cols)):
+            if visited[r][c]:
+                continue
+            old = [n for n in neighbours(rows, cols, (r, c)) if visited[n[0]][n[1]]]
+            if old:
+                open_wall(matrix, (r, c), rng.choice(old))
+                visited[r][c] = True
+                room = (r, c)
+                break
+    return matrix
+
+
+def growing_tree(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Growing tree, newest cell first, with a list of active (r, c) tuples (the backtracker's bias)."""
+    matrix = closed_matrix(rows, cols)
+    visited = [[False] * cols for _ in range(rows)]
+    start = (rng.randrange(rows), rng.randrange(cols))
+    visited[start[0]][start[1]] = True
+    active = [start]
+    while active:
+        room = active[-1]
+        fresh = [n for n in neighbours(rows, cols, room) if not visited[n[0]][n[1]]]
+        if not fresh:
+            active.remove(room)
+            continue
+        nxt = rng.choice(fresh)
+        open_wall(matrix, room, nxt)
+        visited[nxt[0]][nxt[1]] = True
+        active.append(nxt)
+    return matrix
+
+
+def sidewinder(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Sidewinder: the top row open; below, runs east closed by a passage north from one of their rooms."""
+    matrix = closed_matrix(rows, cols)
+    for c in range(cols - 1):
+        open_wall(matrix, (0, c), (0, c + 1))
+    for r in range(1, rows):
+        run: list[Room] = []
+        for c in range(cols):
+            run.append((r, c))
+            if c + 1 < cols and rng.random() < 0.5:
+                open_wall(matrix, (r, c), (r, c + 1))
+            else:
+                member = rng.choice(run)
+                open_wall(matrix, member, (member[0] - 1, member[1]))
+                run = []
+    return matrix
+
+
+def binary_tree(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Binary tree: every room opens north or west by a coin toss (only the way that exists at the edge)."""
+    matrix = closed_matrix(rows, cols)
+    for r in range(rows):
+        for c in range(cols):
+            ways = [room for room in ((r - 1, c), (r, c - 1)) if room[0] >= 0 and room[1] >= 0]
+            if ways:
+                open_wall(matrix, (r, c), rng.choice(ways))
+    return matrix
+
+
+def eller(rows: int, cols: int, rng: random.Random) -> Matrix:
+    """Eller's algorithm with a dict of set labels per row, relabelling every member on a merge."""
+    matrix = closed_matrix(rows, cols)
+    label = {c: c for c in range(cols)}
+    fresh = itertools.count(cols)
+    for r in range(rows):
+        last = r == rows - 1
+        for c in range(cols - 1):
+            if label[c] != label[c + 1] and (last or rng.random() < 0.5):
+                open_wall(matrix, (r, c), (r, c + 1))
+                old = label[c + 1]
+                for k in range(cols):
+                    if label[k] == old:
+                        label[k] = label[c]
+        if last:
+            break
+        members: dict[int, list[int]] = {}
+        for c in range(cols):
+            members.setdefault(label[c], []).append(c)
+        below = {}
+        for name, columns in members.items():
+            down = [c for c in columns if rng.random() < 0.5] or [rng.choice(columns)]
+            for c in down:
+                open_wall(matrix, (r, c), (r + 1, c))
+                below[c] = name
+        label = {c: below[c] if c in below else next(fresh) for c in range(cols)}
+    return matrix
+
+
 GENERATORS: dict[str, Callable[[int, int, random.Random], Matrix]] = {
     "classic": classic,
     "backtracker": backtracker,
@@ -227,6 +350,12 @@ GENERATORS: dict[str, Callable[[int, int, random.Random], Matrix]] = {
     "kruskal": kruskal,
     "division": division,
     "wilson": wilson,
+    "aldous-broder": aldous_broder,
+    "hunt-and-kill": hunt_and_kill,
+    "growing-tree": growing_tree,
+    "sidewinder": sidewinder,
+    "binary-tree": binary_tree,
+    "eller": eller,
 }
 
 

@@ -62,6 +62,22 @@ async def ask(client: Client, maze: Maze, method: str, order: bool) -> dict[str,
     return ack
 
 
+async def test_recursive_dfs_hint_over_the_socket(arena: Harness) -> None:
+    """A room may offer only the recursive search; its hint is searched by it (and logged under it), and
+    equals the core's answer, which is the stack dfs's."""
+    code = await arena.create_room(hint_limit=2, hint_methods=["dfs-recursive"])
+    asker, rival = await arena.client(), await arena.client()
+    await asker.join(code, "Asker")
+    await rival.join(code, "Rival")
+    maze = await start_race(asker, rival)
+    answer = await ask(asker, maze, "dfs-recursive", order=True)
+    assert answer["method"] == "dfs-recursive"
+    assert answer["found"] is True
+    assert answer["path"] == (await ask(asker, maze, "dfs-recursive", order=False))["path"]
+    assert core_hint(maze, [list(maze.entrance)], "dfs")["path"] == unpacked(answer["path"], maze)
+    assert await asker.refused("hint", {"method": "dfs"}) == "method_not_allowed"
+
+
 async def test_socket_hints_match_the_core(arena: Harness) -> None:
     code = await arena.create_room(hint_limit=3, hint_penalty=2, hint_methods=["dfs", "bfs", "astar"])
     asker, rival, watcher = await arena.client(), await arena.client(), await arena.client()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from server.game.directions import Direction
 from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import ALGORITHMS, PERFECT
+from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, PERFECT
 from server.game.maze import Cell, Maze
 from server.game.moves import apply_move
 from server.game.openings import OPENINGS
@@ -31,14 +31,17 @@ def specs(
     openings: Sequence[str] = OPENINGS,
     sides: st.SearchStrategy[int] = SIDES,
 ) -> MazeSpec:
-    """A full maze description: any algorithm, rectangular sizes, braid and openings."""
+    """A full maze description: any algorithm (growing-tree with any bias), rectangular sizes, braid and
+    openings."""
+    algorithm = draw(st.sampled_from(algorithms))
     return MazeSpec(
-        algorithm=draw(st.sampled_from(algorithms)),
+        algorithm=algorithm,
         rows=draw(sides),
         cols=draw(sides),
         seed=draw(SEEDS),
         braid=draw(braids),
         openings=draw(st.sampled_from(openings)),
+        bias=draw(st.sampled_from(BIASES)) if algorithm == "growing-tree" else DEFAULT_BIAS,
     )
 
 

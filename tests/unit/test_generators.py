@@ -1,6 +1,7 @@
 """Generators, braiding and openings (DESIGN.md section 1): solvable, perfect, braided, deterministic."""
 
 import random
+from dataclasses import replace
 
 import networkx as nx
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from server.game.errors import BadSettings
 from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import ALGORITHMS, PERFECT, classic
+from server.game.generators import ALGORITHMS, BIASES, PERFECT, classic
 from server.game.maze import Cell, Maze
 from server.game.openings import OPENINGS, place_openings
 from tests.unit.support import SEEDS, SIDES, graph, perfect_specs, specs
@@ -83,6 +84,98 @@ GOLDEN: dict[str, tuple[str, ...]] = {
         "10001000001",
         "11111111111",
     ),
+    "aldous-broder": (
+        "11111111111",
+        "10101000001",
+        "10101010101",
+        "10000010101",
+        "11111111101",
+        "10000000101",
+        "10111110101",
+        "10001000001",
+        "11111111111",
+    ),
+    "hunt-and-kill": (
+        "11111111111",
+        "10000010001",
+        "10111011101",
+        "10001000101",
+        "11101110101",
+        "10100010101",
+        "10111010101",
+        "10000010001",
+        "11111111111",
+    ),
+    "growing-tree": (
+        "11111111111",
+        "10000000001",
+        "10111110111",
+        "10100010001",
+        "10111011101",
+        "10101000101",
+        "10101110101",
+        "10000010001",
+        "11111111111",
+    ),
+    "sidewinder": (
+        "11111111111",
+        "10000000001",
+        "10111010111",
+        "10001010001",
+        "10111011101",
+        "10001000101",
+        "10101110111",
+        "10100010001",
+        "11111111111",
+    ),
+    "binary-tree": (
+        "11111111111",
+        "10000000001",
+        "10101011111",
+        "10101000001",
+        "10111111111",
+        "10000000001",
+        "10111010101",
+        "10001010101",
+        "11111111111",
+    ),
+    "eller": (
+        "11111111111",
+        "10001010001",
+        "10101010101",
+        "10100010101",
+        "10111011101",
+        "10101010001",
+        "10101110111",
+        "10000000001",
+        "11111111111",
+    ),
+}
+
+# growing-tree's other biases, same spec.
+GOLDEN_BIAS: dict[str, tuple[str, ...]] = {
+    "random": (
+        "11111111111",
+        "10000010101",
+        "10111110101",
+        "10000000101",
+        "10101111101",
+        "10100010001",
+        "10101110111",
+        "10100000001",
+        "11111111111",
+    ),
+    "mixed": (
+        "11111111111",
+        "10001000001",
+        "10111110101",
+        "10000000101",
+        "11101111101",
+        "10001010001",
+        "10111010111",
+        "10100000001",
+        "11111111111",
+    ),
 }
 
 # Braiding and edge openings draw from the same seeded stream: pin them too.
@@ -126,7 +219,20 @@ BIG_SIZES = [(30, 45), (45, 30), (2, 60), (60, 2), (2, 2)]
 
 def test_algorithm_names() -> None:
     assert ALGORITHMS[0] == "classic"
-    assert set(ALGORITHMS) == {"classic", "backtracker", "prim", "kruskal", "division", "wilson"}
+    assert set(ALGORITHMS) == {
+        "classic",
+        "backtracker",
+        "prim",
+        "kruskal",
+        "division",
+        "wilson",
+        "aldous-broder",
+        "hunt-and-kill",
+        "growing-tree",
+        "sidewinder",
+        "binary-tree",
+        "eller",
+    }
     assert set(PERFECT) == set(ALGORITHMS) - {"classic"}
 
 
@@ -139,6 +245,33 @@ def test_golden_maze(algorithm: str) -> None:
     maze = generate(MazeSpec(algorithm, 4, 5, 7))
     assert tuple(maze.to_matrix()) == GOLDEN[algorithm]
     assert (maze.entrance, maze.exit) == ((0, 0), (3, 4))
+
+
+@pytest.mark.parametrize("bias", sorted(GOLDEN_BIAS))
+def test_golden_growing_tree_biases(bias: str) -> None:
+    assert tuple(generate(MazeSpec("growing-tree", 4, 5, 7, bias=bias)).to_matrix()) == GOLDEN_BIAS[bias]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_growing_tree_newest_is_the_backtracker(seed: int) -> None:
+    """Growing the newest cell is the recursive backtracker, draw for draw: the same maze for a seed."""
+    assert generate(MazeSpec("growing-tree", 9, 13, seed)) == generate(MazeSpec("backtracker", 9, 13, seed))
+
+
+def test_growing_tree_biases_differ() -> None:
+    mazes = {bias: generate(MazeSpec("growing-tree", 30, 30, 3, bias=bias)) for bias in BIASES}
+    assert len(set(mazes.values())) == len(BIASES)
+    # newest makes long corridors (few dead ends), random Prim-like short ones (many)
+    assert (
+        mazes["newest"].dead_end_count() < mazes["mixed"].dead_end_count() < mazes["random"].dead_end_count()
+    )
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 30), (30, 2)])
+@pytest.mark.parametrize("bias", BIASES)
+def test_growing_tree_every_bias_is_perfect(bias: str, rows: int, cols: int) -> None:
+    for seed in range(5):
+        assert_perfect(generate(MazeSpec("growing-tree", rows, cols, seed, bias=bias)))
 
 
 @pytest.mark.parametrize(("spec", "entrance", "exit", "matrix"), GOLDEN_OPTIONS)
@@ -188,6 +321,10 @@ def test_every_maze_is_solvable_and_walled(spec: MazeSpec) -> None:
 @example(MazeSpec("backtracker", 2, 2, 0))
 @example(MazeSpec("prim", 2, 9, 1))
 @example(MazeSpec("kruskal", 9, 2, 1))
+@example(MazeSpec("hunt-and-kill", 2, 9, 1))
+@example(MazeSpec("eller", 9, 2, 1))
+@example(MazeSpec("sidewinder", 2, 2, 1))
+@example(MazeSpec("growing-tree", 7, 3, 1, bias="mixed"))
 def test_perfect_generators_make_spanning_trees(spec: MazeSpec) -> None:
     assert_perfect(generate(spec))
 
@@ -230,7 +367,7 @@ def test_classic_has_loops_and_walls() -> None:
 @settings(max_examples=60, deadline=None)
 @given(specs())
 def test_same_spec_same_maze(spec: MazeSpec) -> None:
-    again = MazeSpec(spec.algorithm, spec.rows, spec.cols, spec.seed, spec.braid, spec.openings)
+    again = MazeSpec(spec.algorithm, spec.rows, spec.cols, spec.seed, spec.braid, spec.openings, spec.bias)
     assert generate(spec) == generate(again)
 
 
@@ -341,7 +478,7 @@ def original_dead_ends(maze: Maze) -> set[int]:
 @example(MazeSpec("classic", 10, 10, 7, braid=1.0))
 @example(MazeSpec("classic", 10, 10, 126, braid=0.5))
 def test_braid_only_opens_walls(spec: MazeSpec) -> None:
-    base = generate(MazeSpec(spec.algorithm, spec.rows, spec.cols, spec.seed, 0.0, spec.openings))
+    base = generate(replace(spec, braid=0.0))
     braided = generate(spec)
     assert (braided.entrance, braided.exit) == (base.entrance, base.exit)
     assert all(b >= a for a, b in zip(base.east, braided.east, strict=True)), "braid closed an east wall"
@@ -371,7 +508,7 @@ def test_full_braid_leaves_no_dead_end_in_perfect_mazes(spec: MazeSpec) -> None:
 def test_full_braid_in_classic_leaves_only_new_dead_ends(spec: MazeSpec) -> None:
     """Classic mazes have walled-in rooms; opening one from a dead end makes it a (new) dead end, so
     braid=1 removes every original dead end and leaves at most one per room that was walled in."""
-    base = generate(MazeSpec(spec.algorithm, spec.rows, spec.cols, spec.seed, 0.0, spec.openings))
+    base = generate(replace(spec, braid=0.0))
     maze = generate(spec)
     isolated = {i for i in range(base.size) if base.degree(i) == 0}
     remaining = original_dead_ends(maze)
@@ -403,7 +540,7 @@ def test_half_braid_removes_about_half(algorithm: str) -> None:
 @settings(max_examples=60, deadline=None)
 @given(specs(algorithms=tuple(PERFECT), braids=st.floats(min_value=0.0, max_value=1.0)))
 def test_braid_share_in_perfect_mazes(spec: MazeSpec) -> None:
-    base = generate(MazeSpec(spec.algorithm, spec.rows, spec.cols, spec.seed, 0.0, spec.openings))
+    base = generate(replace(spec, braid=0.0))
     maze = generate(spec)
     n = base.dead_end_count()
     assert abs(maze.dead_end_count() - (1 - spec.braid) * n) <= 1.5
@@ -443,6 +580,10 @@ def test_braid_zero_changes_nothing() -> None:
         {"braid": True},
         {"braid": "0.5"},
         {"openings": "middle"},
+        {"bias": "oldest"},
+        {"bias": "random"},  # a growing-tree setting only: kruskal takes none
+        {"algorithm": "growing-tree", "bias": "Newest"},
+        {"algorithm": "growing-tree", "bias": None},
     ],
     ids=repr,
 )

@@ -62,7 +62,7 @@ def check_hint(maze: Maze, trail: tuple[Cell, ...], result: Hint) -> None:
 
 
 def test_hint_methods() -> None:
-    assert HINT_METHODS == ("dfs", "bfs", "astar", "random")
+    assert HINT_METHODS == ("dfs", "dfs-recursive", "bfs", "astar", "random")
 
 
 @settings(max_examples=80, deadline=None)

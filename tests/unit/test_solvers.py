@@ -1,4 +1,7 @@
-"""Searches (DESIGN.md section 3): dfs, bfs and astar, checked against networkx as an oracle."""
+"""Searches (DESIGN.md section 3): dfs, dfs-recursive, bfs and astar, against networkx as an oracle."""
+
+import sys
+import threading
 
 import networkx as nx
 import pytest
@@ -43,7 +46,7 @@ def assert_order(result: SearchResult, start: Cell, maze: Maze) -> None:
 
 
 def test_methods() -> None:
-    assert SEARCH_METHODS == ("dfs", "bfs", "astar")
+    assert SEARCH_METHODS == ("dfs", "dfs-recursive", "bfs", "astar")
 
 
 @settings(max_examples=120, deadline=None)
@@ -216,3 +219,54 @@ def test_distances_in_a_corridor() -> None:
     maze = serpentine(3, 4)
     # rooms along the snake: row 0 left to right, row 1 right to left, row 2 left to right
     assert distances_to_exit(maze) == [11, 10, 9, 8, 4, 5, 6, 7, 3, 2, 1, 0]
+
+
+# --- dfs-recursive -------------------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(searches(looped_specs))
+def test_recursive_dfs_is_the_stack_dfs(case: tuple[Maze, Cell, set[Cell]]) -> None:
+    """Same neighbour order, so the same cells expanded in the same order and the same path."""
+    maze, start, blocked = case
+    stack = search(maze, "dfs", start, blocked, record_order=True)
+    recursive = search(maze, "dfs-recursive", start, blocked, record_order=True)
+    assert recursive.method == "dfs-recursive"
+    assert (recursive.path, recursive.order, recursive.explored) == (stack.path, stack.order, stack.explored)
+
+
+def test_recursive_dfs_calls_itself_once_per_cell() -> None:
+    """It really recurses: the deepest Python stack seen inside it is as deep as the corridor is long."""
+    maze = serpentine(7, 6)  # an odd number of rows: the corridor ends at the exit
+    depths: list[int] = []
+
+    def tracer(frame: object, event: str, arg: object) -> None:
+        if event == "call" and getattr(frame, "f_code").co_name == "visit":  # noqa: B009
+            depth, here = 0, frame
+            while here is not None:
+                depth += getattr(here, "f_code").co_name == "visit"  # noqa: B009
+                here = getattr(here, "f_back")  # noqa: B009
+            depths.append(depth)
+
+    threading.settrace(tracer)  # type: ignore[arg-type]
+    try:
+        search(maze, "dfs-recursive")
+    finally:
+        threading.settrace(None)  # type: ignore[arg-type]
+    assert max(depths) == maze.size
+
+
+def test_recursive_dfs_goes_a_million_calls_deep() -> None:
+    """A 999 x 1000 one-corridor maze needs a million nested calls (999,000): the worker thread takes them,
+    and the interpreter's recursion limit is what it was afterwards."""
+    limit = sys.getrecursionlimit()
+    maze = serpentine(999, 1000)
+    result = search(maze, "dfs-recursive")
+    assert result.path is not None
+    assert len(result.path) == result.explored == maze.size
+    assert sys.getrecursionlimit() == limit
+
+
+def test_recursive_dfs_errors_reach_the_caller() -> None:
+    with pytest.raises(BadSettings):
+        search(serpentine(3, 3), "dfs-recursive", start=(5, 5))

@@ -1,6 +1,12 @@
 // The words people read for the values the server's rules name (GET /api/rules, rules.js): labels
 // only. Which values exist comes from the rules; a value with no label here is shown as itself.
-export const METHOD_LABELS = Object.freeze({ dfs: 'DFS (stack)', bfs: 'BFS (queue)', astar: 'A*', random: 'Random (DFS or BFS)' });
+export const METHOD_LABELS = Object.freeze({
+  dfs: 'DFS (stack)',
+  'dfs-recursive': 'DFS (recursive)',
+  bfs: 'BFS (queue)',
+  astar: 'A*',
+  random: 'Random (DFS or BFS)',
+});
 export const ALGORITHM_LABELS = Object.freeze({
   backtracker: 'Recursive backtracker',
   prim: 'Randomized Prim',

@@ -6,6 +6,7 @@ of the next row) and one sentinel row above and below, so that the four neighbou
 arrays back into the model's `rows * cols` form with C-level slices.
 """
 
+import functools
 from dataclasses import dataclass
 
 EAST, SOUTH, WEST, NORTH = 0, 1, 2, 3
@@ -62,9 +63,13 @@ def _unpad(padded: bytearray, rows: int, cols: int) -> bytearray:
     return bytearray(b"".join(padded[(r + 1) * width : (r + 1) * width + cols] for r in range(rows)))
 
 
-def choice_table() -> tuple[tuple[int, ...], ...]:
-    """For each 4-bit mask of blocked neighbours (bit k = direction k), the directions still free."""
-    return tuple(tuple(k for k in range(4) if not mask >> k & 1) for mask in range(16))
+@functools.cache
+def free_directions(directions: int) -> tuple[tuple[int, ...], ...]:
+    """For each mask of blocked neighbours (bit k = direction k), the directions still free.
+
+    Sized by the number of directions, so the walking generators that read it (and `offsets`) need no
+    change for a neighbour table with more directions."""
+    return tuple(tuple(k for k in range(directions) if not mask >> k & 1) for mask in range(1 << directions))
 
 
-FREE_DIRECTIONS = choice_table()
+FREE_DIRECTIONS = free_directions(4)

@@ -1,0 +1,47 @@
+"""Growing tree: keep a list of active cells, grow from one of them, drop it when it has no new neighbour.
+
+Which cell is grown is the `bias`: `newest` (the last added: the recursive backtracker's long corridors),
+`random` (any: Prim-like short dead ends) or `mixed` (newest or random, half each: in between).
+"""
+
+import random
+
+from server.game.generators.grid import PaddedGrid, free_directions
+
+BIASES: tuple[str, ...] = ("newest", "random", "mixed")
+
+
+def carve(rows: int, cols: int, rng: random.Random, bias: str = "newest") -> tuple[bytearray, bytearray]:
+    """Grow the tree from the cell the bias picks until no active cell is left."""
+    if bias not in BIASES:
+        raise ValueError(f"bias must be one of {', '.join(BIASES)}")
+    grid = PaddedGrid.empty(rows, cols)
+    blocked, offsets = grid.blocked, grid.offsets
+    east, south, west, north = offsets  # the hot mask below names each direction (see grid.py)
+    free = free_directions(len(offsets))
+    rand, carve_wall = rng.random, grid.carve
+    first = grid.padded(int(rand() * rows * cols))
+    blocked[first] = 1
+    active = [first]
+    push, pop = active.append, active.pop
+    newest, anyone = bias == "newest", bias == "random"
+    while active:
+        j = len(active) - 1 if newest or (not anyone and rand() < 0.5) else int(rand() * len(active))
+        p = active[j]
+        ways = free[
+            blocked[p + east] | blocked[p + south] << 1 | blocked[p + west] << 2 | blocked[p + north] << 3
+        ]
+        if not ways:
+            if anyone:  # order does not matter to a random pick: swap in the last cell
+                last = pop()
+                if j < len(active):
+                    active[j] = last
+            else:  # newest and mixed read the list's order: keep it
+                del active[j]
+            continue
+        k = ways[int(rand() * len(ways))]
+        carve_wall(p, k)
+        q = p + offsets[k]
+        blocked[q] = 1
+        push(q)
+    return grid.unpad()

@@ -1,0 +1,138 @@
+"""Issue 11's figures, printed after the core tables: growing-tree's biases, dfs-recursive against the
+stack dfs where the recursion is deepest, the route counts and the difficulty analysis.
+
+Times are medians of several repeats (time.perf_counter), as in core.py; nothing here fails.
+"""
+
+from collections.abc import Sequence
+
+from server.game.difficulty import analyse
+from server.game.generation import MazeSpec, generate
+from server.game.generators import BIASES
+from server.game.maze import Maze
+from server.game.routes import all_paths, count_shortest
+from server.game.solvers import search
+from tests.bench.timing import Job, measure, print_table, seconds
+
+TARGET_COUNT_SHORTEST_1000 = 5.0
+"""`--count-shortest` on a braided 1000x1000 maze "in seconds"."""
+TARGET_GROWING_TREE_100 = 10e-3
+
+
+def serpentine(rows: int, cols: int) -> Maze:
+    """One corridor through every cell: the depth-first searches go as deep as the maze is big."""
+    east = bytearray(b"\x01") * (rows * cols)
+    east[cols - 1 :: cols] = bytes(rows)
+    south = bytearray(rows * cols)
+    for r in range(rows - 1):
+        south[r * cols + (cols - 1 if r % 2 == 0 else 0)] = 1
+    exit = (rows - 1, cols - 1 if rows % 2 else 0)
+    return Maze(rows, cols, bytes(east), bytes(south), (0, 0), exit)
+
+
+def growing_tree(size: int, bias: str) -> Job:
+    def job(seed: int) -> None:
+        generate(MazeSpec("growing-tree", size, size, seed, bias=bias))
+
+    return job
+
+
+def searching(maze: Maze, method: str) -> Job:
+    def job(_: int) -> int:
+        path = search(maze, method).path
+        return len(path) if path else 0
+
+    return job
+
+
+def bench_biases(sizes: Sequence[int], repeats: dict[int, int]) -> dict[tuple[str, int], float | None]:
+    medians: dict[tuple[str, int], float | None] = {}
+    rows = []
+    for size in sizes:
+        for bias in BIASES:
+            sample = measure(growing_tree(size, bias), repeats[size])
+            medians[bias, size] = sample.median
+            rows.append((f"{size}x{size}", bias, seconds(sample.median), len(sample.times)))
+    print_table("growing-tree by bias (generate), median", ("size", "bias", "core", "n"), rows, left=2)
+    return medians
+
+
+def bench_recursive(sizes: Sequence[int], repeats: dict[int, int]) -> None:
+    rows = []
+    for size in sizes:
+        cases = [
+            ("backtracker", generate(MazeSpec("backtracker", size, size, 1))),
+            ("kruskal braid 1", generate(MazeSpec("kruskal", size, size, 1, braid=1.0))),
+            ("serpentine", serpentine(size - 1 if size % 2 == 0 else size, size)),
+        ]
+        for name, maze in cases:
+            maze.open_sides  # noqa: B018 - build the cache before timing
+            stack = measure(searching(maze, "dfs"), repeats[size])
+            recursive = measure(searching(maze, "dfs-recursive"), repeats[size])
+            rows.append(
+                (
+                    f"{maze.rows}x{maze.cols}",
+                    name,
+                    seconds(stack.median),
+                    seconds(recursive.median),
+                    stack.notes[0],
+                )
+            )
+    print_table(
+        "search(maze, method) from the entrance: stack dfs vs dfs-recursive (same path), median",
+        ("size", "maze", "dfs", "dfs-recursive", "path cells"),
+        rows,
+        left=2,
+        note="serpentine: one corridor, so the recursion is one call deeper per cell (999,000 at 1000 wide).",
+    )
+
+
+def bench_routes(sizes: Sequence[int], repeats: dict[int, int]) -> dict[str, float | None]:
+    figures: dict[str, float | None] = {}
+    rows = []
+    for size in sizes:
+        braided = generate(MazeSpec("kruskal", size, size, 1, braid=1.0))
+        perfect = generate(MazeSpec("backtracker", size, size, 1))
+        n = repeats[size]
+        count = measure(lambda _, m=braided: count_shortest(m, 0).count, n)
+        figures[f"count {size}"] = count.median
+        rows.append(
+            (f"{size}x{size}", "count_shortest, kruskal braid 1", seconds(count.median), count.notes[0])
+        )
+        one = measure(lambda _, m=perfect: len(all_paths(m, 0).paths), n)
+        rows.append((f"{size}x{size}", "all_paths, backtracker (perfect)", seconds(one.median), one.notes[0]))
+        many = measure(lambda _, m=braided: len(all_paths(m, 0, limit=1000).paths), 1)
+        rows.append((f"{size}x{size}", "all_paths limit 1000, braid 1", seconds(many.median), many.notes[0]))
+        card = measure(lambda _, m=braided: analyse(m).shortest_paths, n)
+        figures[f"analyse {size}"] = card.median
+        rows.append((f"{size}x{size}", "analyse, kruskal braid 1", seconds(card.median), "-"))
+    print_table(
+        "Routes and difficulty, median (result: the count, or the number of paths listed)",
+        ("size", "what", "core", "result"),
+        rows,
+        left=2,
+        note="all_paths stops after routes.MAX_PATH_STEPS steps (braided 1000x1000: before 1000 paths).",
+    )
+    return figures
+
+
+def run(quick: bool = False) -> None:
+    """Measure and print this module's tables and targets."""
+    sizes = (100,) if quick else (100, 1000)
+    repeats = {100: 7, 1000: 3}
+    biases = bench_biases(sizes, repeats)
+    bench_recursive(sizes, repeats)
+    routes = bench_routes(sizes, repeats)
+    rows: list[Sequence[object]] = []
+    for bias in BIASES:
+        value = biases[bias, 100]
+        ok = value is not None and value <= TARGET_GROWING_TREE_100
+        rows.append(
+            (f"generate growing-tree {bias} 100x100", "<= 10 ms", seconds(value), "PASS" if ok else "MISS")
+        )
+    value = routes.get("count 1000")
+    result = (
+        "not run (--quick)" if value is None else ("PASS" if value <= TARGET_COUNT_SHORTEST_1000 else "MISS")
+    )
+    rows.append(("count_shortest braided 1000x1000", "<= 5 s", seconds(value), result))
+    print_table("Issue 11 targets", ("target", "limit", "measured", "result"), rows)
