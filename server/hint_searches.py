@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from concurrent.futures.process import BrokenProcessPool
 
 from server.game.errors import GameError
@@ -45,11 +46,25 @@ def default_workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
-def _start_worker() -> None:
-    """Runs in each worker process: yield the CPU to the server, leave Ctrl-C to the server."""
+ORPHAN_CHECK_SECONDS = 1.0
+"""How often a worker checks that the server that started it is still alive."""
+
+
+def _start_worker(server: int) -> None:
+    """Runs in each worker process: yield the CPU to the server, leave Ctrl-C to the server, and end
+    when the server is gone (a server killed with SIGKILL cannot stop its pool, and its workers would
+    otherwise live on, idle, holding their memory). `server` is the server's pid, passed in: a worker
+    still starting when its server died has been handed to another parent already."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_when_orphaned, args=(server,), name="orphan-check", daemon=True).start()
+
+
+def _end_when_orphaned(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)
 
 
 _pool_lock = threading.Lock()
@@ -66,6 +81,7 @@ def _shared_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         return _pool
 

@@ -273,6 +273,14 @@ def second_tab(table: RaceTable, of: ClusterPlayer, base: str, *, extra: bool = 
     return tab
 
 
+async def move_once(player: ClusterPlayer, cell: list[int], within: float = 20) -> dict[str, Any]:
+    """One move, sent once (never retried): its ack, or why none came (the connection was dropped)."""
+    try:
+        return dict(await player.sio.call("move", {"to": cell}, timeout=within))
+    except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError) as error:
+        return {"ok": False, "error": {"code": type(error).__name__}}
+
+
 async def join_until_held(client: ClusterPlayer) -> float:
     """Connect and join, asking again while the room is moving between processes; when it joined."""
     await client.connect()

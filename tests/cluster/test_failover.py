@@ -8,26 +8,10 @@ import asyncio
 import os
 import signal
 import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
-import pytest
-
-from tests.cluster.chaos import ChaosCluster, LogEntry, LogTail, running_cluster
+from tests.cluster.chaos import LogEntry, LogTail
 from tests.cluster.chaos_checks import check_race, database_rows
-from tests.cluster.chaos_table import RaceTable, owner_of, seen, table_on, until
-
-
-@pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[ChaosCluster]:
-    with running_cluster(tmp_path) as started:
-        yield started
-
-
-@pytest.fixture
-async def table(cluster: ChaosCluster) -> AsyncIterator[RaceTable]:
-    async with table_on(cluster) as made:
-        yield made
+from tests.cluster.chaos_table import RaceTable, owner_of, seen, until
 
 
 async def test_a_full_race_through_nginx_with_two_players_and_a_spectator(table: RaceTable) -> None:

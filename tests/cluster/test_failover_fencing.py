@@ -11,46 +11,21 @@ import asyncio
 import contextlib
 import signal
 import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-import socketio
-
 from server.ownership.shared_rooms import room_keys
-from tests.cluster.chaos import ChaosCluster, LogTail, running_cluster, stream_id
+from tests.cluster.chaos import LogTail, stream_id
 from tests.cluster.chaos_checks import check_race
 from tests.cluster.chaos_table import (
     RaceTable,
     current_cell,
     join_until_held,
+    move_once,
     owner_of,
     second_tab,
-    table_on,
     until,
 )
 from tests.cluster.players import ClusterPlayer
-
-
-@pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[ChaosCluster]:
-    with running_cluster(tmp_path) as started:
-        yield started
-
-
-@pytest.fixture
-async def table(cluster: ChaosCluster) -> AsyncIterator[RaceTable]:
-    async with table_on(cluster) as made:
-        yield made
-
-
-async def raw_move(player: ClusterPlayer, cell: list[int]) -> dict[str, Any]:
-    """One move, sent once (never retried): its ack, or the reason none came."""
-    try:
-        return dict(await player.sio.call("move", {"to": cell}, timeout=20))
-    except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError) as error:
-        return {"ok": False, "error": {"code": type(error).__name__}}
 
 
 def entry_in(player: ClusterPlayer, entries: list[dict[str, Any]], cell: list[int]) -> bool:
@@ -76,8 +51,8 @@ async def test_a_frozen_owner_cannot_write_after_its_lease_is_taken(table: RaceT
 
         cluster.signal(old, signal.SIGSTOP)
         frozen_at = time.monotonic()
-        stuck = [asyncio.create_task(raw_move(table.ann, ann_next)),
-                 asyncio.create_task(raw_move(table.bob, bob_next))]  # fmt: skip
+        stuck = [asyncio.create_task(move_once(table.ann, ann_next)),
+                 asyncio.create_task(move_once(table.bob, bob_next))]  # fmt: skip
         tab = second_tab(table, table.ann, cluster.node_url(other))
         taken_at = await join_until_held(tab)  # once the frozen owner's lease has run out
         assert await owner_of(table, cluster.node_url(other)) == other

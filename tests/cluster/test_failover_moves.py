@@ -6,28 +6,11 @@ checks as the kills: versions contiguous, nothing acknowledged lost, stored once
 import asyncio
 import signal
 import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
-
-import pytest
 
 from server.ownership.shared_rooms import room_keys
-from tests.cluster.chaos import ChaosCluster, running_cluster
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import RaceTable, join_until_held, owner_of, second_tab, seen, table_on, until
+from tests.cluster.chaos_table import RaceTable, join_until_held, owner_of, second_tab, seen, until
 from tests.cluster.players import ClusterPlayer
-
-
-@pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[ChaosCluster]:
-    with running_cluster(tmp_path) as started:
-        yield started
-
-
-@pytest.fixture
-async def table(cluster: ChaosCluster) -> AsyncIterator[RaceTable]:
-    async with table_on(cluster) as made:
-        yield made
 
 
 async def epoch(table: RaceTable) -> int:

@@ -4,37 +4,10 @@ lost), and the race goes on once Redis is back, with nothing acknowledged missin
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-import socketio
-
-from tests.cluster.chaos import ChaosCluster, running_cluster
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import RaceTable, current_cell, table_on
-from tests.cluster.players import ClusterPlayer
-
-
-@pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[ChaosCluster]:
-    with running_cluster(tmp_path) as started:
-        yield started
-
-
-@pytest.fixture
-async def table(cluster: ChaosCluster) -> AsyncIterator[RaceTable]:
-    async with table_on(cluster) as made:
-        yield made
-
-
-async def move_once(player: ClusterPlayer, cell: list[int]) -> dict[str, Any]:
-    """One move, never retried: its ack, or why none came (the connection was dropped)."""
-    try:
-        return dict(await player.sio.call("move", {"to": cell}, timeout=2))
-    except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError) as error:
-        return {"ok": False, "error": {"code": type(error).__name__}}
+from tests.cluster.chaos_table import RaceTable, current_cell, move_once
 
 
 async def test_a_redis_restart_mid_race_refuses_commands_and_loses_nothing(table: RaceTable) -> None:
@@ -52,7 +25,7 @@ async def test_a_redis_restart_mid_race_refuses_commands_and_loses_nothing(table
             here = current_cell(player)
             assert here is not None
             step = list(table.path[table.path.index(here) + 1])
-            outage.append(await move_once(player, step))
+            outage.append(await move_once(player, step, within=2))
         await asyncio.sleep(0.2)
     await cluster.start_redis()
     up_at = time.monotonic()
