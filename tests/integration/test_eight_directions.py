@@ -1,6 +1,7 @@
 """8-direction races over real sockets: the room setting, diagonal moves and their refusals, hints that
 step diagonally, the replay, and the rules the browser builds its form from."""
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from .test_hints import ask, unpacked
 
 def diagonal_steps(path: list[Cell]) -> int:
     """How many steps of a path are diagonal."""
-    return sum(1 for a, b in zip(path, path[1:], strict=False) if a[0] != b[0] and a[1] != b[1])
+    return sum(1 for a, b in itertools.pairwise(path) if a[0] != b[0] and a[1] != b[1])
 
 
 def closed_diagonal(maze: Maze, path: list[Cell]) -> tuple[Cell, Cell]:
@@ -52,7 +53,7 @@ async def test_an_eight_direction_race_by_diagonal_moves(start_server: StartServ
     assert diagonal_steps(path) > 0, "a braided 10 x 10 maze in 8 directions uses a diagonal"
     wall_from, wall_to = closed_diagonal(maze, path)
 
-    for here, there in zip(path, path[1:], strict=False):
+    for here, there in itertools.pairwise(path):
         if here == wall_from:
             to_wall = direction_between(here, wall_to)
             assert to_wall is not None
@@ -94,7 +95,7 @@ async def test_hints_step_diagonally(arena: Harness, method: str) -> None:
     assert ack["found"] is True
     hinted = unpacked(ack["path"], maze)
     assert hinted is not None
-    steps = [(tuple(a), tuple(b)) for a, b in zip(hinted, hinted[1:], strict=False)]
+    steps = [(tuple(a), tuple(b)) for a, b in itertools.pairwise(hinted)]
     assert all(maze.is_open(a, b) for a, b in steps)  # type: ignore[arg-type]
     if method in ("bfs", "astar"):  # both shortest, A* by its Chebyshev estimate
         assert len(hinted) == len(shortest_path(maze, path[2]))
