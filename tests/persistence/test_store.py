@@ -764,11 +764,14 @@ async def test_only_races_on_the_standard_rules_count_for_the_leaderboards(store
     cheap = race_on(replace(EASY, hint_penalty=4), "Cheap", 10_000, 6)
     many = race_on(replace(EASY, hint_limit=4), "Many", 10_000, 7)
     strict = race_on(replace(EASY, hint_penalty=10, hint_limit=1), "Strict", 40_000, 8)
-    records = (fair, braided, walked, custom, free, cheap, many, strict)
+    diagonal = race_on(replace(EASY, directions=8), "Diagonal", 10_000, 9)
+    mixed = race_on(replace(EASY, algorithm="growing-tree", bias="mixed"), "Mixed", 10_000, 10)
+    newest = race_on(replace(EASY, algorithm="growing-tree", bias="newest"), "Newest", 50_000, 11)
+    records = (fair, braided, walked, custom, free, cheap, many, strict, diagonal, mixed, newest)
     for record in records:
         await store.save_race(record)
-    assert [row["name"] for row in await store.leaderboard()] == ["Fair", "Strict"]
-    assert [r.ranked for r in records] == [True, False, False, False, False, False, False, True]
+    assert [row["name"] for row in await store.leaderboard()] == ["Fair", "Strict", "Newest"]
+    assert [r.ranked for r in records] == [True] + [False] * 6 + [True, False, False, True]
     stored = await store.race(custom.id)
     assert stored is not None
     assert not stored["ranked"]
