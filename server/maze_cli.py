@@ -22,6 +22,7 @@ from server.game.openings import OPENINGS
 from server.game.render import render_text
 from server.game.routes import DEFAULT_PATH_LIMIT, all_paths, count_shortest
 from server.game.solvers import SEARCH_METHODS, search
+from server.game.walls import DIRECTION_COUNTS
 
 
 class UsageError(Exception):
@@ -77,6 +78,9 @@ def build_parser() -> _Parser:
     gen.add_argument("--braid", type=_braid, default=0.0, help="share of dead ends removed, 0..1")
     gen.add_argument("--openings", choices=OPENINGS, default="corners")
     gen.add_argument("--bias", choices=BIASES, help="growing-tree only: which cell grows (default newest)")
+    gen.add_argument(
+        "--directions", type=int, choices=DIRECTION_COUNTS, default=4, help="4, or 8 with diagonal passages"
+    )
     gen.add_argument("--format", choices=("json", "text"), default="json")
 
     solve = commands.add_parser("solve", help="search a maze read on stdin")
@@ -105,6 +109,7 @@ def maze_object(spec: MazeSpec, maze: Maze) -> dict[str, Any]:
         "braid": spec.braid,
         "openings": spec.openings,
         **({"bias": spec.bias} if spec.algorithm == "growing-tree" else {}),
+        "directions": maze.directions,
         "grid": maze.to_matrix(),
         "entrance": list(maze.entrance),
         "exit": list(maze.exit),
@@ -112,7 +117,8 @@ def maze_object(spec: MazeSpec, maze: Maze) -> dict[str, Any]:
 
 
 def read_maze(stream: TextIO) -> Maze:
-    """A maze from a JSON maze object on `stream`."""
+    """A maze from a JSON maze object on `stream` (`"directions": 8` for seed 003's block grid; 4 when
+    left out)."""
     try:
         data = json.loads(stream.read())
     except json.JSONDecodeError as error:
@@ -127,7 +133,10 @@ def read_maze(stream: TextIO) -> Maze:
         raise UsageError(f"the maze object has no {error.args[0]!r}") from None
     if not isinstance(grid, list) or not grid:
         raise UsageError("'grid' must be a list of 0/1 strings")
-    return Maze.from_matrix(grid, _json_cell(entrance, "entrance"), _json_cell(exit, "exit"))
+    directions = data.get("directions", 4)
+    if directions not in DIRECTION_COUNTS or isinstance(directions, bool):
+        raise UsageError("'directions' must be 4 or 8")
+    return Maze.from_matrix(grid, _json_cell(entrance, "entrance"), _json_cell(exit, "exit"), directions)
 
 
 def _json_cell(value: object, name: str) -> Cell:
@@ -162,7 +171,9 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> None:
     if args.bias is not None and args.algorithm != "growing-tree":
         raise UsageError("--bias is for --algorithm growing-tree only")
     bias = DEFAULT_BIAS if args.bias is None else args.bias
-    spec = MazeSpec(args.algorithm, args.rows, args.cols, seed, args.braid, args.openings, bias)
+    spec = MazeSpec(
+        args.algorithm, args.rows, args.cols, seed, args.braid, args.openings, bias, args.directions
+    )
     maze = generate(spec)
     if args.format == "text":
         out.write(render_text(maze) + "\n")

@@ -1,4 +1,7 @@
-"""The four directions of a move and the arrows that show a player's facing (seed 000: ▷◁△▽)."""
+"""The directions of a move and the arrows that show a player's facing.
+
+Four in every maze (seed 000's arrows ▷◁△▽), and the four diagonals in an 8-direction maze (seed 003),
+shown by the corner triangles ◹◿◺◸."""
 
 from enum import StrEnum
 
@@ -13,6 +16,15 @@ class Direction(StrEnum):
     RIGHT = "right"
     DOWN = "down"
     LEFT = "left"
+    UP_RIGHT = "up-right"
+    DOWN_RIGHT = "down-right"
+    DOWN_LEFT = "down-left"
+    UP_LEFT = "up-left"
+
+    @property
+    def diagonal(self) -> bool:
+        """Whether this direction only exists in an 8-direction maze."""
+        return self in _DIAGONALS
 
     @property
     def delta(self) -> Cell:
@@ -35,8 +47,22 @@ _DELTAS: dict[Direction, Cell] = {
     Direction.RIGHT: (0, 1),
     Direction.DOWN: (1, 0),
     Direction.LEFT: (0, -1),
+    Direction.UP_RIGHT: (-1, 1),
+    Direction.DOWN_RIGHT: (1, 1),
+    Direction.DOWN_LEFT: (1, -1),
+    Direction.UP_LEFT: (-1, -1),
 }
-_ARROWS = {Direction.UP: "△", Direction.RIGHT: "▷", Direction.DOWN: "▽", Direction.LEFT: "◁"}
+_DIAGONALS = frozenset(d for d, (dr, dc) in _DELTAS.items() if dr and dc)
+_ARROWS = {
+    Direction.UP: "△",
+    Direction.RIGHT: "▷",
+    Direction.DOWN: "▽",
+    Direction.LEFT: "◁",
+    Direction.UP_RIGHT: "◹",
+    Direction.DOWN_RIGHT: "◿",
+    Direction.DOWN_LEFT: "◺",
+    Direction.UP_LEFT: "◸",
+}
 _BY_DELTA = {delta: direction for direction, delta in _DELTAS.items()}
 
 

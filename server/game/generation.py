@@ -1,12 +1,20 @@
 """Build a maze from its full description: a pure function of (algorithm, size, openings, braid, seed,
-bias)."""
+bias, directions)."""
 
 import math
 import random
 from dataclasses import dataclass
 
 from server.game.errors import BadSettings
-from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, PERFECT, classic, growing_tree
+from server.game.generators import (
+    ALGORITHMS,
+    BIASES,
+    DEFAULT_BIAS,
+    PERFECT,
+    check_directions,
+    classic,
+    growing_tree,
+)
 from server.game.generators.braid import braid as braid_walls
 from server.game.maze import Maze, check_size
 from server.game.openings import OPENINGS, place_openings
@@ -26,6 +34,8 @@ class MazeSpec:
     openings: str = "corners"
     bias: str = DEFAULT_BIAS
     """How `growing-tree` picks the cell it grows from; the other generators take only the default."""
+    directions: int = 4
+    """4, or 8 for cells that also join at their corners (not every generator has that form)."""
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -48,20 +58,22 @@ class MazeSpec:
             raise BadSettings(f"bias must be one of {', '.join(BIASES)}")
         if self.bias != DEFAULT_BIAS and self.algorithm != "growing-tree":
             raise BadSettings("bias is a setting of the growing-tree generator only")
+        if isinstance(self.directions, bool) or not isinstance(self.directions, int):
+            raise BadSettings("directions must be 4 or 8")
+        check_directions(self.algorithm, self.directions)
 
 
 def generate(spec: MazeSpec) -> Maze:
     """The maze of `spec`: openings, then walls, then braiding, all drawn from one seeded Random."""
     rng = random.Random(spec.seed)
-    rows, cols = spec.rows, spec.cols
+    rows, cols, directions = spec.rows, spec.cols, spec.directions
     entrance, exit = place_openings(spec.openings, rows, cols, rng)
     if spec.algorithm == "classic":
-        east, south = classic.carve(
-            rows, cols, rng, entrance[0] * cols + entrance[1], exit[0] * cols + exit[1]
-        )
+        start, goal = entrance[0] * cols + entrance[1], exit[0] * cols + exit[1]
+        walls = classic.carve(rows, cols, rng, start, goal, directions)
     elif spec.algorithm == "growing-tree":
-        east, south = growing_tree.carve(rows, cols, rng, spec.bias)
+        walls = growing_tree.carve(rows, cols, rng, directions, spec.bias)
     else:
-        east, south = PERFECT[spec.algorithm](rows, cols, rng)
-    braid_walls(east, south, rows, cols, spec.braid, rng)
-    return Maze(rows, cols, bytes(east), bytes(south), entrance, exit)
+        walls = PERFECT[spec.algorithm](rows, cols, rng, directions)
+    braid_walls(walls, cols, spec.braid, rng)
+    return Maze.from_walls(rows, cols, walls, entrance, exit)

@@ -1,4 +1,5 @@
-"""Checking one move: in the maze, one cell away, not through a wall. A refused move changes nothing."""
+"""Checking one move: in the maze, one cell away (diagonals only in an 8-direction maze), not through a
+wall. A refused move changes nothing."""
 
 from server.game.directions import Direction, direction_between, parse_direction
 from server.game.errors import IllegalMove
@@ -11,10 +12,19 @@ Target = Direction | str | Cell
 
 def resolve_move(maze: Maze, here: Cell, target: Target) -> Cell:
     """The cell a legal move from `here` leads to; raises `IllegalMove` with a stable code otherwise."""
-    to = parse_direction(target).step(here) if isinstance(target, str) else target
+    if isinstance(target, str):
+        direction = parse_direction(target)
+        if direction.diagonal and maze.directions == 4:
+            raise IllegalMove(
+                f"{direction.value} is a diagonal move, and this maze has 4 directions", code="bad_direction"
+            )
+        to = direction.step(here)
+    else:
+        to = target
     if not maze.in_bounds(to):
         raise IllegalMove(f"cell {list(to)} is outside the maze", code="out_of_bounds")
-    if direction_between(here, to) is None:
+    between = direction_between(here, to)
+    if between is None or (between.diagonal and maze.directions == 4):
         raise IllegalMove(
             f"cell {list(to)} is not next to {list(here)}: move one cell at a time",
             code="not_adjacent",

@@ -1,5 +1,5 @@
 """Searches from a cell to the exit: depth-first (stack), depth-first (recursive), breadth-first (queue)
-and A* (Manhattan).
+and A* (Manhattan distance in 4 directions, Chebyshev in 8, where a diagonal step costs one move).
 
 All work on flat cell indices and the maze's open-sides masks, keep parent pointers and rebuild the path
 once at the end. Only `dfs-recursive` recurses, on purpose (seed 003), in a thread of its own that is
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from server.game.errors import BadSettings
 from server.game.maze import Cell, Maze
 from server.game.recursive_search import depth_first
+from server.game.walls import opening_steps
 
 SEARCH_METHODS: tuple[str, ...] = ("dfs", "dfs-recursive", "bfs", "astar")
 
@@ -44,11 +45,14 @@ class CellGraph:
     cols: int
     open_sides: bytes
     exit: int
+    directions: int = 4
+    """Only A* reads it: its distance estimate must never exceed the true one, and a diagonal step
+    covers a row and a column at once."""
 
     @classmethod
     def of(cls, maze: Maze) -> "CellGraph":
         """The graph of a maze (its open-sides masks are computed once and cached by the maze)."""
-        return cls(maze.cols, maze.open_sides, maze.index(maze.exit))
+        return cls(maze.cols, maze.open_sides, maze.index(maze.exit), maze.directions)
 
     @property
     def size(self) -> int:
@@ -57,15 +61,8 @@ class CellGraph:
 
     @property
     def steps(self) -> tuple[tuple[int, ...], ...]:
-        """For each open-sides mask, the index steps to the open neighbours, east, south, west, north."""
+        """For each open-sides mask, the index steps to the open neighbours (E, S, W, N, SE, SW, NW, NE)."""
         return opening_steps(self.cols)
-
-
-@functools.lru_cache(maxsize=64)
-def opening_steps(cols: int) -> tuple[tuple[int, ...], ...]:
-    """For each 4-bit open-sides mask, the index steps it allows in a maze `cols` wide (as `Maze.steps`)."""
-    sides = ((1, 1), (2, cols), (4, -1), (8, -cols))
-    return tuple(tuple(step for bit, step in sides if mask & bit) for mask in range(16))
 
 
 @dataclass(frozen=True)
@@ -88,7 +85,7 @@ class _Run:
 Links = tuple[bytes, tuple[tuple[int, ...], ...]]
 """A maze's `open_sides` masks and the `steps` each mask allows."""
 
-Searcher = Callable[[Links, list[int], int, int, int, bool], _Run]
+Searcher = Callable[[Links, list[int], int, int, CellGraph, bool], _Run]
 
 
 def _bfs(
@@ -96,7 +93,7 @@ def _bfs(
     parent: list[int],
     start: int,
     goal: int,
-    cols: int,
+    graph: CellGraph,
     record: bool,
 ) -> _Run:
     open_sides, steps = links
@@ -120,7 +117,7 @@ def _dfs(
     parent: list[int],
     start: int,
     goal: int,
-    cols: int,
+    graph: CellGraph,
     record: bool,
 ) -> _Run:
     # The stack holds (cell, came_from) pairs flattened; a cell is expanded the first time it is popped.
@@ -155,7 +152,7 @@ def _dfs_recursive(
     parent: list[int],
     start: int,
     goal: int,
-    cols: int,
+    graph: CellGraph,
     record: bool,
 ) -> _Run:
     run = depth_first(links[0], links[1], parent, start, goal, UNSEEN)
@@ -163,15 +160,21 @@ def _dfs_recursive(
 
 
 @functools.lru_cache(maxsize=8)
-def _heuristic_keys(size: int, cols: int, goal: int) -> tuple[int, list[int]]:
-    """A* heap keys without the cost so far: for cell n, h * f_unit + h * size + n with h the Manhattan
-    distance to the goal; the key of n reached at cost g is g * f_unit plus this. Once per maze."""
+def _heuristic_keys(size: int, cols: int, goal: int, directions: int) -> tuple[int, list[int]]:
+    """A* heap keys without the cost so far: for cell n, h * f_unit + h * size + n with h the distance
+    estimate to the goal; the key of n reached at cost g is g * f_unit plus this. Once per maze.
+
+    h is the Manhattan distance in 4 directions and the Chebyshev distance (the larger of the row and
+    column gaps) in 8: each move costs one, and a diagonal move closes a row and a column gap at once, so
+    no route is shorter than either estimate (admissible) and a step changes it by at most one
+    (consistent), which keeps A*'s paths shortest."""
     goal_row, goal_col = divmod(goal, cols)
     f_unit = size * (size // cols + cols + 1)
     keys = [0] * size
     for cell in range(size):
         row, col = divmod(cell, cols)
-        h = abs(row - goal_row) + abs(col - goal_col)
+        gaps = abs(row - goal_row), abs(col - goal_col)
+        h = max(gaps) if directions == 8 else gaps[0] + gaps[1]
         keys[cell] = h * (f_unit + size) + cell
     return f_unit, keys
 
@@ -181,15 +184,15 @@ def _astar(
     parent: list[int],
     start: int,
     goal: int,
-    cols: int,
+    graph: CellGraph,
     record: bool,
 ) -> _Run:
     # Heap entries are (f, h, cell) packed into one int, f * f_unit + h * size + cell, so they compare
     # exactly as those tuples would (ties: closer to the goal first, then the lower index) but as plain
-    # ints, with the Manhattan part computed once per maze. Same order and result as the textbook version.
+    # ints, with the estimate computed once per maze. Same order and result as the textbook version.
     open_sides, steps = links
     size = len(parent)
-    f_unit, base = _heuristic_keys(size, cols, goal)
+    f_unit, base = _heuristic_keys(size, graph.cols, goal, graph.directions)
     cost = [-1] * size
     cost[start] = 0
     expanded = bytearray(size)
@@ -242,7 +245,7 @@ def search_cells(
     for cell in blocked:
         parent[cell] = BLOCKED
     parent[start] = start
-    run = searcher((graph.open_sides, graph.steps), parent, start, graph.exit, graph.cols, record_order)
+    run = searcher((graph.open_sides, graph.steps), parent, start, graph.exit, graph, record_order)
     return CellSearch(_rebuild(run.parent, start, graph.exit) if run.found else None, run.explored, run.order)
 
 

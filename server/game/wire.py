@@ -1,9 +1,10 @@
-"""The compact wire form of a maze for the browser: two wall bits a cell, packed and base64-encoded.
+"""The compact wire form of a maze for the browser: the passages a cell owns, packed and base64-encoded.
 
-Bit 2i of the packed bits is 1 when cell i opens east, bit 2i+1 when it opens south; bits are packed
-least significant first (bit k lives in byte k >> 3 at position k & 7). A 100 x 100 maze is 2,500 bytes,
-3,336 characters of base64. `web/js/maze.js` mirrors `decode_maze`. Cell lists (hint paths and explored
-orders) travel as `PackedCells`: flat indices packed two bytes a cell, base64-encoded.
+In 4 directions bit 2i of the packed bits is 1 when cell i opens east, bit 2i+1 when it opens south;
+in 8 directions bits 4i..4i+3 are east, south, southeast and southwest. Bits are packed least significant
+first (bit k lives in byte k >> 3 at position k & 7). A 100 x 100 maze is 2,500 bytes (5,000 in 8
+directions), 3,336 characters of base64. `web/js/maze.js` mirrors `decode_maze`. Cell lists (hint paths
+and explored orders) travel as `PackedCells`: flat indices packed two bytes a cell, base64-encoded.
 """
 
 import array
@@ -16,6 +17,7 @@ from typing import Any, TypedDict
 
 from server.game.errors import BadMaze, BadSettings
 from server.game.maze import Cell, Maze
+from server.game.walls import Walls
 
 _TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 _FROM_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
@@ -24,30 +26,36 @@ _TYPECODES = {array.array(code).itemsize: code for code in "LIH"}
 
 
 def pack_walls(maze: Maze) -> bytes:
-    """The interleaved east/south bits of every cell, packed LSB-first."""
-    bits = bytearray(2 * maze.size)
-    bits[0::2] = maze.east
-    bits[1::2] = maze.south
+    """The interleaved passage bits of every cell (E, S, then SE, SW in 8 directions), packed LSB-first."""
+    kinds = maze.kinds()
+    bits = bytearray(len(kinds) * maze.size)
+    for kind, flags in enumerate(kinds):
+        bits[kind :: len(kinds)] = flags
     digits = bits.translate(_TO_DIGITS)[::-1]  # most significant first, as int() reads them
     return int(digits, 2).to_bytes((len(bits) + 7) // 8, "little")
 
 
-def unpack_walls(packed: bytes, size: int) -> tuple[bytes, bytes]:
-    """(east, south) flags from packed bits; inverse of `pack_walls`."""
-    if len(packed) != (2 * size + 7) // 8:
+def unpack_walls(packed: bytes, size: int, directions: int = 4) -> Walls:
+    """The passage arrays from packed bits; inverse of `pack_walls`."""
+    per_cell = directions // 2
+    if len(packed) != (per_cell * size + 7) // 8:
         raise BadMaze("wall bits do not match the maze size")
     digits = format(int.from_bytes(packed, "little"), f"0{8 * len(packed)}b")[::-1]
-    bits = digits.encode("ascii").translate(_FROM_DIGITS)[: 2 * size]
-    return bits[0::2], bits[1::2]
+    bits = digits.encode("ascii").translate(_FROM_DIGITS)[: per_cell * size]
+    arrays = [bytearray(bits[kind::per_cell]) for kind in range(per_cell)]
+    if directions == 8:
+        return Walls(*arrays)
+    return Walls(arrays[0], arrays[1], bytearray(), bytearray())
 
 
 class MazeJson(TypedDict):
-    """A maze on the wire: its size, entrance and exit, and the walls packed (see above)."""
+    """A maze on the wire: its size, entrance and exit, its topology, and the passages packed (see above)."""
 
     rows: int
     cols: int
     entrance: list[int]
     exit: list[int]
+    directions: int
     walls: str
 
 
@@ -58,22 +66,26 @@ def encode_maze(maze: Maze) -> MazeJson:
         "cols": maze.cols,
         "entrance": list(maze.entrance),
         "exit": list(maze.exit),
+        "directions": maze.directions,
         "walls": base64.b64encode(pack_walls(maze)).decode("ascii"),
     }
 
 
 def decode_maze(data: Mapping[str, Any]) -> Maze:
-    """A maze from its wire form; refuses malformed input with `BadMaze`."""
+    """A maze from its wire form (`directions` missing means 4); refuses malformed input with `BadMaze`."""
     try:
         rows, cols = int(data["rows"]), int(data["cols"])
         entrance = (int(data["entrance"][0]), int(data["entrance"][1]))
         exit = (int(data["exit"][0]), int(data["exit"][1]))
+        directions = data.get("directions", 4)
         packed = base64.b64decode(data["walls"], validate=True)
     except (KeyError, IndexError, TypeError, ValueError, binascii.Error) as error:
         raise BadMaze(f"malformed wire maze: {error}") from None
-    east, south = unpack_walls(packed, rows * cols)
+    if directions not in (4, 8) or isinstance(directions, bool):
+        raise BadMaze("malformed wire maze: directions must be 4 or 8")
+    walls = unpack_walls(packed, rows * cols, directions)
     try:
-        return Maze(rows, cols, east, south, entrance, exit)
+        return Maze.from_walls(rows, cols, walls, entrance, exit)
     except BadSettings as error:  # a size out of range is malformed wire data too
         raise BadMaze(f"malformed wire maze: {error}") from None
 

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from server.game.directions import Direction
 from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, PERFECT
+from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, EIGHT_DIRECTION_ALGORITHMS, PERFECT
 from server.game.maze import Cell, Maze
 from server.game.moves import apply_move
 from server.game.openings import OPENINGS
 from server.game.trail import Trail
+from server.game.walls import DIRECTION_COUNTS, Walls
 
 SIDES = st.integers(min_value=2, max_value=12)
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
@@ -30,10 +31,12 @@ def specs(
     braids: st.SearchStrategy[float] = BRAIDS,
     openings: Sequence[str] = OPENINGS,
     sides: st.SearchStrategy[int] = SIDES,
+    directions: Sequence[int] = DIRECTION_COUNTS,
 ) -> MazeSpec:
-    """A full maze description: any algorithm (growing-tree with any bias), rectangular sizes, braid and
-    openings."""
+    """A full maze description: any algorithm (growing-tree with any bias), rectangular sizes, braid,
+    openings, and 4 or 8 directions where the algorithm has both."""
     algorithm = draw(st.sampled_from(algorithms))
+    topologies = [count for count in directions if count == 4 or algorithm in EIGHT_DIRECTION_ALGORITHMS]
     return MazeSpec(
         algorithm=algorithm,
         rows=draw(sides),
@@ -42,6 +45,7 @@ def specs(
         braid=draw(braids),
         openings=draw(st.sampled_from(openings)),
         bias=draw(st.sampled_from(BIASES)) if algorithm == "growing-tree" else DEFAULT_BIAS,
+        directions=draw(st.sampled_from(topologies)),
     )
 
 
@@ -55,12 +59,13 @@ def mazes(spec_strategy: st.SearchStrategy[MazeSpec] | None = None) -> st.Search
 
 
 def graph(maze: Maze, blocked: Iterable[Cell] = ()) -> nx.Graph:
-    """The maze's rooms and open walls as a networkx graph, read from `is_open`, minus `blocked` rooms."""
+    """The maze's rooms and open walls as a networkx graph, read from `is_open` (diagonal passages too),
+    minus `blocked` rooms."""
     g = nx.Graph()
     cells = [(r, c) for r in range(maze.rows) for c in range(maze.cols)]
     g.add_nodes_from(cells)
     for r, c in cells:
-        for other in ((r, c + 1), (r + 1, c)):
+        for other in ((r, c + 1), (r + 1, c), (r + 1, c + 1), (r + 1, c - 1)):
             if maze.is_open((r, c), other):
                 g.add_edge((r, c), other)
     g.remove_nodes_from([tuple(cell) for cell in blocked])
@@ -116,13 +121,15 @@ def random_trail(maze: Maze, rng: random.Random, steps: int, stop_at_exit: bool 
     return trail
 
 
-def open_maze(rows: int, cols: int, entrance: Cell = (0, 0), exit: Cell | None = None) -> Maze:
-    """A maze with every inner wall open (lots of loops)."""
-    east = bytearray(b"\x01") * (rows * cols)
-    east[cols - 1 :: cols] = bytes(rows)
-    south = bytearray(b"\x01") * (rows * cols)
-    south[(rows - 1) * cols :] = bytes(cols)
-    return Maze(rows, cols, bytes(east), bytes(south), entrance, exit or (rows - 1, cols - 1))
+def open_maze(
+    rows: int, cols: int, entrance: Cell = (0, 0), exit: Cell | None = None, directions: int = 4
+) -> Maze:
+    """A maze with every inner wall open (lots of loops), diagonals too in 8 directions."""
+    walls = Walls.closed(rows * cols, directions)
+    for flags in walls.kinds():
+        flags[:] = b"\x01" * (rows * cols)
+    walls.close_outer_walls(cols)
+    return Maze.from_walls(rows, cols, walls, entrance, exit or (rows - 1, cols - 1))
 
 
 def serpentine(rows: int, cols: int) -> Maze:

@@ -32,7 +32,18 @@ from tests.unit.support import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-MAZE_KEYS = {"rows", "cols", "algorithm", "seed", "braid", "openings", "grid", "entrance", "exit"}
+MAZE_KEYS = {
+    "rows",
+    "cols",
+    "algorithm",
+    "seed",
+    "braid",
+    "openings",
+    "directions",
+    "grid",
+    "entrance",
+    "exit",
+}
 SOLVE_KEYS = {"method", "path", "explored", "back_to"}
 
 # The loop maze of the trail tests, exit bottom-right.
@@ -101,6 +112,7 @@ def test_generate_json_shape_real_command() -> None:
         "seed": 42,
         "braid": 0.0,
         "openings": "corners",
+        "directions": 4,
         "grid": maze.to_matrix(),
         "entrance": [0, 0],
         "exit": [3, 5],
@@ -270,7 +282,12 @@ def test_solve_trail_against_search_and_brute_force(
     maze = generate(spec)
     trail = random_trail(maze, random.Random(seed), steps).cells
     maze_json = json.dumps(
-        {"grid": maze.to_matrix(), "entrance": list(maze.entrance), "exit": list(maze.exit)}
+        {
+            "grid": maze.to_matrix(),
+            "entrance": list(maze.entrance),
+            "exit": list(maze.exit),
+            "directions": maze.directions,
+        }
     )
     answer = solved(maze_json, ["--method", method, "--trail", " ".join(f"{r},{c}" for r, c in trail)])
     expected = search(maze, method, trail[-1], trail[:-1])

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from server.game.errors import BadMaze, BadSettings, GameError
 from server.game.maze import MAX_SIDE, MIN_SIDE, Maze, check_size
-from tests.unit.support import mazes
+from tests.unit.support import mazes, specs
 
 # A 2 x 3 perfect maze drawn by hand:   (0,0) - (0,1) - (0,2)
 #                                                 |       |
@@ -154,12 +154,12 @@ def test_errors_are_game_errors_with_codes() -> None:
 @given(mazes())
 def test_matrix_round_trip(maze: Maze) -> None:
     matrix = maze.to_matrix()
-    assert Maze.from_matrix(matrix, maze.entrance, maze.exit) == maze
-    assert Maze.from_matrix(matrix, list(maze.entrance), list(maze.exit)) == maze  # type: ignore[arg-type]
+    assert Maze.from_matrix(matrix, maze.entrance, maze.exit, maze.directions) == maze
+    assert Maze.from_matrix(matrix, list(maze.entrance), list(maze.exit), maze.directions) == maze  # type: ignore[arg-type]
 
 
 @settings(max_examples=60, deadline=None)
-@given(mazes())
+@given(mazes(specs(directions=(4,))))
 def test_matrix_shape_posts_rooms_and_border(maze: Maze) -> None:
     matrix = maze.to_matrix()
     assert len(matrix) == 2 * maze.rows + 1
@@ -194,6 +194,10 @@ def test_adjacency_agrees_with_is_open(maze: Maze) -> None:
                 (here[0] + 1, here[1]),
                 (here[0], here[1] - 1),
                 (here[0] - 1, here[1]),
+                (here[0] + 1, here[1] + 1),
+                (here[0] + 1, here[1] - 1),
+                (here[0] - 1, here[1] - 1),
+                (here[0] - 1, here[1] + 1),
             )
             if maze.is_open(here, n)
         }

@@ -21,7 +21,14 @@ HAND = Maze.from_matrix(["1111111", "1000001", "1110101", "1000101", "1111111"],
 
 def test_encode_shape() -> None:
     data = encode_maze(HAND)
-    assert data == {"rows": 2, "cols": 3, "entrance": [0, 0], "exit": [1, 2], "walls": data["walls"]}
+    assert data == {
+        "rows": 2,
+        "cols": 3,
+        "entrance": [0, 0],
+        "exit": [1, 2],
+        "directions": 4,
+        "walls": data["walls"],
+    }
     assert isinstance(data["walls"], str)
 
 
@@ -45,7 +52,7 @@ def test_round_trip(maze: Maze) -> None:
     data = encode_maze(maze)
     assert decode_maze(data) == maze
     assert decode_maze(json.loads(json.dumps(data))) == maze
-    assert unpack_walls(pack_walls(maze), maze.size) == (maze.east, maze.south)
+    assert unpack_walls(pack_walls(maze), maze.size, maze.directions) == maze.walls()
 
 
 @settings(max_examples=60, deadline=None)
@@ -60,7 +67,8 @@ def test_pack_unpack_bits(case: tuple[int, bytes]) -> None:
     east[cols - 1 :: cols] = bytes(rows)
     south[(rows - 1) * cols :] = bytes(cols)
     maze = Maze(rows, cols, bytes(east), bytes(south), (0, 0), (rows - 1, cols - 1))
-    assert unpack_walls(pack_walls(maze), maze.size) == (bytes(east), bytes(south))
+    unpacked = unpack_walls(pack_walls(maze), maze.size)
+    assert (unpacked.east, unpacked.south) == (east, south)
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)

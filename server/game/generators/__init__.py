@@ -1,9 +1,10 @@
 """Maze generators by name.
 
-Each generator carves walls for a rows x cols maze from a passed-in `random.Random`, so the same seed
-gives the same maze on every machine; none touches the global random. `classic` also needs the
-entrance and exit, because it redraws until they are connected; the perfect generators connect all.
-`growing-tree` also takes a bias (`growing_tree.BIASES`); in `PERFECT` it has its default, newest.
+Each generator carves the passages (`walls.Walls`) of a rows x cols maze in 4 or 8 directions from a
+passed-in `random.Random`, so the same seed gives the same maze on every machine; none touches the global
+random. `classic` also needs the entrance and exit, because it redraws until they are connected; the
+perfect generators connect all. `growing-tree` also takes a bias (`growing_tree.BIASES`); in `PERFECT`
+it has its default, newest. `grid.FOUR_ONLY` lists the generators with no 8-direction form.
 """
 
 import random
@@ -22,8 +23,11 @@ from server.game.generators import (
     sidewinder,
     wilson,
 )
+from server.game.generators.grid import FOUR_ONLY, check_directions
+from server.game.walls import Walls
 
-Carver = Callable[[int, int, random.Random], tuple[bytearray, bytearray]]
+Carver = Callable[[int, int, random.Random, int], Walls]
+"""(rows, cols, rng, directions) to the carved passages."""
 
 PERFECT: dict[str, Carver] = {
     "backtracker": backtracker.carve,
@@ -46,3 +50,15 @@ ALGORITHMS: tuple[str, ...] = ("classic", *PERFECT)
 BIASES = growing_tree.BIASES
 """How `growing-tree` picks the cell it grows from."""
 DEFAULT_BIAS = "newest"
+
+EIGHT_DIRECTION_ALGORITHMS: tuple[str, ...] = tuple(name for name in ALGORITHMS if name not in FOUR_ONLY)
+"""The generators that also carve 8-direction mazes."""
+
+__all__ = [
+    "ALGORITHMS",
+    "BIASES",
+    "DEFAULT_BIAS",
+    "EIGHT_DIRECTION_ALGORITHMS",
+    "PERFECT",
+    "check_directions",
+]

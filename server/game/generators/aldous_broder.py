@@ -7,17 +7,18 @@ found, so it is the slowest of the perfect generators: the walk's cover time gro
 import random
 
 from server.game.generators.grid import PaddedGrid
+from server.game.walls import Walls
 
 RANDOM_CHUNK = 1 << 14
 
 
-def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
+def carve(rows: int, cols: int, rng: random.Random, directions: int = 4) -> Walls:
     """Walk from a random cell to a random neighbour; open the wall whenever the step finds a new cell."""
-    grid = PaddedGrid.empty(rows, cols)
+    grid = PaddedGrid.empty(rows, cols, directions)
     visited = grid.blocked  # sentinels are marked, so a step onto one is simply redrawn
     outside = bytes(visited)
     offsets = grid.offsets
-    # Each random byte picks a direction, byte % directions; 256 is a multiple of 4, so it is uniform.
+    # Each random byte picks a direction, byte % directions; 256 is a multiple of 4 and 8: uniform.
     direction_of = bytes(value % len(offsets) for value in range(256))
     rand_bytes = rng.randbytes
     p = grid.padded(int(rng.random() * rows * cols))

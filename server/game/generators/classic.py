@@ -8,6 +8,7 @@ from collections import deque
 
 from server.game.maze import Maze
 from server.game.solvers import search
+from server.game.walls import Walls, inner_sides, opening_steps, owner_and_kind, side_masks
 
 # A random byte 0..84 stands for a wall, 85..254 for a passage: exactly 1/3 and 2/3. 255 is redrawn.
 _REDRAW = 255
@@ -25,31 +26,34 @@ def _random_walls(count: int, rng: random.Random) -> bytearray:
     return flags
 
 
-def _reachable(east: bytearray, south: bytearray, cols: int, start: int, goal: int) -> bool:
+def _reachable(walls: Walls, cols: int, start: int, goal: int) -> bool:
     """Whether `goal` can be reached from `start`, by the solvers' own breadth-first search."""
-    maze = Maze(len(east) // cols, cols, bytes(east), bytes(south), divmod(start, cols), divmod(goal, cols))
+    maze = Maze.from_walls(len(walls.east) // cols, cols, walls, divmod(start, cols), divmod(goal, cols))
     return search(maze, "bfs").path is not None
 
 
-def _open_fewest_walls(east: bytearray, south: bytearray, cols: int, start: int, goal: int) -> None:
+def _open_fewest_walls(walls: Walls, cols: int, start: int, goal: int) -> None:
     """Open the fewest closed walls that join `start` to `goal` (0-1 BFS: an open wall costs nothing)."""
-    size = len(east)
+    size = len(walls.east)
+    kinds = walls.kinds()
+    sides = 2 * len(kinds)  # 4 or 8
+    every_side = opening_steps(cols)[(1 << sides) - 1]  # the step of each side, in mask order
+    inside = inner_sides(size, cols, sides)
+    open_sides = side_masks(kinds, cols)
     cost = [size] * size
     came_from = [-1] * size
     cost[start] = 0
     queue = deque([start])
     while queue:
         i = queue.popleft()
-        r, c = divmod(i, cols)
-        for j, is_open, possible in (
-            (i + 1, east[i], c + 1 < cols),
-            (i + cols, south[i], i + cols < size),
-            (i - 1, east[i - 1], c > 0),
-            (i - cols, south[i - cols], r > 0),
-        ):
-            step = cost[i] + (0 if is_open else 1)
-            if possible and step < cost[j]:
-                cost[j] = step
+        for bit, step in enumerate(every_side):
+            if not inside[i] >> bit & 1:
+                continue
+            j = i + step
+            is_open = open_sides[i] >> bit & 1
+            through = cost[i] + (0 if is_open else 1)
+            if through < cost[j]:
+                cost[j] = through
                 came_from[j] = i
                 if is_open:
                     queue.appendleft(j)
@@ -58,23 +62,30 @@ def _open_fewest_walls(east: bytearray, south: bytearray, cols: int, start: int,
     cell = goal
     while cell != start:
         before = came_from[cell]
-        low, high = min(cell, before), max(cell, before)
-        (east if high - low == 1 else south)[low] = 1
+        passage = owner_and_kind(cell, before, cols)
+        if passage is not None:  # always: `before` is a neighbour
+            owner, kind = passage
+            kinds[kind][owner] = 1
         cell = before
 
 
-def carve(rows: int, cols: int, rng: random.Random, entrance: int, exit: int) -> tuple[bytearray, bytearray]:
-    """Draw every inner wall at random; draw again until `exit` is reachable from `entrance`."""
+def carve(rows: int, cols: int, rng: random.Random, entrance: int, exit: int, directions: int = 4) -> Walls:
+    """Draw every inner wall at random; draw again until `exit` is reachable from `entrance`.
+
+    In 8 directions the diagonal passages are drawn the same way, so all 8 kinds of wall stand with
+    probability 1/3."""
     size = rows * cols
-    east = south = bytearray()
+    walls = Walls.closed(size, directions)
     for _ in range(MAX_ATTEMPTS):
-        east = _random_walls(size, rng)
-        east[cols - 1 :: cols] = bytes(rows)
-        south = _random_walls(size, rng)
-        south[size - cols :] = bytes(cols)
-        if _reachable(east, south, cols, entrance, exit):
-            return east, south
+        east, south = _random_walls(size, rng), _random_walls(size, rng)
+        if directions == 8:
+            walls = Walls(east, south, _random_walls(size, rng), _random_walls(size, rng))
+        else:
+            walls = Walls(east, south, bytearray(), bytearray())
+        walls.close_outer_walls(cols)
+        if _reachable(walls, cols, entrance, exit):
+            return walls
     # Long thin mazes are almost never joined by chance (2 x 40: about one draw in 1,000; 3 x 100 or
     # 6 x 1000: practically never), so keep the last draw and open the fewest walls that join the two.
-    _open_fewest_walls(east, south, cols, entrance, exit)
-    return east, south
+    _open_fewest_walls(walls, cols, entrance, exit)
+    return walls

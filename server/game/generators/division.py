@@ -5,9 +5,13 @@ Long straight walls and box-like chambers (seed 003: "suits RPG games"); iterati
 
 import random
 
+from server.game.generators.grid import check_directions
+from server.game.walls import Walls
 
-def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
+
+def carve(rows: int, cols: int, rng: random.Random, directions: int = 4) -> Walls:
     """Split the largest dimension of each chamber at a random line, leaving one random gap."""
+    check_directions("division", directions)
     size = rows * cols
     east = bytearray(b"\x01") * size
     east[cols - 1 :: cols] = bytes(rows)
@@ -35,4 +39,4 @@ def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearra
             east[start + int(rand() * height) * cols] = 1
             push((top, left, height, cut + 1))
             push((top, left + cut + 1, height, width - cut - 1))
-    return east, south
+    return Walls(east, south, bytearray(), bytearray())

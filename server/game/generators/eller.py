@@ -7,12 +7,16 @@ memory is one row of set labels (with a union-find over them), which is why Elle
 
 import random
 
+from server.game.generators.grid import check_directions
+from server.game.walls import Walls
+
 # A random byte below 128 is heads: exactly one half.
 _HEADS = bytes(1 if value < 128 else 0 for value in range(256))
 
 
-def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
+def carve(rows: int, cols: int, rng: random.Random, directions: int = 4) -> Walls:
     """Join sets across each row, carry every set down at least once, join the rest on the last row."""
+    check_directions("eller", directions)
     size = rows * cols
     east = bytearray(size)
     south = bytearray(size)
@@ -66,4 +70,4 @@ def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearra
                 labels[c] = next_label
                 parent.append(next_label)
                 next_label += 1
-    return east, south
+    return Walls(east, south, bytearray(), bytearray())

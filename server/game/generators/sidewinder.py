@@ -7,12 +7,16 @@ slice; only the run ends are walked in Python.
 
 import random
 
+from server.game.generators.grid import check_directions
+from server.game.walls import Walls
+
 # A random byte below 128 keeps the run going east: exactly one half.
 _GO_EAST = bytes(1 if value < 128 else 0 for value in range(256))
 
 
-def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearray]:
+def carve(rows: int, cols: int, rng: random.Random, directions: int = 4) -> Walls:
     """Open the top row; for every other row draw the runs, then one north passage per run."""
+    check_directions("sidewinder", directions)
     size = rows * cols
     east = bytearray(size)
     south = bytearray(size)
@@ -28,4 +32,4 @@ def carve(rows: int, cols: int, rng: random.Random) -> tuple[bytearray, bytearra
             end = run_walls.find(0, start)
             south[row - cols + start + int(rand() * (end - start + 1))] = 1
             start = end + 1
-    return east, south
+    return Walls(east, south, bytearray(), bytearray())
