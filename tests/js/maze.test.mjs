@@ -104,12 +104,14 @@ test('refuses malformed mazes', () => {
 });
 
 test('agrees with the server encoder (server/game/wire.py, kruskal 3x5 seed 7, braid 0.5, edges)', () => {
-  const wire = { rows: 3, cols: 5, entrance: [1, 4], exit: [2, 0], walls: 'e5ZbAQ==' };
+  const wire = { rows: 3, cols: 5, entrance: [1, 4], exit: [2, 0], directions: 4, walls: 'e5ZbAQ==' };
   const m = decodeMaze(wire);
   assert.deepEqual([...m.east], [1, 0, 1, 1, 0, 1, 1, 0, 1, 0, 1, 1, 1, 0, 0]);
   assert.deepEqual([...m.south], [1, 1, 1, 0, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0]);
-  assert.deepEqual(encodeMaze(m), { ...wire, directions: 4 });
-  assert.equal(m.directions, 4, 'a wire maze without `directions` has 4');
+  assert.deepEqual(encodeMaze(m), wire);
+  const { directions, ...older } = wire;
+  assert.equal(decodeMaze(older).directions, 4, 'a wire maze without `directions` has 4');
+  assert.equal(directions, 4);
 });
 
 test('encode and decode round-trip a 100 x 100 maze', () => {
@@ -247,4 +249,14 @@ test('8 directions: names, steps and directions of the maze', () => {
   assert.deepEqual(step([3, 4], 'down-left'), [4, 3]);
   assert.deepEqual(step([3, 4], 'up-left'), [2, 3]);
   assert.equal(step([3, 4], 'toString'), null, 'only the eight names');
+});
+
+test('8 directions: agrees with the server encoder (server/game/wire.py, kruskal 3x4 seed 7, 8 directions)', () => {
+  const wire = { rows: 3, cols: 4, entrance: [0, 0], exit: [2, 3], directions: 8, walls: 'goTCgRAB' };
+  const m = decodeMaze(wire);
+  assert.deepEqual([...m.east], [0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0]);
+  assert.deepEqual([...m.south], [1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+  assert.deepEqual([...m.southeast], [0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
+  assert.deepEqual([...m.southwest], [0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0]);
+  assert.deepEqual(encodeMaze(m), wire);
 });
