@@ -23,7 +23,8 @@ from aiohttp import web
 
 from server.config import RateLimit
 from server.game.errors import GameError
-from server.game.generation import MazeSpec, generate
+from server.game.generation import generate
+from server.game.settings import spec_for
 from server.game.wire import encode_maze
 from server.limits import KeyedLimiter
 from server.store import Store
@@ -58,8 +59,7 @@ def build_answer(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, b
         answer |= {"seed": None, "maze": None, "log": None, "sealed_until": until}
         body = json.dumps(answer, separators=(",", ":")).encode()
     else:
-        s = race["settings"]
-        spec = MazeSpec(s["algorithm"], s["rows"], s["cols"], race["seed"], s["braid"], s["openings"])
+        spec = spec_for(race["settings"], race["seed"])
         answer = {k: v for k, v in race.items() if k != "log"}
         answer |= {"maze": encode_maze(generate(spec)), "sealed_until": None}
         head = json.dumps(answer, separators=(",", ":")).encode()

@@ -13,8 +13,9 @@ from typing import Any, Literal, TypedDict
 from aiohttp import web
 
 from server.config import AppConfig, RateLimit
+from server.game.generators import EIGHT_DIRECTION_ALGORITHMS
 from server.game.hints import HINT_METHODS
-from server.game.settings import BRAID_BOUNDS, CHOICES, PRESETS, WHOLE_BOUNDS, RoomSettings
+from server.game.settings import BRAID_BOUNDS, CHOICES, DIRECTION_CHOICES, PRESETS, WHOLE_BOUNDS, RoomSettings
 from server.keys import CONFIG
 
 
@@ -25,7 +26,7 @@ class FieldRule(TypedDict, total=False):
     default: Any
     min: float
     max: float
-    choices: list[str]
+    choices: list[str] | list[int]
 
 
 class LimitRule(TypedDict):
@@ -41,6 +42,7 @@ class Rules(TypedDict):
     settings: dict[str, FieldRule]
     presets: dict[str, dict[str, int]]
     hint_methods: list[str]
+    eight_direction_algorithms: list[str]
     hint_cooldown_ms: int
     rate_limits: dict[str, LimitRule]
 
@@ -55,6 +57,8 @@ def field_rule(field: dataclasses.Field[Any]) -> FieldRule:
     if field.name in WHOLE_BOUNDS:
         low, high = WHOLE_BOUNDS[field.name]
         return {"type": "int", "default": default, "min": low, "max": high}
+    if field.name == "directions":
+        return {"type": "choice", "default": default, "choices": list(DIRECTION_CHOICES)}
     if field.name in CHOICES:
         return {"type": "choice", "default": default, "choices": list(CHOICES[field.name])}
     if field.name == "hint_methods":
@@ -81,6 +85,7 @@ def build_rules(config: AppConfig) -> Rules:
         "settings": {field.name: field_rule(field) for field in dataclasses.fields(RoomSettings)},
         "presets": {name: {"rows": rows, "cols": cols} for name, (rows, cols) in PRESETS.items()},
         "hint_methods": list(HINT_METHODS),
+        "eight_direction_algorithms": list(EIGHT_DIRECTION_ALGORITHMS),
         "hint_cooldown_ms": cooldown_ms(config.hint_limit),
         "rate_limits": limits,
     }

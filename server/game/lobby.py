@@ -63,8 +63,7 @@ class LobbyRules(HintRules):
                 f"waiting for {', '.join(waiting)} to be ready (or start with the ready players)",
                 code="not_ready",
             )
-        s = self.settings
-        return MazeSpec(s.algorithm, s.rows, s.cols, self._race_seed(draw=False), s.braid, s.openings)
+        return self.settings.maze_spec(self._race_seed(draw=False))
 
     def _race_seed(self, *, draw: bool) -> int:
         """The seed of the race being started: the daily one, or drawn from the room's random source.

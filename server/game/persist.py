@@ -21,7 +21,7 @@ from server.game.racelog import LogEntry, LogState, RaceLog
 from server.game.results import ResultRow
 from server.game.room import Room
 from server.game.room_state import Phase
-from server.game.settings import SettingsJson, parse_settings
+from server.game.settings import SettingsJson, parse_settings, spec_for
 from server.game.trail import Trail
 
 STATE_VERSION = 2
@@ -157,8 +157,7 @@ def maze_spec(state: RoomStateJson) -> MazeSpec | None:
     """The spec of the stored room's current maze, if it has one."""
     if state["seed"] is None or state["phase"] == "lobby":
         return None
-    s = state["settings"]
-    return MazeSpec(s["algorithm"], s["rows"], s["cols"], state["seed"], s["braid"], s["openings"])
+    return spec_for(state["settings"], state["seed"])
 
 
 def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) -> Room:

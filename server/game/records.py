@@ -113,7 +113,13 @@ def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
         and s["hint_penalty"] >= STANDARD_HINT_PENALTY
         and not s["hint_moves"]
     )
-    standard = s["preset"] != "custom" and s["braid"] == 0 and s["openings"] == "corners"
+    standard = (
+        s["preset"] != "custom"
+        and s["braid"] == 0
+        and s["openings"] == "corners"
+        and s.get("directions", 4) == 4  # stored before 8 directions existed: 4
+        and (s["algorithm"] != "growing-tree" or s.get("bias", "newest") == "newest")
+    )
     return strict_hints and (daily is not None or standard)
 
 

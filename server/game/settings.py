@@ -5,9 +5,11 @@ from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
 from server.game.errors import BadSettings
-from server.game.generators import ALGORITHMS
+from server.game.generation import MazeSpec
+from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, check_directions
 from server.game.hints import HINT_METHODS
 from server.game.openings import OPENINGS
+from server.game.walls import DIRECTION_COUNTS
 
 PRESETS: dict[str, tuple[int, int]] = {"easy": (10, 10), "medium": (50, 50), "hard": (100, 100)}
 """Seed 000's three sizes, in rooms."""
@@ -28,8 +30,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "preset": (*PRESETS, "custom"),
     "algorithm": ALGORITHMS,
     "openings": OPENINGS,
+    "bias": BIASES,
 }
 """The one-of fields' allowed values (`hint_methods` is a subset of HINT_METHODS)."""
+DIRECTION_CHOICES: tuple[int, ...] = DIRECTION_COUNTS
+"""The `directions` setting's values: 4, or 8 with diagonal passages."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,9 @@ class RoomSettings:
     algorithm: str = "backtracker"
     braid: float = 0.0
     openings: str = "corners"
+    directions: int = 4
+    bias: str = DEFAULT_BIAS
+    """growing-tree's bias; kept while another generator is chosen, so switching back restores it."""
     hint_methods: tuple[str, ...] = HINT_METHODS
     hint_limit: int = 3
     hint_penalty: int = 5
@@ -60,6 +68,8 @@ class RoomSettings:
             "algorithm": s.algorithm,
             "braid": s.braid,
             "openings": s.openings,
+            "directions": s.directions,
+            "bias": s.bias,
             "hint_methods": list(s.hint_methods),
             "hint_limit": s.hint_limit,
             "hint_penalty": s.hint_penalty,
@@ -68,6 +78,10 @@ class RoomSettings:
             "public": s.public,
             "time_limit": s.time_limit,
         }
+
+    def maze_spec(self, seed: int) -> MazeSpec:
+        """The maze these settings make with `seed`."""
+        return spec_for(self.to_json(), seed)
 
 
 class SettingsJson(TypedDict):
@@ -79,6 +93,8 @@ class SettingsJson(TypedDict):
     algorithm: str
     braid: float
     openings: str
+    directions: int
+    bias: str
     hint_methods: list[str]
     hint_limit: int
     hint_penalty: int
@@ -86,6 +102,24 @@ class SettingsJson(TypedDict):
     max_players: int
     public: bool
     time_limit: int
+
+
+def spec_for(settings: SettingsJson, seed: int) -> MazeSpec:
+    """The maze of a room's (or a stored race's) settings and seed. The one place settings become a maze
+    spec: races stored before `directions` and `bias` existed read as 4 directions and the default bias,
+    and the bias only reaches the generator that has one."""
+    algorithm = settings["algorithm"]
+    bias = settings.get("bias", DEFAULT_BIAS) if algorithm == "growing-tree" else DEFAULT_BIAS
+    return MazeSpec(
+        algorithm,
+        settings["rows"],
+        settings["cols"],
+        seed,
+        settings["braid"],
+        settings["openings"],
+        bias,
+        settings.get("directions", 4),
+    )
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -154,14 +188,22 @@ def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettin
     if not isinstance(methods, list | tuple) or not methods or any(m not in HINT_METHODS for m in methods):
         raise BadSettings(f"hint_methods must be a non-empty list drawn from {', '.join(HINT_METHODS)}")
 
+    directions = merged.get("directions", 4)
+    if isinstance(directions, bool) or directions not in DIRECTION_CHOICES:
+        raise BadSettings("directions must be 4 or 8")
+    algorithm = _choice(merged, "algorithm")
+    check_directions(algorithm, int(directions))
+
     return replace(
         current,
         preset=preset,
         rows=rows,
         cols=cols,
-        algorithm=_choice(merged, "algorithm"),
+        algorithm=algorithm,
         braid=float(braid),
         openings=_choice(merged, "openings"),
+        directions=int(directions),
+        bias=_choice(merged, "bias"),
         hint_methods=tuple(m for m in HINT_METHODS if m in methods),
         hint_limit=_int(merged, "hint_limit"),
         hint_penalty=_int(merged, "hint_penalty"),
