@@ -52,11 +52,11 @@ def way(maze: Maze, start: Cell, goal: Cell) -> list[Cell]:
     return path[::-1]
 
 
-def walk_with_diagonals(maze: Maze) -> list[Cell]:
-    """Entrance to exit, with at least three diagonal steps: the shortest way, and when it has fewer, a
-    detour across the diagonal passage nearest the entrance and back first."""
+def walk_with_diagonals(maze: Maze, at_least: int = 3) -> list[Cell]:
+    """Entrance to exit, with at least `at_least` diagonal steps: the shortest way, and when it has
+    fewer, a detour across the diagonal passage nearest the entrance and back first."""
     path = way(maze, maze.entrance, maze.exit)
-    if sum(abs(dr) + abs(dc) == 2 for dr, dc in map(delta, path, path[1:])) >= 3:
+    if sum(abs(dr) + abs(dc) == 2 for dr, dc in map(delta, path, path[1:])) >= at_least:
         return path
     corners = [
         (a, b)
@@ -202,6 +202,7 @@ async def test_a_race_across_corners_by_keypad_letters_and_a_click(  # type: ign
     for button in ("up-left", "up-right", "down-left", "down-right"):
         assert await host.page.locator(f"#pad [data-dir={button}]").get_attribute("hidden") is None
 
+    await expect(host.page.locator("#countdown")).to_be_hidden()  # "GO!" has gone
     shot = tmp_path / "eight-direction-maze.png"
     await host.page.locator("#race-canvas").screenshot(path=str(shot))
     print(f"8-direction maze screenshot: {shot}")
@@ -213,6 +214,10 @@ async def test_a_race_across_corners_by_keypad_letters_and_a_click(  # type: ign
     await host.page.focus("#race-canvas")
     turn = 0
     for i, d in enumerate(steps):
+        if i == len(steps) // 2:
+            trail_shot = tmp_path / "eight-direction-trail.png"
+            await host.page.locator("#race-canvas").screenshot(path=str(trail_shot))
+            print(f"8-direction trail screenshot: {trail_shot}")
         if i == clicked:  # a click on the corner neighbour moves there too
             await click_cell(host.page, walk[i + 1])
             await host.page.focus("#race-canvas")
