@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCell, moveInterval, MOVE_INTERVAL } from '../../web/js/input.js';
+import { parseCell, moveInterval, MOVE_INTERVAL, keyDirection, swipeDirection, allowedIn } from '../../web/js/input.js';
 import { formatTime, ordinal, safeColour, errorText } from '../../web/js/ui.js';
 
 test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {
@@ -38,4 +38,83 @@ test('times, ranks, colours and errors are shown plainly', () => {
   assert.equal(safeColour('red;background:url(x)'), '#888');
   assert.equal(errorText({ ok: false, error: { code: 'wall', message: 'a wall stands there' } }), 'a wall stands there');
   assert.equal(errorText({ ok: false, error: { code: 'wall' } }), 'wall');
+});
+
+const press = (key, code = '') => ({ key, code });
+
+test('arrows and WASD move straight in either kind of maze', () => {
+  for (const directions of [4, 8]) {
+    assert.equal(keyDirection(press('ArrowUp', 'ArrowUp'), directions), 'up');
+    assert.equal(keyDirection(press('ArrowLeft', 'ArrowLeft'), directions), 'left');
+    assert.equal(keyDirection(press('d', 'KeyD'), directions), 'right');
+    assert.equal(keyDirection(press('S', 'KeyS'), directions), 'down', 'with Shift or Caps Lock too');
+    assert.equal(keyDirection(press('h', 'KeyH'), directions), null, 'H is the hint, not a move');
+  }
+});
+
+test('the numeric keypad moves by its layout: 7 8 9 / 4 6 / 1 2 3, with NumLock on or off', () => {
+  const layout = {
+    Numpad7: 'up-left',
+    Numpad8: 'up',
+    Numpad9: 'up-right',
+    Numpad4: 'left',
+    Numpad6: 'right',
+    Numpad1: 'down-left',
+    Numpad2: 'down',
+    Numpad3: 'down-right',
+  };
+  const numLockOff = { Numpad7: 'Home', Numpad8: 'ArrowUp', Numpad9: 'PageUp', Numpad4: 'ArrowLeft', Numpad6: 'ArrowRight', Numpad1: 'End', Numpad2: 'ArrowDown', Numpad3: 'PageDown' };
+  for (const [code, dir] of Object.entries(layout)) {
+    assert.equal(keyDirection(press(code.slice(-1), code), 8), dir, `${code} with NumLock on`);
+    assert.equal(keyDirection(press(numLockOff[code], code), 8), dir, `${code} with NumLock off`);
+    assert.equal(keyDirection(press(numLockOff[code], ''), 8), dir, `${numLockOff[code]} when the browser gives no code`);
+  }
+  assert.equal(keyDirection(press('5', 'Numpad5'), 8), null);
+  assert.equal(keyDirection(press('Clear', 'Numpad5'), 8), null);
+  assert.equal(keyDirection(press('8', 'Digit8'), 8), null, 'the digit row is not the keypad');
+});
+
+test('Q, E, Z and C beside WASD are the diagonals', () => {
+  assert.equal(keyDirection(press('q', 'KeyQ'), 8), 'up-left');
+  assert.equal(keyDirection(press('e', 'KeyE'), 8), 'up-right');
+  assert.equal(keyDirection(press('z', 'KeyZ'), 8), 'down-left');
+  assert.equal(keyDirection(press('C', 'KeyC'), 8), 'down-right');
+});
+
+test('a 4-direction maze takes no diagonal key (the keypad keeps its straight four)', () => {
+  for (const [key, code] of [['q', 'KeyQ'], ['e', 'KeyE'], ['z', 'KeyZ'], ['c', 'KeyC'], ['7', 'Numpad7'], ['Home', 'Numpad7'], ['PageDown', ''], ['3', 'Numpad3']]) {
+    assert.equal(keyDirection(press(key, code), 4), null, `${key} ${code}`);
+  }
+  assert.equal(keyDirection(press('8', 'Numpad8'), 4), 'up');
+  assert.equal(keyDirection(press('ArrowLeft', 'Numpad4'), 4), 'left');
+  assert.equal(keyDirection(press('q', 'KeyQ')), null, 'no maze named: 4 directions');
+});
+
+test('swipes: 45 degree sectors in an 8-direction maze', () => {
+  const at = (degrees, length = 100) => [Math.cos((degrees * Math.PI) / 180) * length, Math.sin((degrees * Math.PI) / 180) * length];
+  const sectors = [[0, 'right'], [45, 'down-right'], [90, 'down'], [135, 'down-left'], [180, 'left'], [-135, 'up-left'], [-90, 'up'], [-45, 'up-right']];
+  for (const [centre, dir] of sectors) {
+    for (const off of [-22, 0, 22]) assert.equal(swipeDirection(...at(centre + off), 8), dir, `${centre + off} degrees`);
+  }
+  assert.equal(swipeDirection(...at(23), 8), 'down-right', 'past the boundary at 22.5');
+  assert.equal(swipeDirection(...at(-179), 8), 'left');
+  assert.equal(swipeDirection(...at(179), 8), 'left');
+});
+
+test('swipes: 90 degree sectors in a 4-direction maze, never a diagonal', () => {
+  const at = (degrees) => [Math.cos((degrees * Math.PI) / 180) * 80, Math.sin((degrees * Math.PI) / 180) * 80];
+  assert.equal(swipeDirection(...at(0), 4), 'right');
+  assert.equal(swipeDirection(...at(44), 4), 'right');
+  assert.equal(swipeDirection(...at(46), 4), 'down');
+  assert.equal(swipeDirection(...at(135 - 1), 4), 'down');
+  assert.equal(swipeDirection(...at(180), 4), 'left');
+  assert.equal(swipeDirection(...at(-100), 4), 'up');
+  for (let d = -180; d <= 180; d += 5) assert.ok(allowedIn(swipeDirection(...at(d), 4), 4), `${d} degrees`);
+  assert.equal(swipeDirection(30, -40), 'up', 'no maze named: 4 directions');
+});
+
+test('diagonal moves are allowed only with 8 directions', () => {
+  assert.equal(allowedIn('up-left', 8), true);
+  assert.equal(allowedIn('up-left', 4), false);
+  assert.equal(allowedIn('up', 4), true);
 });

@@ -199,3 +199,24 @@ test('a sealed daily race says when it opens and has nothing to play', () => {
   assert.equal(sealedUntil(recorded()), null);
   assert.equal(new Replay({ results: recorded().results, log: null }).race.log.length, 0);
 });
+
+test('8 directions: a replay plays diagonal steps with diagonal facings', () => {
+  const none = () => new Uint8Array(9);
+  const southeast = none();
+  southeast[0] = 1; // (0,0) to (1,1)
+  const southwest = none();
+  southwest[5] = 1; // (1,2) to (2,1)
+  const east = none();
+  east[4] = 1; // (1,1) to (1,2)
+  const maze = encodeMaze({ rows: 3, cols: 3, directions: 8, entrance: [0, 0], exit: [2, 1], east, south: none(), southeast, southwest });
+  const log = [mv(100, 'a', [1, 1]), mv(200, 'a', [1, 2]), mv(300, 'a', [2, 1]), mv(400, 'a', [1, 2])];
+  const race = { started_at: 0, ended_at: 1000, settings: {}, maze, results: [result('a', [1, 2], { rank: 1, moves: 4 })], log: pack(log, 3) };
+  const r = new Replay(race);
+  const at = (t) => r.seek(t).players()[0];
+  assert.equal(at(100).facing, 'down-right');
+  assert.equal(at(200).facing, 'right');
+  assert.equal(at(300).facing, 'down-left');
+  assert.equal(at(300).finished, true);
+  assert.equal(at(400).facing, 'up-right');
+  assert.deepEqual(at(400).trail, [[0, 0], [1, 1], [1, 2]]);
+});

@@ -367,3 +367,40 @@ test('a hint is drawn from its packed cells; a rival racer\'s hint has none to d
   assert.equal(hintCells({ id: 'c', path: 'AAAFAONX' }, maze).path, null, 'cells outside the maze are dropped');
   assert.equal(hintCells({ id: 'c', path: 'AAAB' }, null).path, null, 'no maze yet: nothing to draw');
 });
+
+// A 3 x 3 8-direction maze: a diagonal staircase (0,0) -> (1,1) -> (2,2), and (1,1) east to (1,2).
+function diagonalMaze() {
+  const none = () => new Uint8Array(9);
+  const east = none();
+  const southeast = none();
+  southeast[0] = 1;
+  southeast[4] = 1;
+  east[4] = 1;
+  return encodeMaze({ rows: 3, cols: 3, directions: 8, entrance: [0, 0], exit: [2, 2], east, south: none(), southeast, southwest: none() });
+}
+
+test('8 directions: a diagonal move is predicted with its diagonal facing; a corner without a passage is not', () => {
+  const s = new RoomState();
+  s.setYou({ id: 'a', role: 'player', token: 't' });
+  s.applySnapshot(racing(10, { maze: diagonalMaze() }));
+  assert.equal(s.maze.directions, 8);
+  assert.equal(s.predictMove(1, [1, 0]), false, 'a wall');
+  assert.equal(s.predictMove(2, [1, 1]), true);
+  assert.deepEqual(s.view('a').cell, [1, 1]);
+  assert.equal(s.view('a').facing, 'down-right');
+  assert.equal(s.predictMove(3, [0, 2]), false, 'no passage up-right');
+  assert.equal(s.predictMove(4, [1, 2]), true);
+  assert.equal(s.predictMove(5, [1, 1]), true);
+  assert.equal(s.view('a').facing, 'left');
+  assert.equal(s.predictMove(6, [2, 2]), true);
+  assert.deepEqual(s.view('a').trail, [[0, 0], [1, 1], [2, 2]], 'the trail steps across corners too');
+  s.confirmMove(2, { room: [1, 1], facing: 'down-right', trail_len: 2, moves: 1, seq: 2 });
+  assert.equal(s.player('a').facing, 'down-right');
+});
+
+test('4 directions: a corner step is never predicted, even in a fully open maze', () => {
+  const s = asYou();
+  assert.equal(s.maze.directions, 4);
+  assert.equal(s.predictMove(1, [1, 1]), false);
+  assert.equal(s.pending.length, 0);
+});

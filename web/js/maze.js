@@ -1,13 +1,29 @@
 // The wire maze (docs/protocol.md, "Wire maze") and small pure helpers on it. No DOM.
-// Bit 2i of the decoded bytes is 1 when cell i opens east, bit 2i+1 when it opens south,
-// bit k being (bytes[k >> 3] >> (k & 7)) & 1. Cells are [r, c], 0-based; i = r * cols + c.
+// A maze has 4 directions (straight moves) or 8 (diagonals too: a diagonal passage joins two cells
+// that touch at a corner; passages may cross). Bit k of the decoded bytes is
+// (bytes[k >> 3] >> (k & 7)) & 1. With 4 directions bit 2i is 1 when cell i opens east and bit 2i+1
+// when it opens south; with 8, bits 4i..4i+3 are east, south, southeast and southwest. A missing
+// `directions` means 4. Cells are [r, c], 0-based; i = r * cols + c.
 
+/** Every move direction the protocol names, with its [dr, dc]: the straight four, then the diagonals. */
 export const DIRS = Object.freeze({
   up: Object.freeze([-1, 0]),
   right: Object.freeze([0, 1]),
   down: Object.freeze([1, 0]),
   left: Object.freeze([0, -1]),
+  'up-right': Object.freeze([-1, 1]),
+  'down-right': Object.freeze([1, 1]),
+  'down-left': Object.freeze([1, -1]),
+  'up-left': Object.freeze([-1, -1]),
 });
+
+/** Neighbour order everywhere (as the server's): E, S, W, N, then SE, SW, NW, NE. */
+export const STRAIGHT = Object.freeze(['right', 'down', 'left', 'up']);
+export const DIAGONAL = Object.freeze(['down-right', 'down-left', 'up-left', 'up-right']);
+const ALL = Object.freeze([...STRAIGHT, ...DIAGONAL]);
+
+/** The direction names a maze allows, in neighbour order (4 or 8 of them). */
+export const directionsOf = (maze) => (maze?.directions === 8 ? ALL : STRAIGHT);
 
 /** Bytes of a base64 string (atob exists in browsers and in Node >= 16). */
 export function base64Bytes(text) {
@@ -17,7 +33,11 @@ export function base64Bytes(text) {
   return bytes;
 }
 
-/** A maze from its wire form: {rows, cols, entrance, exit, east, south}; throws on malformed input. */
+/**
+ * A maze from its wire form: {rows, cols, size, directions, entrance, exit, east, south, southeast,
+ * southwest} (one 0/1 byte a cell each; the diagonal arrays are all 0 in a 4-direction maze). Throws
+ * on malformed input.
+ */
 export function decodeMaze(wire) {
   if (!wire || typeof wire !== 'object') throw new Error('no maze');
   const rows = wire.rows;
@@ -25,22 +45,41 @@ export function decodeMaze(wire) {
   if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1) {
     throw new Error('bad maze size');
   }
+  const directions = wire.directions ?? 4;
+  if (directions !== 4 && directions !== 8) throw new Error('a maze has 4 or 8 directions');
   const size = rows * cols;
+  const per = directions === 8 ? 4 : 2; // bits a cell
   const bytes = base64Bytes(String(wire.walls || ''));
-  if (bytes.length !== (2 * size + 7) >> 3) throw new Error('wall bits do not match the maze size');
+  if (bytes.length !== (per * size + 7) >> 3) throw new Error('wall bits do not match the maze size');
+  const bit = (k) => (bytes[k >> 3] >> (k & 7)) & 1;
   const east = new Uint8Array(size);
   const south = new Uint8Array(size);
+  const southeast = new Uint8Array(size);
+  const southwest = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
-    const k = 2 * i;
-    east[i] = (bytes[k >> 3] >> (k & 7)) & 1;
-    south[i] = (bytes[(k + 1) >> 3] >> ((k + 1) & 7)) & 1;
+    const k = per * i;
+    east[i] = bit(k);
+    south[i] = bit(k + 1);
+    if (per === 4) {
+      southeast[i] = bit(k + 2);
+      southwest[i] = bit(k + 3);
+    }
   }
   // The outer wall is closed whatever the bits say.
-  for (let r = 0; r < rows; r++) east[r * cols + cols - 1] = 0;
-  for (let c = 0; c < cols; c++) south[(rows - 1) * cols + c] = 0;
+  for (let r = 0; r < rows; r++) {
+    east[r * cols + cols - 1] = 0;
+    southeast[r * cols + cols - 1] = 0;
+    southwest[r * cols] = 0;
+  }
+  for (let c = 0; c < cols; c++) {
+    const i = (rows - 1) * cols + c;
+    south[i] = 0;
+    southeast[i] = 0;
+    southwest[i] = 0;
+  }
   const entrance = readCell(wire.entrance);
   const exit = readCell(wire.exit);
-  const maze = { rows, cols, size, east, south, entrance, exit };
+  const maze = { rows, cols, size, directions, east, south, southeast, southwest, entrance, exit };
   if (!inBounds(maze, entrance) || !inBounds(maze, exit)) throw new Error('entrance or exit outside the maze');
   return maze;
 }
@@ -74,45 +113,64 @@ export function inBounds(maze, [r, c]) {
   return Number.isInteger(r) && Number.isInteger(c) && r >= 0 && c >= 0 && r < maze.rows && c < maze.cols;
 }
 
-/** Which sides of a cell are open (its open-sides mask, spelled out): {up, right, down, left}. */
+/**
+ * Which sides of a cell are open (its open-sides mask, spelled out): {up, right, down, left}, and in an
+ * 8-direction maze also {'up-right', 'down-right', 'down-left', 'up-left'}. Each passage is stored once,
+ * at its upper cell (west for east-west): north-east of (r, c) is the southwest bit of (r - 1, c + 1).
+ */
 export function openSides(maze, [r, c]) {
-  if (!inBounds(maze, [r, c])) return { up: false, right: false, down: false, left: false };
-  const i = r * maze.cols + c;
-  return {
-    up: r > 0 && maze.south[i - maze.cols] === 1,
-    right: maze.east[i] === 1,
-    down: maze.south[i] === 1,
-    left: c > 0 && maze.east[i - 1] === 1,
-  };
+  const eight = maze?.directions === 8;
+  const sides = { up: false, right: false, down: false, left: false };
+  if (eight) Object.assign(sides, { 'up-right': false, 'down-right': false, 'down-left': false, 'up-left': false });
+  if (!inBounds(maze, [r, c])) return sides;
+  const { cols } = maze;
+  const i = r * cols + c;
+  sides.up = r > 0 && maze.south[i - cols] === 1;
+  sides.right = maze.east[i] === 1;
+  sides.down = maze.south[i] === 1;
+  sides.left = c > 0 && maze.east[i - 1] === 1;
+  if (eight) {
+    sides['up-right'] = r > 0 && c < cols - 1 && maze.southwest[i - cols + 1] === 1;
+    sides['down-right'] = maze.southeast[i] === 1;
+    sides['down-left'] = maze.southwest[i] === 1;
+    sides['up-left'] = r > 0 && c > 0 && maze.southeast[i - cols - 1] === 1;
+  }
+  return sides;
 }
 
-/** The direction name from cell a to neighbouring cell b, or null. */
-export function dirBetween(a, b) {
+/**
+ * The direction name from cell a to neighbouring cell b, or null. With a maze, only the directions it
+ * allows count (a corner neighbour is no neighbour in a 4-direction maze).
+ */
+export function dirBetween(a, b, maze = null) {
   const dr = b[0] - a[0];
   const dc = b[1] - a[1];
-  for (const [name, [r, c]] of Object.entries(DIRS)) if (r === dr && c === dc) return name;
+  for (const name of maze ? directionsOf(maze) : ALL) {
+    const [r, c] = DIRS[name];
+    if (r === dr && c === dc) return name;
+  }
   return null;
 }
 
 /** The cell one step from `from` towards `dir` (no wall check). */
 export function step(from, dir) {
-  const d = DIRS[dir];
+  const d = Object.hasOwn(DIRS, dir) ? DIRS[dir] : null;
   return d ? [from[0] + d[0], from[1] + d[1]] : null;
 }
 
 /** Whether neighbouring cells a and b are joined (false for anything else). */
 export function isOpen(maze, a, b) {
   if (!maze || !inBounds(maze, a) || !inBounds(maze, b)) return false;
-  const dir = dirBetween(a, b);
+  const dir = dirBetween(a, b, maze);
   return dir !== null && openSides(maze, a)[dir];
 }
 
-/** Open neighbours of a cell, in the order east, south, west, north. */
+/** Open neighbours of a cell, in neighbour order (E, S, W, N, SE, SW, NW, NE). */
 export function neighbours(maze, cell) {
   const open = openSides(maze, cell);
-  const out = [];
-  for (const dir of ['right', 'down', 'left', 'up']) if (open[dir]) out.push(step(cell, dir));
-  return out;
+  return directionsOf(maze)
+    .filter((dir) => open[dir])
+    .map((dir) => step(cell, dir));
 }
 
 /** Same cell? */
@@ -120,15 +178,15 @@ export function sameCell(a, b) {
   return !!a && !!b && a[0] === b[0] && a[1] === b[1];
 }
 
-/** Encode east/south flags back to the wire form (used by tests and tools). */
-export function encodeMaze({ rows, cols, entrance, exit, east, south }) {
+/** Encode the passage flags back to the wire form (used by tests and tools). */
+export function encodeMaze({ rows, cols, entrance, exit, east, south, southeast, southwest, directions = 4 }) {
   const size = rows * cols;
-  const bytes = new Uint8Array((2 * size + 7) >> 3);
-  for (let i = 0; i < size; i++) {
-    if (east[i]) bytes[(2 * i) >> 3] |= 1 << ((2 * i) & 7);
-    if (south[i]) bytes[(2 * i + 1) >> 3] |= 1 << ((2 * i + 1) & 7);
-  }
+  const per = directions === 8 ? 4 : 2;
+  const bytes = new Uint8Array((per * size + 7) >> 3);
+  const set = (k) => (bytes[k >> 3] |= 1 << (k & 7));
+  const flags = per === 4 ? [east, south, southeast, southwest] : [east, south];
+  for (let i = 0; i < size; i++) flags.forEach((flag, j) => flag[i] && set(per * i + j));
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
-  return { rows, cols, entrance: [...entrance], exit: [...exit], walls: btoa(binary) };
+  return { rows, cols, directions, entrance: [...entrance], exit: [...exit], walls: btoa(binary) };
 }

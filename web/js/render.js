@@ -1,16 +1,20 @@
 // The canvas renderer. Draws what it is given (a scene from room.js); never touches the socket.
 // World units are the squares of seed 000's (2R+1) x (2C+1) wall matrix: cell (r, c) is the unit square
 // at (2c+1, 2r+1); walls are black blocks, passages white. The maze is drawn once, one pixel a unit, to
-// an offscreen canvas and scaled up without smoothing, so any zoom stays crisp. Drawing happens only
-// inside requestAnimationFrame.
+// an offscreen canvas and scaled up without smoothing, so any zoom stays crisp. An 8-direction maze
+// cannot be drawn as blocks (a diagonal passage runs through a corner), so it is drawn as cells joined
+// by passage strokes (maze8.js): offscreen at a few pixels a unit when zoomed out, straight onto the
+// canvas for the part in view when zoomed in. Drawing happens only inside requestAnimationFrame.
 import { safeColour } from './ui.js';
+import { paintMaze8, drawMaze8 } from './maze8.js';
 
 const HINT_HOLD = 2500; // ms a hint path stays fully visible
 const HINT_FADE = 1500; // ... then fades out over this
 const PLAY_UNIT = 12; // CSS px a unit when a maze is too big to play at "fit"
 const MIN_FIT = 7; // below this many px a unit, players get the zoomed, following camera
 const MAX_UNIT = 48;
-const ANGLE = { right: 0, down: Math.PI / 2, left: Math.PI, up: -Math.PI / 2 };
+const Q = Math.PI / 4;
+const ANGLE = { right: 0, 'down-right': Q, down: 2 * Q, 'down-left': 3 * Q, left: 4 * Q, 'up-left': -3 * Q, up: -2 * Q, 'up-right': -Q };
 const ENTRANCE = [46, 160, 67]; // green
 const EXIT = [214, 39, 40]; // red (also checkered, for colour-blind players)
 
@@ -34,6 +38,7 @@ export class Renderer {
     this.cssW = 0;
     this.cssH = 0;
     this.view = { unit: 1, cx: 0, cy: 0 };
+    this.drawn = null; // the last frame's world-to-canvas transform {du, tx, ty}, device pixels
     const resize = () => {
       this.cssW = canvas.clientWidth;
       this.cssH = canvas.clientHeight;
@@ -60,7 +65,7 @@ export class Renderer {
     this.search = null;
     this.unit = null;
     this.free = false;
-    this.image = maze ? paintMaze(maze) : null;
+    this.image = !maze ? null : maze.directions === 8 ? paintMaze8(maze) : paintMaze(maze);
     if (maze) {
       this.cx = maze.cols + 0.5;
       this.cy = maze.rows + 0.5;
@@ -112,6 +117,12 @@ export class Renderer {
     return r >= 0 && c >= 0 && r < this.maze.rows && c < this.maze.cols ? [r, c] : null;
   }
 
+  /** The canvas pixel (device pixels) where world point (wx, wy) was last drawn, or null before a frame. */
+  canvasPoint(wx, wy) {
+    const d = this.drawn;
+    return d ? [d.tx + wx * d.du, d.ty + wy * d.du] : null;
+  }
+
   toWorld(clientX, clientY) {
     const rect = this.canvas.getBoundingClientRect();
     const { unit, cx, cy } = this.view;
@@ -158,11 +169,17 @@ export class Renderer {
     const tx = Math.round(w / 2 - this.view.cx * du);
     const ty = Math.round(h / 2 - this.view.cy * du);
     ctx.setTransform(du, 0, 0, du, tx, ty);
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.image, 0, 0);
+    this.drawn = { du, tx, ty };
     const px = 1 / du; // one device pixel in world units
     const unitCss = du / dpr;
     const view = [-tx / du - 1, -ty / du - 1, (w - tx) / du + 1, (h - ty) / du + 1]; // visible world box
+    const scale = this.image.scale || 1; // offscreen pixels a unit
+    if (this.maze.directions === 8 && du > scale) {
+      drawMaze8(ctx, this.maze, view); // zoomed in past the offscreen picture: draw what is in view, sharp
+    } else {
+      ctx.imageSmoothingEnabled = scale > 1; // the 8-direction picture is shrunk smoothly, blocks stay crisp
+      ctx.drawImage(this.image, 0, 0, this.image.width / scale, this.image.height / scale);
+    }
 
     this.drawExit(ctx);
     if (this.search) animating = this.drawSearch(ctx, now) || animating;

@@ -5,7 +5,7 @@ import { Renderer } from './render.js';
 import { attachInput } from './input.js';
 import { Replay, prepareRace, sealedUntil } from './replay-model.js';
 import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
-import { METHOD_LABELS, labelOf } from './labels.js';
+import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from './labels.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
 const id = (() => {
@@ -49,6 +49,8 @@ window.mazerace_replay = Object.freeze({
   get playing() {
     return playing;
   },
+  /** Where world point (x, y) (render.js units) was last drawn on the canvas, in device pixels. */
+  canvasPoint: (x, y) => renderer.canvasPoint(x, y),
   /** The positions on screen now, {id: [r, c]}. */
   positions: () => (replay ? replay.positions() : null),
   /** {id: [r, c]} at race time t, computed afresh from the log. */
@@ -221,7 +223,8 @@ async function load() {
     return fail('This race could not be read.');
   }
   const s = data.settings || {};
-  const title = `${s.preset || ''} ${maze.rows}×${maze.cols} · ${s.algorithm || ''}${data.daily ? ` · daily ${data.daily}` : ''}`;
+  const eight = maze.directions === 8 ? ' · 8 directions' : '';
+  const title = `${s.preset || ''} ${maze.rows}×${maze.cols} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${eight}${data.daily ? ` · daily ${data.daily}` : ''}`;
   setText('replay-title', title);
   document.title = `MazeRace · replay · ${title}`;
   scrubber.max = String(Math.ceil(race.duration));

@@ -3,7 +3,7 @@
 import { Net } from './net.js';
 import { RoomState } from './state.js';
 import { Renderer } from './render.js';
-import { attachInput, moveInterval } from './input.js';
+import { allowedIn, attachInput, moveInterval } from './input.js';
 import { drawChart } from './chart.js';
 import { decodeCells, dirBetween, openSides, step } from './maze.js';
 import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
@@ -42,12 +42,16 @@ window.mazerace = Object.freeze({
   get joined() {
     return net.joined; // false from a lost connection until the rejoin is answered
   },
+  /** Where world point (x, y) (render.js units) was last drawn on the canvas, in device pixels. */
+  canvasPoint: (x, y) => renderer.canvasPoint(x, y),
 });
 
 const clock = () => Date.now() - (net.latency ?? 0) / 2; // local time the server's "now" refers to
 const nameOf = (id) => state.player(id)?.name ?? 'Someone';
 const isYou = (id) => !!you && id === you.id;
 const cellText = ([r, c]) => `(${r}, ${c})`;
+const CANVAS_LABEL_4 = 'The maze. Move with the arrow keys or WASD, H for a hint.';
+const CANVAS_LABEL_8 = 'The maze, with diagonal passages. Move with the arrow keys or WASD, the diagonals with Q, E, Z and C or the numeric keypad; H for a hint.';
 
 // ---- rendering: the scene the renderer pulls each frame ----
 function scene() {
@@ -207,15 +211,28 @@ function moveTo(target) {
   });
 }
 
-/** A click or tap on a cell: a move if it is next to the own arrow, ignored otherwise. */
+const directions = () => state.maze?.directions ?? 4;
+
+/** A click or tap on a cell: a move if it is next to the own arrow (corners too in an 8-direction maze), ignored otherwise. */
 function clickCell(cell) {
   const from = state.ownCell();
-  if (from && dirBetween(from, cell)) moveTo(cell);
+  if (from && dirBetween(from, cell, state.maze)) moveTo(cell);
+}
+
+/** A typed cell goes to the server as it is (it names what is wrong), but never a corner of a 4-direction maze. */
+function typedMove(cell) {
+  const from = state.ownCell();
+  const dir = from && dirBetween(from, cell);
+  if (dir && !allowedIn(dir, directions())) {
+    message('This maze has no diagonal moves: go up, down, left or right');
+    return;
+  }
+  moveTo(cell);
 }
 
 function move(dir) {
   const from = state.ownCell();
-  if (from) moveTo(step(from, dir));
+  if (from && allowedIn(dir, directions())) moveTo(step(from, dir));
 }
 
 const hintsLeft = () => Math.max(0, (state.settings.hint_limit ?? 0) - (state.me()?.hints ?? 0));
@@ -265,11 +282,18 @@ async function askHint() {
 }
 
 attachInput(
-  { canvas: $('race-canvas'), pad: $('pad'), moveBox: $('move-box'), pick: (x, y) => renderer.cellAt(x, y), interval: () => moveInterval(rules) },
+  {
+    canvas: $('race-canvas'),
+    pad: $('pad'),
+    moveBox: $('move-box'),
+    pick: (x, y) => renderer.cellAt(x, y),
+    interval: () => moveInterval(rules),
+    directions,
+  },
   {
     active: () => state.canMove(),
     move,
-    moveTo,
+    moveTo: typedMove,
     pickCell: clickCell,
     hint: askHint,
     zoom: (f, x, y) => renderer.zoomBy(f, x, y),
@@ -468,6 +492,9 @@ function updateRace(me) {
   button.disabled = watching || left <= 0 || Date.now() < hintReadyAt;
   show('hint-box', !watching);
   show('pad', !watching);
+  const eight = directions() === 8;
+  for (const button of $('pad').querySelectorAll('.diagonal')) show(button, eight);
+  $('race-canvas').setAttribute('aria-label', eight ? CANVAS_LABEL_8 : CANVAS_LABEL_4);
   const methods = s.hint_methods || rules?.hint_methods || []; // the room's, else every method the server has
   if (methods.join() !== lastMethods) {
     lastMethods = methods.join();

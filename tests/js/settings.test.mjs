@@ -1,0 +1,41 @@
+// The settings form's pure parts against a copy of GET /api/rules (tests/js/fixtures/rules.json, which
+// tests/browser/test_eight_in_browser.py checks against the real server's rules, so it cannot go stale).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describeSettings, ruledOut } from '../../web/js/settings.js';
+import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_LABELS, OPENING_LABELS } from '../../web/js/labels.js';
+
+const rules = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
+
+test('every value the server offers has a label people can read', () => {
+  const lacking = (labels, values) => values.filter((v) => !Object.hasOwn(labels, String(v)));
+  assert.deepEqual(lacking(ALGORITHM_LABELS, rules.settings.algorithm.choices), [], 'generators');
+  assert.deepEqual(lacking(METHOD_LABELS, rules.settings.hint_methods.choices), [], 'hint methods');
+  assert.deepEqual(lacking(OPENING_LABELS, rules.settings.openings.choices), [], 'openings');
+  assert.deepEqual(lacking(BIAS_LABELS, rules.settings.bias.choices), [], 'growing-tree biases');
+  assert.deepEqual(lacking(DIRECTION_LABELS, rules.settings.directions.choices), [], 'directions');
+  for (const name of rules.eight_direction_algorithms) assert.ok(rules.settings.algorithm.choices.includes(name), name);
+});
+
+test('8 directions rule out the generators without an 8-direction form, and they rule out 8 directions', () => {
+  const noEight = rules.settings.algorithm.choices.filter((a) => !rules.eight_direction_algorithms.includes(a));
+  assert.deepEqual([...noEight].sort(), ['division', 'eller', 'sidewinder']);
+  assert.deepEqual(ruledOut(rules, { algorithm: 'backtracker', directions: 8 }), { algorithms: noEight, directions: [] });
+  assert.deepEqual(ruledOut(rules, { algorithm: 'backtracker', directions: '8' }).algorithms, noEight, 'as a select says it');
+  assert.deepEqual(ruledOut(rules, { algorithm: 'backtracker', directions: 4 }), { algorithms: [], directions: [] });
+  assert.deepEqual(ruledOut(rules, { algorithm: 'division', directions: 4 }), { algorithms: [], directions: [8] });
+  assert.deepEqual(ruledOut(rules, { algorithm: 'eller', directions: '4' }).directions, [8]);
+});
+
+test('a server that names no 8-direction generators rules nothing out', () => {
+  const old = { settings: { algorithm: { choices: ['classic', 'division'] } } };
+  assert.deepEqual(ruledOut(old, { algorithm: 'division', directions: 8 }), { algorithms: [], directions: [] });
+});
+
+test('the summary says 8 directions and the growing-tree bias', () => {
+  const base = { preset: 'easy', rows: 10, cols: 10, algorithm: 'backtracker', hint_limit: 0, directions: 4, bias: 'newest' };
+  assert.equal(describeSettings(base), 'easy 10×10 · Recursive backtracker · no hints');
+  assert.equal(describeSettings({ ...base, directions: 8 }), 'easy 10×10 · Recursive backtracker · 8 directions · no hints');
+  assert.equal(describeSettings({ ...base, algorithm: 'growing-tree', bias: 'mixed' }), 'easy 10×10 · Growing tree (mixed) · no hints');
+});
