@@ -33,13 +33,14 @@ DRAIN_SECONDS = 5.0
 @dataclass(frozen=True)
 class Outgoing:
     """What one command or clock tick of a room sends: its events in order, the race that ended with
-    them (stored before they go out), and the connections of the players still racing, by member id,
-    who get the racers' view of a redacted event (see `Envelope.racer_d`)."""
+    them (stored before they go out), and the connections of the players still racing with what each
+    of them may see (read when the command ran), who get the racers' view of a redacted event (see
+    `Envelope.racer_d`)."""
 
     code: str
     envelopes: list[Envelope]
     record: RaceRecord | None = None
-    racing: dict[str, str] = field(default_factory=dict)
+    racing: dict[str, views.Viewer] = field(default_factory=dict)
     log: "LogEntry | None" = None
     """In a cluster, the command's write to the room's log: made before the race is stored or any
     event goes out, and a refused write sends nothing (the command's ack is an error)."""
@@ -183,10 +184,9 @@ class RoomOutbox:
                 self._batch(out.code, broadcast)
 
     @staticmethod
-    def _redacted_for(envelope: Envelope, racing: dict[str, str]) -> dict[str, views.Viewer]:
+    def _redacted_for(envelope: Envelope, racing: dict[str, views.Viewer]) -> dict[str, views.Viewer]:
         """The connections of racing players who see less of `envelope` than the room broadcast."""
-        viewers = {sid: views.Viewer(member_id, racing=True) for member_id, sid in racing.items()}
-        return {sid: viewer for sid, viewer in viewers.items() if views.is_redacted_for(envelope, viewer)}
+        return {sid: viewer for sid, viewer in racing.items() if views.is_redacted_for(envelope, viewer)}
 
     def _batch(self, code: str, event: WireEvent) -> None:
         batch = self._batches.setdefault(code, [])

@@ -206,12 +206,12 @@ class SocketGateway:
     def outgoing(self, room: Room, envelopes: list[Envelope]) -> Outgoing:
         """What a command or tick of `room` sends, read now, before the room can move on: its events,
         the race they ended, and who is still racing (for events racers see redacted)."""
-        racing: dict[str, str] = {}
+        racing: dict[str, views.Viewer] = {}
         if views.hides_from_racers(envelopes):
             for player in room.players.values():
                 sid = self.registry.sid_of(Member(room.code, player.id)) if player.racing else None
                 if sid is not None:
-                    racing[player.id] = sid
+                    racing[sid] = views.Viewer.of(room, player.id)
         return Outgoing(room.code, envelopes, room.take_finished_race(), racing)
 
     def _allowed(self, limiter: KeyedLimiter, sid: str) -> bool:

@@ -29,6 +29,11 @@ class Envelope:
     d: EventData
     racer_d: EventData | None = None
     """The data that players still racing, other than the member `d['id']`, receive instead of `d`."""
+    seen_d: EventData | None = None
+    """In a fog race, a `moved` as the mover and the racers who can see cell `at` get it (`racer_d` goes
+    to the other racers; `views.event_for` decides)."""
+    at: tuple[int, int] | None = None
+    """The cell a fog race's `moved` shows."""
 
     def to_json(self) -> WireEvent:
         """The wire form of the full event (as everyone but the racers of a redacted event gets it)."""

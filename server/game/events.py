@@ -105,7 +105,8 @@ class Started(TypedDict):
     race: str | None
     maze: MazeJson
     started_at: int
-    shortest: int
+    shortest: NotRequired[int]
+    """Not for racers in a fog race: the length of the way out is not theirs to know."""
     players: list[PlayerEntry]
 
 
@@ -117,13 +118,28 @@ class Position(TypedDict):
     facing: str
     trail_len: int
     moves: int
-    distance: int | None
+    distance: NotRequired[int | None]
+    """Steps left to the exit; not for racers in a fog race."""
+
+
+class MoveAck(Position):
+    """A move's ack: the position, and in a fog race the cells the move let the mover see."""
+
+    seen: NotRequired[list[list[int]]]
+    """`[r, c, bits]` of each newly seen cell (`fog.revealed`)."""
 
 
 class Moved(Position):
     """`moved`: a racer's new position."""
 
     id: str
+
+
+class MovedUnseen(TypedDict):
+    """`moved` as a fog racer gets it when the mover stands where they cannot see: not where."""
+
+    id: str
+    moves: int
 
 
 class Finished(TypedDict):
@@ -164,11 +180,15 @@ Hinted = TypedDict(
         "explored": int,
         "back_to": list[int] | None,
         "back_path": str | None,
+        "explore": list[int] | None,
+        "explore_path": str | None,
         "hints": int,
         "penalty": int,
     },
 )
-"""`hinted` as the asker, spectators and those done racing get it: the way on (cell lists packed)."""
+"""`hinted` as the asker, spectators and those done racing get it: the way on (cell lists packed). In a
+fog race, when the exit cannot be reached through what the asker has seen, `explore` is the nearest
+unseen cell an open passage leads to and `explore_path` the way there (both null otherwise)."""
 
 
 class HintSeen(TypedDict):
@@ -186,6 +206,8 @@ class HintAck(Hinted):
     """The asker's ack: the hint, and its explored order when they asked for it."""
 
     order: NotRequired[str]
+    seen: NotRequired[list[list[int]]]
+    """In a fog race, when the hint moved the asker: the cells that step let them see (as `MoveAck`)."""
 
 
 EventData = (
@@ -201,6 +223,7 @@ EventData = (
     | Countdown
     | Started
     | Moved
+    | MovedUnseen
     | Finished
     | RaceOver
     | Lobby
@@ -219,7 +242,7 @@ EVENT_KINDS: dict[str, tuple[type, ...]] = {
     "locked": (LockChanged,),
     "countdown": (Countdown,),
     "started": (Started,),
-    "moved": (Moved,),
+    "moved": (Moved, MovedUnseen),
     "finished": (Finished,),
     "race_over": (RaceOver,),
     "lobby": (Lobby,),

@@ -8,7 +8,8 @@ from server.game import views
 from server.game.envelope import Envelope
 from server.game.errors import GameError
 from server.game.events import HintAck
-from server.game.hints import HINT_METHODS, Hint, HintJob, choose_method, solve
+from server.game.fog import revealed
+from server.game.hints import HINT_METHODS, Hint, HintJob, choose_method, fog_job, solve
 from server.game.players import Player
 from server.game.race import RaceRules
 
@@ -70,7 +71,11 @@ class HintRules(RaceRules):
         # nothing, so only the answer is a command (see `commands.AnswerHint`)
         draw = random.Random(f"{self.seed}:{player.id}:{player.hints}:{player.moves}")
         search_method = choose_method(method, draw)
-        job = HintJob.of(maze, self._trail(player).cells, search_method, want_order)
+        cells = self._trail(player).cells
+        if player.fog is not None:  # only what the asker has seen is searched
+            job = fog_job(maze, cells, player.fog.seen, search_method, want_order)
+        else:
+            job = HintJob.of(maze, cells, search_method, want_order)
         return HintRequest(player.id, player.moves, job, want_order)
 
     def _check_hints_left(self, player: Player) -> None:
@@ -93,7 +98,11 @@ class HintRules(RaceRules):
         self.log.add_hint(self._elapsed(now), player.id, answer.method, answer.found)
         self._emit("hinted", data, views.hint_for_racers(data))
         step = answer.next if self.settings.hint_moves and player.moves == request.moves else None
+        newly_seen: list[int] = []
         if step is not None and player.moves < self.move_cap():  # at the cap the hint counts, no step
-            self._step(player, step, now)
+            newly_seen = self._step(player, step, now)
         self._check_race_over(now)
-        return views.hint_ack(data, request.want_order, answer), self._drain()
+        ack = views.hint_ack(data, request.want_order, answer)
+        if player.fog is not None and newly_seen:
+            ack["seen"] = revealed(self._course()[0], newly_seen)["cells"]
+        return ack, self._drain()

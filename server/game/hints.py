@@ -18,6 +18,7 @@ from server.game.errors import BadMaze, GameError
 from server.game.maze import Cell, Maze
 from server.game.solvers import SEARCH_METHODS, CellGraph, search_cells
 from server.game.tree_hints import TreeIndex, tree_back_up, tree_of, tree_search
+from server.game.walls import opening_steps, side_masks
 from server.game.wire import PackedCells
 
 HINT_METHODS: tuple[str, ...] = (*SEARCH_METHODS, "random")
@@ -32,6 +33,10 @@ class HintJob:
     trail: PackedCells
     method: str
     record_order: bool
+    frontier: bytes | None = None
+    """In a fog race: the graph holds only the passages between cells the asker has seen, and this says,
+    for each seen cell, 1 + the side (bit number) of an open passage into an unseen cell (0 for none),
+    so that a hint with no known way out can say where to explore (`fog_job`)."""
 
     @classmethod
     def of(cls, maze: Maze, trail: Sequence[Cell], method: str, record_order: bool = False) -> "HintJob":
@@ -43,6 +48,30 @@ class HintJob:
         cols = maze.cols
         cells = PackedCells.pack((r * cols + c for r, c in trail), maze.size, cols)
         return cls(CellGraph.of(maze), cells, method, record_order)
+
+
+def fog_job(maze: Maze, trail: Sequence[Cell], seen: bytes | bytearray, method: str, record: bool) -> HintJob:
+    """The job of a fog racer's hint: only what they have seen is searched.
+
+    Whole-array integer arithmetic keeps a passage when both its cells are seen (a flag byte is 0 or 1,
+    so AND of the arrays read as big integers is AND per cell), as `walls.side_masks` does for the masks.
+    """
+    job = HintJob.of(maze, trail, method, record)
+    size, cols = maze.size, maze.cols
+    seen_int = int.from_bytes(seen, "big")
+    kept = []
+    for flags, offset in zip(maze.kinds(), (1, cols, cols + 1, cols - 1), strict=False):
+        beyond = int.from_bytes(bytes(seen[offset:]) + bytes(offset), "big")  # seen[i + offset] at i
+        kept.append((int.from_bytes(flags, "big") & seen_int & beyond).to_bytes(size, "big"))
+    known = side_masks(kept, cols)
+    unknown_sides = (int.from_bytes(maze.open_sides, "big") ^ int.from_bytes(known, "big")) & (seen_int * 255)
+    frontier = bytearray(unknown_sides.to_bytes(size, "big")).translate(_LOWEST_SIDE)
+    graph = CellGraph(cols, known, job.graph.exit, maze.directions)
+    return HintJob(graph, job.trail, job.method, record, bytes(frontier))
+
+
+_LOWEST_SIDE = bytes((mask & -mask).bit_length() for mask in range(256))
+"""For an open-sides mask, 1 + the number of its lowest set bit (0 for none)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +89,9 @@ class Hint:
     path_cells: PackedCells | None
     order_cells: PackedCells | None
     back_cells: PackedCells | None
+    explore_cells: PackedCells | None = None
+    """In a fog race with no known way out: the way from the player's cell through seen cells and one
+    open passage into the nearest unseen cell (its last cell)."""
 
     def to_json(self) -> dict[str, Any]:
         """The answer as a command log stores it (cell lists in the wire's packed form)."""
@@ -70,6 +102,7 @@ class Hint:
             "path": self.path_cells.to_wire() if self.path_cells is not None else None,
             "order": self.order_cells.to_wire() if self.order_cells is not None else None,
             "back": self.back_cells.to_wire() if self.back_cells is not None else None,
+            "explore": self.explore_cells.to_wire() if self.explore_cells is not None else None,
         }
 
     @classmethod
@@ -94,6 +127,7 @@ class Hint:
             cells(data["path"]),
             cells(data["order"]),
             cells(data["back"]),
+            cells(data.get("explore")),  # logged before fog races existed: none
         )
 
     @property
@@ -120,6 +154,11 @@ class Hint:
     def back_path(self) -> tuple[Cell, ...] | None:
         """The trail walked back from the player's cell to `back_to`, when stuck."""
         return self.back_cells.cells() if self.back_cells is not None else None
+
+    @property
+    def explore(self) -> Cell | None:
+        """The unseen cell to explore towards, in a fog race with no known way out."""
+        return self.explore_cells.at(-1) if self.explore_cells is not None else None
 
     @property
     def back_to(self) -> Cell | None:
@@ -166,8 +205,10 @@ def solve(job: HintJob, tree: TreeIndex | None = None) -> Hint:
     graph, cols, size = job.graph, job.graph.cols, job.graph.size
     trail = job.trail.indices()
     here, start = trail[-1], divmod(trail[-1], cols)
-    if tree is not None and (tree.root != trail[0] or not tree.holds_trail(trail)):
-        tree = None
+    if tree is not None and (
+        job.frontier is not None or tree.root != trail[0] or not tree.holds_trail(trail)
+    ):
+        tree = None  # a fog racer's graph is not the maze's tree
     read = tree_search(tree, job.method, here, graph.exit) if tree is not None else None
     if read is not None:
         path = PackedCells(read.path, cols, 2) if read.path is not None else None
@@ -182,7 +223,33 @@ def solve(job: HintJob, tree: TreeIndex | None = None) -> Hint:
         return Hint(job.method, start, explored, path, order, None)
     back = tree_back_up(tree, trail, graph.exit) if tree is not None else _back_up(graph, trail)
     back_cells = PackedCells.pack(reversed(trail[back:]), size, cols) if back is not None else None
-    return Hint(job.method, start, explored, None, order, back_cells)
+    explore = None
+    if back is None and job.frontier is not None:
+        route = _to_frontier(graph, job.frontier, here)
+        explore = PackedCells.pack(route, size, cols) if route is not None else None
+    return Hint(job.method, start, explored, None, order, back_cells, explore)
+
+
+def _to_frontier(graph: CellGraph, frontier: bytes, here: int) -> list[int] | None:
+    """The shortest way through known passages from `here` to a seen cell with an open passage into an
+    unseen one, and that one step on; None when everything reachable is seen (the exit then is not
+    reachable, which a solvable maze rules out)."""
+    open_sides, steps = graph.open_sides, graph.steps
+    parent = {here: here}
+    queue = [here]
+    for cell in queue:
+        if frontier[cell]:
+            route = [cell + opening_steps(graph.cols)[1 << (frontier[cell] - 1)][0], cell]
+            while route[-1] != here:
+                route.append(parent[route[-1]])
+            route.reverse()
+            return route
+        for step in steps[open_sides[cell]]:
+            neighbour = cell + step
+            if neighbour not in parent:
+                parent[neighbour] = cell
+                queue.append(neighbour)
+    return None
 
 
 def back_up_index(maze: Maze, trail: Sequence[Cell]) -> int | None:

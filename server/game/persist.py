@@ -14,6 +14,7 @@ import random
 from typing import NotRequired, TypedDict
 
 from server.game.directions import Direction
+from server.game.fog import FogMemory, bitset, flags_of_bitset
 from server.game.generation import MazeSpec
 from server.game.maze import Maze
 from server.game.players import Player
@@ -58,6 +59,8 @@ class PlayerStateJson(TypedDict):
     dnf: bool
     left: bool
     distance: int | None
+    seen: NotRequired[str]
+    """In a fog race, the cells the racer has seen (`fog.bitset`)."""
 
 
 class RoomStateJson(TypedDict):
@@ -96,7 +99,7 @@ class RoomStateJson(TypedDict):
 
 
 def _player_state(player: Player) -> PlayerStateJson:
-    return {
+    state: PlayerStateJson = {
         "id": player.id,
         "name": player.name,
         "colour": player.colour,
@@ -115,6 +118,9 @@ def _player_state(player: Player) -> PlayerStateJson:
         "left": player.left,
         "distance": player.distance,
     }
+    if player.fog is not None:
+        state["seen"] = bitset(player.fog.seen)
+    return state
 
 
 def room_snapshot(room: Room) -> RoomStateJson:
@@ -211,6 +217,9 @@ def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) ->
         player.dnf = data["dnf"]
         player.left = data["left"]
         player.distance = data["distance"]
+        seen = data.get("seen")
+        if seen is not None and room.maze is not None:
+            player.fog = FogMemory(flags_of_bitset(seen, room.maze.size))
         room.players[player.id] = player
     return room
 

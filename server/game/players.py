@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from server.game.directions import Direction
 from server.game.errors import GameError
+from server.game.fog import FogMemory
 from server.game.trail import Trail
 
 NAME_MAX = 20
@@ -64,6 +65,8 @@ class Player:
     dnf: bool = False
     left: bool = False
     distance: int | None = None
+    fog: FogMemory | None = None
+    """In a fog race, the cells this racer has seen."""
 
     @property
     def racing(self) -> bool:
@@ -75,6 +78,7 @@ class Player:
         self._clear_tally()
         self.trail = Trail([entrance], Direction.RIGHT)
         self.distance = distance
+        self.fog = None
 
     def reset_for_lobby(self) -> None:
         """Back to the lobby after a race: not ready, no trail."""
@@ -82,6 +86,7 @@ class Player:
         self.ready = False
         self.trail = None
         self.distance = None
+        self.fog = None
 
     def _clear_tally(self) -> None:
         self.moves = 0

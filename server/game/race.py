@@ -3,7 +3,8 @@
 from server.game import views
 from server.game.envelope import Envelope
 from server.game.errors import GameError
-from server.game.events import Position
+from server.game.events import MoveAck, Moved, Started
+from server.game.fog import FogMemory
 from server.game.moves import Target, apply_move
 from server.game.players import Player
 from server.game.racelog import RaceLog
@@ -23,31 +24,32 @@ class RaceRules(RoomState):
         self.results = None
         self.log = RaceLog(maze.cols)
         distance = distances[maze.index(maze.entrance)]
+        fog = FogMemory.at_start(maze, self.settings.vision) if self.settings.fog else None
         for player in self.active_players():
             if player.id not in self.sitting_out:
                 player.reset_for_race(maze.entrance, distance)
-        self._emit(
-            "started",
-            {
-                "race": self.race_id,
-                "maze": encode_maze(maze),
-                "started_at": ms(now),
-                "shortest": self.shortest,
-                "players": views.player_entries(self),
-            },
-        )
+                player.fog = FogMemory(bytearray(fog.seen)) if fog is not None else None
+        started: Started = {
+            "race": self.race_id,
+            "maze": encode_maze(maze),
+            "started_at": ms(now),
+            "shortest": self.shortest,
+            "players": views.player_entries(self),
+        }
+        self._emit("started", started, views.started_for_fog(started, maze, fog) if fog is not None else None)
 
     def _elapsed(self, now: float) -> int:
         return ms(now - (self.started_at or now))
 
-    def move(self, member_id: str, target: Target, now: float) -> tuple[Position, list[Envelope]]:
+    def move(self, member_id: str, target: Target, now: float) -> tuple[MoveAck, list[Envelope]]:
         """Move a racer one cell; the ack data and the events. Refused moves raise and change nothing."""
         player = self._racer(member_id, now)
-        self._step(player, target, now)
+        newly_seen = self._step(player, target, now)
         self._check_race_over(now)
-        return views.position(player, self._trail(player)), self._drain()
+        return views.move_ack(player, self._trail(player), self._course()[0], newly_seen), self._drain()
 
-    def _step(self, player: Player, target: Target, now: float) -> None:
+    def _step(self, player: Player, target: Target, now: float) -> list[int]:
+        """Move the player; in a fog race, returns the cells the move let them see for the first time."""
         maze, distances = self._course()
         if player.moves >= self.move_cap():
             raise GameError("you have used every move this race allows", code="move_limit")
@@ -56,7 +58,8 @@ class RaceRules(RoomState):
         player.moves += 1
         player.distance = distances[maze.index(cell)]
         self.log.add_move(self._elapsed(now), player.id, cell)
-        self._emit("moved", {"id": player.id, **views.position(player, self._trail(player))})
+        newly_seen = player.fog.look_from(maze, maze.index(cell), self.settings.vision) if player.fog else []
+        self._emit_moved(player, cell)
         if cell == maze.exit:
             player.finished_at = now
             started_at = self.started_at if self.started_at is not None else now
@@ -71,6 +74,15 @@ class RaceRules(RoomState):
                     "hints": player.hints,
                 },
             )
+        return newly_seen
+
+    def _emit_moved(self, player: Player, cell: tuple[int, int]) -> None:
+        """`moved` for everyone; in a fog race also the forms racers get, by whether they see `cell`."""
+        moved: Moved = {"id": player.id, **views.position(player, self._trail(player))}
+        if not self.settings.fog:
+            self._emit("moved", moved)
+            return
+        self._emit("moved", moved, views.moved_unseen(moved), seen_data=views.moved_seen(moved), at=cell)
 
     def _check_race_over(self, now: float) -> None:
         if self.phase != "racing" or self.started_at is None:

@@ -81,9 +81,17 @@ class RoomState:
 
     # ----- bookkeeping -------------------------------------------------------------------------------
 
-    def _emit(self, kind: str, data: EventData, racer_data: EventData | None = None) -> None:
+    def _emit(
+        self,
+        kind: str,
+        data: EventData,
+        racer_data: EventData | None = None,
+        *,
+        seen_data: EventData | None = None,
+        at: tuple[int, int] | None = None,
+    ) -> None:
         self.version += 1
-        self._outbox.append(Envelope(self.version, kind, data, racer_data))
+        self._outbox.append(Envelope(self.version, kind, data, racer_data, seen_data, at))
 
     def _drain(self) -> list[Envelope]:
         out, self._outbox = self._outbox, []

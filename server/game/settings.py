@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
 from server.game.errors import BadSettings
+from server.game.fog import DEFAULT_VISION, VISION_BOUNDS
 from server.game.generation import MazeSpec
 from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, check_directions
 from server.game.hints import HINT_METHODS
@@ -23,6 +24,7 @@ WHOLE_BOUNDS: dict[str, tuple[int, int]] = {
     "hint_penalty": (0, 60),
     "max_players": (1, MAX_PLAYERS_CAP),
     "time_limit": (30, 3600),
+    "vision": VISION_BOUNDS,
 }
 """The whole-number fields' inclusive bounds: parse_settings checks them, GET /api/rules serves them."""
 BRAID_BOUNDS = (0.0, 1.0)
@@ -57,6 +59,9 @@ class RoomSettings:
     max_players: int = 8
     public: bool = True
     time_limit: int = 600
+    fog: bool = False
+    """Explorer mode: racers see only the cells within `vision` steps of where they have stood."""
+    vision: int = DEFAULT_VISION
 
     def to_json(self) -> "SettingsJson":
         """The JSON form sent to clients."""
@@ -77,6 +82,8 @@ class RoomSettings:
             "max_players": s.max_players,
             "public": s.public,
             "time_limit": s.time_limit,
+            "fog": s.fog,
+            "vision": s.vision,
         }
 
     def maze_spec(self, seed: int) -> MazeSpec:
@@ -102,6 +109,8 @@ class SettingsJson(TypedDict):
     max_players: int
     public: bool
     time_limit: int
+    fog: bool
+    vision: int
 
 
 def spec_for(settings: SettingsJson, seed: int) -> MazeSpec:
@@ -211,4 +220,6 @@ def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettin
         max_players=_int(merged, "max_players"),
         public=_bool(merged, "public", True),
         time_limit=_int(merged, "time_limit"),
+        fog=_bool(merged, "fog", False),
+        vision=_int(merged, "vision"),
     )

@@ -7,16 +7,30 @@ secrecy rules:
 - no maze (nor race id) before the race starts;
 - a rival's hint way (`from`, `next`, `path`, `back_to`, `back_path`) is hidden from players still
   racing; spectators, finishers and the asker see it;
-- the order the search explored cells in goes only to the asker (in the hint's ack).
+- the order the search explored cells in goes only to the asker (in the hint's ack);
+- in a fog race, a racer gets the maze with only the cells they have seen, others' positions only when
+  they stand where the racer can see now, and no distances to the exit (not the shortest either);
+  spectators and finished players see everything.
 """
 
 from dataclasses import dataclass
 from typing import NotRequired, TypedDict, cast
 
 from server.game.envelope import Envelope, WireEvent
-from server.game.events import HintAck, Hinted, HintSeen, PlayerEntry, Position
+from server.game.events import (
+    HintAck,
+    Hinted,
+    HintSeen,
+    MoveAck,
+    Moved,
+    MovedUnseen,
+    PlayerEntry,
+    Position,
+    Started,
+)
+from server.game.fog import FogMemory, fogged_maze, revealed, visible_now
 from server.game.hints import Hint
-from server.game.maze import Cell
+from server.game.maze import Cell, Maze
 from server.game.players import Player
 from server.game.results import ResultRow, elapsed_ms, provisional_rank
 from server.game.room_state import RoomState, ms
@@ -30,16 +44,23 @@ HINT_SEEN_BY_RACERS = tuple(HintSeen.__annotations__)
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who looks at the room: a member (or nobody in particular), and whether they are still racing."""
+    """Who looks at the room: a member (or nobody in particular), whether they are still racing, and in
+    a fog race the cells a racer sees now (None for everyone who sees all)."""
 
     member_id: str | None
     racing: bool
+    sees: frozenset[Cell] | None = None
 
     @classmethod
     def of(cls, room: RoomState, member_id: str | None) -> "Viewer":
         """The viewer a member of `room` is now."""
         player = room.players.get(member_id) if member_id is not None else None
-        return cls(member_id, player is not None and player.racing)
+        racing = player is not None and player.racing
+        if not racing or player is None or player.fog is None or room.maze is None or player.trail is None:
+            return cls(member_id, racing)
+        maze = room.maze
+        in_sight = visible_now(maze, maze.index(player.trail.current), room.settings.vision)
+        return cls(member_id, racing, frozenset(maze.cell(index) for index in in_sight))
 
 
 ANYONE = Viewer(None, racing=False)
@@ -124,8 +145,7 @@ def player_entries(room: RoomState) -> list[PlayerEntry]:
 
 
 def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
-    """Everything `viewer` needs to draw the room from scratch (today the same for every viewer)."""
-    del viewer  # nothing in a snapshot is per viewer yet: hints are only in events and acks
+    """Everything `viewer` needs to draw the room from scratch (a fog racer gets what they may know)."""
     data: Snapshot = {
         "code": room.code,
         "version": room.version,
@@ -146,7 +166,60 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
         data["shortest"] = room.shortest
     if room.results is not None and room.phase == "finished":
         data["results"] = room.results
+    player = room.players.get(viewer.member_id) if viewer.member_id is not None else None
+    if viewer.sees is not None and player is not None and player.fog is not None and room.maze is not None:
+        data["maze"] = fogged_maze(room.maze, player.fog.seen)
+        data.pop("shortest", None)
+        data["players"] = [fog_entry(entry, viewer) for entry in data["players"]]
     return data
+
+
+# ----- fog -------------------------------------------------------------------------------------------
+
+
+def fog_entry(entry: PlayerEntry, viewer: Viewer) -> PlayerEntry:
+    """A player entry as a fog racer may see it: their own without the distance; another's position
+    only while it is in sight, and never their trail."""
+    seen = cast(PlayerEntry, {k: v for k, v in entry.items() if k != "distance"})
+    if entry["id"] == viewer.member_id:
+        return seen
+    shown = cast(PlayerEntry, {k: v for k, v in seen.items() if k not in ("room", "facing", "trail")})
+    room = entry.get("room")
+    if room is not None and viewer.sees is not None and (room[0], room[1]) in viewer.sees:
+        shown["room"] = room
+        shown["facing"] = entry["facing"]
+    return shown
+
+
+def started_for_fog(started: Started, maze: Maze, start: FogMemory) -> Started:
+    """`started` as every racer of a fog race gets it: the maze as seen from the entrance, and the
+    players where they stand (at the entrance, in sight) without trails."""
+    fogged: Started = {k: v for k, v in started.items() if k != "shortest"}  # type: ignore[assignment]
+    fogged["maze"] = fogged_maze(maze, start.seen)
+    at_start = Viewer(
+        None, racing=True, sees=frozenset(maze.cell(i) for i, flag in enumerate(start.seen) if flag)
+    )
+    fogged["players"] = [fog_entry(entry, at_start) for entry in started["players"]]
+    return fogged
+
+
+def moved_seen(moved: Moved) -> Moved:
+    """A fog race's `moved` for the mover and the racers who see where they went: no distance."""
+    return cast(Moved, {k: v for k, v in moved.items() if k != "distance"})
+
+
+def moved_unseen(moved: Moved) -> MovedUnseen:
+    """A fog race's `moved` for the racers who cannot see where the mover went."""
+    return {"id": moved["id"], "moves": moved["moves"]}
+
+
+def move_ack(player: Player, trail: Trail, maze: Maze, newly_seen: list[int]) -> MoveAck:
+    """A move's ack: the position; in a fog race without the distance and with the cells just seen."""
+    ack = cast(MoveAck, position(player, trail))
+    if player.fog is not None:
+        del ack["distance"]
+        ack["seen"] = revealed(maze, newly_seen)["cells"]
+    return ack
 
 
 def summary(room: RoomState) -> RoomSummary:
@@ -193,6 +266,8 @@ def hint_data(player: Player, answer: Hint) -> Hinted:
         "explored": answer.explored,
         "back_to": cell_json(answer.back_to) if answer.back_to is not None else None,
         "back_path": answer.back_cells.to_wire() if answer.back_cells is not None else None,
+        "explore": cell_json(answer.explore) if answer.explore is not None else None,
+        "explore_path": answer.explore_cells.to_wire() if answer.explore_cells is not None else None,
         "hints": player.hints,
         "penalty": player.penalty_ms,
     }
@@ -223,6 +298,8 @@ def hint_ack(data: Hinted, want_order: bool, answer: Hint) -> HintAck:
 
 def is_redacted_for(envelope: Envelope, viewer: Viewer) -> bool:
     """Whether `viewer` gets less of `envelope` than a room-wide broadcast carries."""
+    if envelope.seen_d is not None and viewer.sees is not None:
+        return True  # a fog racer gets one of the fog forms, even of their own move
     return envelope.racer_d is not None and viewer.racing and viewer.member_id != envelope.d.get("id")
 
 
@@ -233,6 +310,9 @@ def hides_from_racers(envelopes: list[Envelope]) -> bool:
 
 def event_for(envelope: Envelope, viewer: Viewer) -> WireEvent:
     """`envelope` on the wire as `viewer` may see it."""
+    if envelope.seen_d is not None and viewer.sees is not None and envelope.racer_d is not None:
+        in_sight = viewer.member_id == envelope.d.get("id") or envelope.at in viewer.sees
+        return {"v": envelope.v, "t": envelope.t, "d": envelope.seen_d if in_sight else envelope.racer_d}
     if is_redacted_for(envelope, viewer) and envelope.racer_d is not None:
         return {"v": envelope.v, "t": envelope.t, "d": envelope.racer_d}
     return envelope.to_json()

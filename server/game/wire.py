@@ -13,7 +13,7 @@ import binascii
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from server.game.errors import BadMaze, BadSettings
 from server.game.maze import Cell, Maze
@@ -57,6 +57,9 @@ class MazeJson(TypedDict):
     exit: list[int]
     directions: int
     walls: str
+    seen: NotRequired[str]
+    """In a fog race, to a racer: the cells they have seen, as a bitset (`fog.bitset`); the walls of the
+    others are zeroed."""
 
 
 def encode_maze(maze: Maze) -> MazeJson:
