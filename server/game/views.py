@@ -18,6 +18,7 @@ from server.game.events import HintAck, Hinted, HintSeen, PlayerEntry, Position
 from server.game.hints import Hint
 from server.game.maze import Cell
 from server.game.players import Player
+from server.game.race_card import Count, DifficultyCard
 from server.game.results import ResultRow, elapsed_ms, provisional_rank
 from server.game.room_state import RoomState, ms
 from server.game.settings import SettingsJson
@@ -71,7 +72,9 @@ class Snapshot(TypedDict):
     maze: NotRequired[MazeJson]
     started_at: NotRequired[int]
     shortest: NotRequired[int]
+    difficulty: NotRequired[DifficultyCard | None]
     results: NotRequired[list[ResultRow]]
+    shortest_routes: NotRequired[Count]
 
 
 class RoomSummary(TypedDict):
@@ -144,8 +147,10 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
         data["maze"] = encode_maze(room.maze)
         data["started_at"] = ms(room.started_at or now)
         data["shortest"] = room.shortest
+        data["difficulty"] = room.card
     if room.results is not None and room.phase == "finished":
         data["results"] = room.results
+        data["shortest_routes"] = room.shortest_routes
     return data
 
 
