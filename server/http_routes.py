@@ -146,7 +146,7 @@ async def daily_room(request: web.Request) -> web.Response:
     if not isinstance(preset, str) or preset not in PRESETS:
         raise GameError(f"the daily maze comes in {', '.join(PRESETS)}", code="bad_settings")
     today = _today()
-    room = request.app[REGISTRY].daily_room(today, preset, time.time())
+    room = await request.app[REGISTRY].daily_room(today, preset, time.time())
     await request.app[DIRECTORY].publish(room)
     return web.json_response(
         {"code": room.code, "url": room_link(request, room.code), "daily": today.isoformat()}

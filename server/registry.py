@@ -1,5 +1,6 @@
 """The live rooms and who is connected to which: codes, lookups, connection mapping, idle sweep."""
 
+import asyncio
 import datetime
 import random
 import secrets
@@ -77,13 +78,15 @@ class RoomRegistry:
         """Take in a room restored from the store."""
         self.rooms[room.code] = room
 
-    def daily_room(self, date: datetime.date, preset: str, now: float) -> Room:
+    async def daily_room(self, date: datetime.date, preset: str, now: float) -> Room:
         """A fresh room racing `preset`'s daily maze, for whoever asked: they join it first and host it.
 
         Never an existing lobby: someone holding it (never ready, never starting) would keep every
-        newcomer from racing. Friends race the daily maze together through the room's link.
+        newcomer from racing. Friends race the daily maze together through the room's link. The day's
+        seed is picked from its difficulty band in a worker thread (it scores a few mazes), once a day
+        and preset (`daily_seed` keeps it).
         """
-        seed = daily_seed(date, preset, self.daily_secret)
+        seed = await asyncio.to_thread(daily_seed, date, preset, self.daily_secret)
         return self.create(daily_settings(date, preset), now, daily=date.isoformat(), fixed_seed=seed)
 
     def get(self, code: str) -> Room:

@@ -28,7 +28,7 @@ from server.game.records import RaceRecord
 from server.saving import RaceSaver
 from server.store_api import RaceRefused, ResultsStore, StoreHealth
 from server.store_file import BUSY_MS, MIGRATIONS, FileIdentity, StoreError, describe, migrate, prepare
-from server.store_reads import read_leaderboard, read_race, read_recent_races
+from server.store_reads import card_text, read_leaderboard, read_race, read_recent_races
 
 __all__ = ["MIGRATIONS", "SqliteStore", "Store", "StoreError", "StoreHealth"]
 
@@ -183,6 +183,7 @@ class SqliteStore:
             record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"],
             s["braid"], s["openings"], record.seed, record.daily, json.dumps(s),
             record.started_at, record.ended_at, record.shortest, int(record.ranked),
+            card_text(record.difficulty),
         )  # fmt: skip
         result_rows = [
             (
@@ -199,8 +200,9 @@ class SqliteStore:
                 [
                     (
                         "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings,"
-                        " seed, daily, settings, started_at, ended_at, shortest, ranked)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                        " seed, daily, settings, started_at, ended_at, shortest, ranked, difficulty)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                        " ON CONFLICT (id) DO NOTHING",
                         race_row,
                     ),
                     (

@@ -136,6 +136,10 @@ MIGRATIONS: tuple[Step, ...] = (
         OR COALESCE(json_extract(settings, '$.hint_moves'), 0) != 0
     );
     """,
+    # The maze's difficulty card (race_card.DifficultyCard) as JSON text; NULL for the races before it.
+    """
+    ALTER TABLE races ADD COLUMN difficulty TEXT;
+    """,
 )
 """Schema steps; step i brings the database to `user_version` i + 1. Append, never edit."""
 

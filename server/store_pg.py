@@ -31,6 +31,7 @@ from server.store_api import RaceRefused, StoreHealth
 from server.store_file import StoreError
 from server.store_pg_reads import read_leaderboard, read_race, read_recent_races
 from server.store_pg_schema import PG_MIGRATIONS, migrate, schema_version
+from server.store_reads import card_text
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +172,7 @@ class PgStore:
             record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"],
             s["braid"], s["openings"], record.seed, record.daily, Jsonb(s),
             record.started_at, record.ended_at, record.shortest, record.ranked,
+            card_text(record.difficulty),
         )  # fmt: skip
         result_rows = [
             (
@@ -184,8 +186,8 @@ class PgStore:
             [
                 (
                     "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings,"
-                    " seed, daily, settings, started_at, ended_at, shortest, ranked)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                    " seed, daily, settings, started_at, ended_at, shortest, ranked, difficulty)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
                     " ON CONFLICT (id) DO NOTHING RETURNING id",
                     race_row,
                 ),

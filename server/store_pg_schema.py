@@ -67,6 +67,10 @@ PG_MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # The maze's difficulty card (race_card.DifficultyCard) as JSON text; NULL for the races before it.
+    """
+    ALTER TABLE races ADD COLUMN difficulty TEXT;
+    """,
 )
 """Schema steps; step i brings the database to version i + 1. Append, never edit. Room states and log
 players stay JSON text, as in SQLite: jsonb would refuse a NUL character and reorder nothing we need."""

@@ -11,8 +11,9 @@ from typing import Any, Protocol
 
 import aiosqlite
 
+from server.game.race_card import DifficultyCard
 from server.game.racelog import RaceLog
-from server.game.results import ResultRow, efficiency, progress
+from server.game.results import ResultRow, efficiency, on_shortest, progress
 
 _EMPTY_LOG = RaceLog().to_blob()
 
@@ -58,10 +59,17 @@ async def read_race(db: aiosqlite.Connection, race_id: str) -> dict[str, Any] | 
     return race_json(race, json.loads(race["settings"]), results, logged)
 
 
+def card_text(card: DifficultyCard | None) -> str | None:
+    """A difficulty card as the races table keeps it (JSON text; NULL when the record has none)."""
+    return json.dumps(card, separators=(",", ":")) if card is not None else None
+
+
 def race_json(
     race: Row, settings: dict[str, Any], results: list[ResultRow], logged: Row | None
 ) -> dict[str, Any]:
-    """A stored race as `Store.race` gives it, its log still packed as (players, blob, cols)."""
+    """A stored race as `Store.race` gives it, its log still packed as (players, blob, cols); a race
+    stored before the difficulty card has `difficulty` and `shortest_routes` null."""
+    card: DifficultyCard | None = json.loads(race["difficulty"]) if race["difficulty"] is not None else None
     return {
         "id": race["id"],
         "settings": settings,
@@ -71,6 +79,8 @@ def race_json(
         "started_at": round(race["started_at"] * 1000),
         "ended_at": round(race["ended_at"] * 1000),
         "shortest": race["shortest"],
+        "difficulty": card,
+        "shortest_routes": card["shortest_paths"] if card is not None else None,
         "results": results,
         "log": (
             *((json.loads(logged["players"]), bytes(logged["data"])) if logged else ([], _EMPTY_LOG)),
@@ -160,4 +170,5 @@ def result_json(row: Row, shortest: int) -> ResultRow:
         "progress": progress(row["distance"], shortest),
         "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
         "dnf": dnf,
+        "on_shortest": on_shortest(row["route"], shortest, dnf),
     }

@@ -41,24 +41,34 @@ def analyse(maze: Maze) -> Difficulty:
     degree = maze.open_sides.translate(SIDE_COUNT)
     dead_ends = degree.count(1)
     shortest = count_shortest(maze, start)
-    solution = search(maze, "bfs").path
-    decisions = 0
-    if solution is not None:
-        for k, cell in enumerate(solution[:-1]):
-            came_in = 0 if k == 0 else 1
-            if degree[maze.index(cell)] - came_in > 1:
-                decisions += 1
     routes = route_map(maze, start)
     return Difficulty(
         cells=maze.size,
         solution_length=shortest.length,
         dead_ends=dead_ends,
         dead_end_share=dead_ends / maze.size,
-        decision_points=decisions,
+        decision_points=decision_points(maze, degree),
         longest_dead_end=_deepest_branch(maze, routes.on_route) if routes.reachable else 0,
         shortest_paths=shortest.count,
         bottlenecks=tuple(maze.cell(i) for i in routes.bottlenecks),
     )
+
+
+def decision_points(maze: Maze, degree: bytes | None = None) -> int:
+    """The cells on the breadth-first shortest way (the exit excluded) with more than one way forward,
+    not counting the way in; `degree` is each cell's number of open sides, when the caller has it.
+    Cheap (one breadth-first search): the daily maze's difficulty band scores candidates with it."""
+    solution = search(maze, "bfs").path
+    if solution is None:
+        return 0
+    if degree is None:
+        degree = maze.open_sides.translate(SIDE_COUNT)
+    decisions = 0
+    for k, cell in enumerate(solution[:-1]):
+        came_in = 0 if k == 0 else 1
+        if degree[maze.index(cell)] - came_in > 1:
+            decisions += 1
+    return decisions
 
 
 def _deepest_branch(maze: Maze, on_route: bytearray) -> int:

@@ -8,6 +8,7 @@ which (a rival's hint reaches players still racing as `HintSeen`).
 
 from typing import Any, Literal, NotRequired, TypedDict, get_args, is_typeddict
 
+from server.game.race_card import Count, DifficultyCard
 from server.game.results import ResultRow
 from server.game.settings import SettingsJson
 from server.game.wire import MazeJson
@@ -107,6 +108,8 @@ class Started(TypedDict):
     started_at: int
     shortest: NotRequired[int]
     """Not for racers in a fog race: the length of the way out is not theirs to know."""
+    difficulty: NotRequired[DifficultyCard]
+    """Not for racers in a fog race either: it tells the solution's length."""
     players: list[PlayerEntry]
 
 
@@ -154,11 +157,13 @@ class Finished(TypedDict):
 
 
 class RaceOver(TypedDict):
-    """`race_over`: the results."""
+    """`race_over`: the results, how many shortest routes the maze had, and its difficulty card."""
 
     race: str | None
     results: list[ResultRow]
     shortest: int
+    shortest_routes: Count
+    difficulty: DifficultyCard | None
 
 
 class Lobby(TypedDict):

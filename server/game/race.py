@@ -7,6 +7,7 @@ from server.game.events import MoveAck, Moved, Started
 from server.game.fog import FogMemory
 from server.game.moves import Target, apply_move
 from server.game.players import Player
+from server.game.race_card import card_of
 from server.game.racelog import RaceLog
 from server.game.records import RaceRecord, race_record
 from server.game.results import elapsed_ms, provisional_rank, result_rows
@@ -34,6 +35,7 @@ class RaceRules(RoomState):
             "maze": encode_maze(maze),
             "started_at": ms(now),
             "shortest": self.shortest,
+            "difficulty": card_of(maze),  # measured with the maze, off the loop
             "players": views.player_entries(self),
         }
         self._emit("started", started, views.started_for_fog(started, maze, fog) if fog is not None else None)
@@ -97,7 +99,14 @@ class RaceRules(RoomState):
             self.ended_at = now
             self.results = result_rows(self.racers(), self.started_at, self.shortest)
             self._emit(
-                "race_over", {"race": self.race_id, "results": self.results, "shortest": self.shortest}
+                "race_over",
+                {
+                    "race": self.race_id,
+                    "results": self.results,
+                    "shortest": self.shortest,
+                    "shortest_routes": self.shortest_routes,
+                    "difficulty": self.card,
+                },
             )
             # recorded now: the same command may take the room on to the lobby (the last racer left)
             self._finished_race = race_record(self)

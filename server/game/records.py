@@ -2,9 +2,10 @@
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from server.game.errors import GameError
+from server.game.race_card import DifficultyCard
 from server.game.racelog import LogState, RaceLog
 from server.game.results import ResultRow
 from server.game.settings import SettingsJson
@@ -35,6 +36,8 @@ class RaceRecordJson(TypedDict):
     players: list[Racer]
     results: list[ResultRow]
     log: LogState
+    difficulty: NotRequired[DifficultyCard | None]
+    """Absent from the races of rescue files written before the card existed."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,9 @@ class RaceRecord:
     results: list[ResultRow]
     log: RaceLog
     """A copy of the room's packed log (copying arrays is a memory copy: microseconds for 720,000 moves)."""
+    difficulty: DifficultyCard | None = None
+    """The maze's difficulty card (`race_card`), with its number of shortest routes; None in records
+    from before the card existed."""
 
     @property
     def ranked(self) -> bool:
@@ -75,13 +81,14 @@ class RaceRecord:
             "players": self.players,
             "results": self.results,
             "log": self.log.to_state(),
+            "difficulty": self.difficulty,
         }
 
     @classmethod
     def from_json(cls, data: RaceRecordJson) -> "RaceRecord":
         """Inverse of `to_json`; a ValueError (or `GameError` for a broken log) if the fields are not
         exactly a record's."""
-        if not isinstance(data, dict) or data.keys() != _RECORD_FIELDS:
+        if not isinstance(data, dict) or data.keys() not in (_RECORD_FIELDS, _RECORD_FIELDS - {"difficulty"}):
             raise ValueError("a race record must have exactly the fields of one")
         return cls(
             id=data["id"],
@@ -95,6 +102,7 @@ class RaceRecord:
             players=data["players"],
             results=data["results"],
             log=RaceLog.from_state(data["log"], data["settings"]["cols"]),
+            difficulty=data.get("difficulty"),
         )
 
 
@@ -147,4 +155,5 @@ def race_record(room: "RoomState") -> RaceRecord:
         players=players,
         results=list(room.results),
         log=room.log.copy(),
+        difficulty=room.card,
     )

@@ -61,6 +61,16 @@ class ResultRow(TypedDict):
     distance: int
     progress: float
     room: list[int] | None
+    on_shortest: bool | None
+    """Whether a finisher's route (the final trail, loop-free) is one of the shortest routes: its steps
+    equal the shortest distance. None for a racer who did not finish."""
+
+
+def on_shortest(route: int, shortest: int, dnf: bool) -> bool | None:
+    """Whether a finished route of `route` steps is a shortest one (None when the racer did not finish):
+    the final trail never holds a cell twice, so one that reaches the exit in `shortest` steps is one of
+    the shortest routes."""
+    return None if dnf else route == shortest
 
 
 def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[ResultRow]:
@@ -88,6 +98,7 @@ def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[
                 "distance": distance,
                 "progress": progress(distance, shortest),
                 "room": list(player.trail.current) if player.trail is not None else None,
+                "on_shortest": on_shortest(trail_len - 1, shortest, time is None),
             }
         )
     return rows

@@ -14,6 +14,7 @@ from server.game.errors import GameError
 from server.game.events import EventData
 from server.game.maze import Maze
 from server.game.players import Player
+from server.game.race_card import Count, DifficultyCard, card_of, count_json
 from server.game.racelog import RaceLog, hint_cap, move_cap
 from server.game.records import RaceRecord
 from server.game.results import ResultRow
@@ -162,6 +163,19 @@ class RoomState:
         if self.maze is None or self.distances is None:
             return 0
         return self.distances[self.maze.index(self.maze.entrance)]
+
+    @property
+    def card(self) -> DifficultyCard | None:
+        """The difficulty card of the race's maze (built with the maze, off the event loop), once there
+        is a maze."""
+        return card_of(self.maze) if self.maze is not None else None
+
+    @property
+    def shortest_routes(self) -> Count:
+        """How many distinct shortest routes lead from the entrance to the exit (exact, as the wire
+        carries it: `race_card.count_json`); 0 before there is a maze."""
+        card = self.card
+        return card["shortest_paths"] if card is not None else count_json(0)
 
     def move_cap(self) -> int:
         """Most moves a racer may make in one race (`racelog.move_cap`): what the move limit allows in

@@ -32,6 +32,7 @@ from server.game.fog import FogMemory, fogged_maze, revealed, visible_now
 from server.game.hints import Hint
 from server.game.maze import Cell, Maze
 from server.game.players import Player
+from server.game.race_card import Count, DifficultyCard
 from server.game.results import ResultRow, elapsed_ms, provisional_rank
 from server.game.room_state import RoomState, ms
 from server.game.settings import SettingsJson
@@ -92,7 +93,9 @@ class Snapshot(TypedDict):
     maze: NotRequired[MazeJson]
     started_at: NotRequired[int]
     shortest: NotRequired[int]
+    difficulty: NotRequired[DifficultyCard | None]
     results: NotRequired[list[ResultRow]]
+    shortest_routes: NotRequired[Count]
 
 
 class RoomSummary(TypedDict):
@@ -164,12 +167,15 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
         data["maze"] = encode_maze(room.maze)
         data["started_at"] = ms(room.started_at or now)
         data["shortest"] = room.shortest
+        data["difficulty"] = room.card
     if room.results is not None and room.phase == "finished":
         data["results"] = room.results
+        data["shortest_routes"] = room.shortest_routes
     player = room.players.get(viewer.member_id) if viewer.member_id is not None else None
     if viewer.sees is not None and player is not None and player.fog is not None and room.maze is not None:
         data["maze"] = fogged_maze(room.maze, player.fog.seen)
         data.pop("shortest", None)
+        data.pop("difficulty", None)
         data["players"] = [fog_entry(entry, viewer) for entry in data["players"]]
     return data
 
@@ -194,7 +200,7 @@ def fog_entry(entry: PlayerEntry, viewer: Viewer) -> PlayerEntry:
 def started_for_fog(started: Started, maze: Maze, start: FogMemory) -> Started:
     """`started` as every racer of a fog race gets it: the maze as seen from the entrance, and the
     players where they stand (at the entrance, in sight) without trails."""
-    fogged: Started = {k: v for k, v in started.items() if k != "shortest"}  # type: ignore[assignment]
+    fogged: Started = {k: v for k, v in started.items() if k not in ("shortest", "difficulty")}  # type: ignore[assignment]
     fogged["maze"] = fogged_maze(maze, start.seen)
     at_start = Viewer(
         None, racing=True, sees=frozenset(maze.cell(i) for i, flag in enumerate(start.seen) if flag)

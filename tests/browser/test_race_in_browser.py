@@ -65,6 +65,11 @@ async def test_two_players_and_a_spectator_race_to_results(
     path = way_out(room)
     keys = keys_along(path)
     ann, bob = (p for p in room.players.values())
+    for tab in (host, watcher):  # the maze's difficulty card shows from the start, to spectators too
+        card = tab.page.locator("#difficulty-card")
+        await expect(card).to_be_visible()
+        await expect(card).to_contain_text(f"Shortest way{len(path) - 1} steps")
+        await expect(card).to_contain_text("Shortest routes1")
     await walk(guest, keys[:3])  # Bob starts, then Ann overtakes and wins
     await walk(host, keys[: len(keys) // 2])
     await host.page.screenshot(path=str(artefacts / "race.png"))
@@ -79,6 +84,12 @@ async def test_two_players_and_a_spectator_race_to_results(
         first = tab.page.locator("#results-body tr").first
         await expect(first).to_contain_text("Ann")
         await expect(tab.page.locator("#results-body tr")).to_have_count(2)
+        routes = tab.page.locator("#results-routes")
+        await expect(routes).to_have_text(
+            f"The maze had one shortest route ({len(path) - 1} steps). On a shortest route: Ann, Bob."
+        )
+        await expect(first.locator("td.route")).to_have_text(f"{len(path) - 1} ★")
+        await expect(tab.page.locator("#results-difficulty")).to_contain_text("Decision points")
     assert room.results is not None
     assert [row["name"] for row in room.results] == ["Ann", "Bob"]
     assert room.results[0]["moves"] == len(keys)
@@ -93,6 +104,8 @@ async def test_two_players_and_a_spectator_race_to_results(
         "() => window.mazerace_replay.positionsAt(window.mazerace_replay.duration)"
     )
     assert {pid: tuple(cell) for pid, cell in final.items()} == {ann.id: path[-1], bob.id: path[-1]}
+    await expect(host.page.locator("#replay-routes")).to_contain_text("one shortest route")
+    await expect(host.page.locator("#replay-difficulty")).to_contain_text("Bottlenecks")
     await host.page.click("#replay-play")
     await host.page.wait_for_function("() => window.mazerace_replay.time > 0")
     await host.page.screenshot(path=str(artefacts / "replay.png"))

@@ -9,6 +9,7 @@ import os
 import signal
 import time
 
+from server.game.race_card import card_for
 from tests.cluster.chaos import LogEntry, LogTail
 from tests.cluster.chaos_checks import check_race, database_rows
 from tests.cluster.chaos_table import RaceTable, owner_of, seen, until
@@ -34,6 +35,8 @@ async def test_kill_9_of_the_owner_during_the_countdown(table: RaceTable) -> Non
     table.cluster.kill(owner)
     await table.racing()
     assert await owner_of(table) != owner
+    started = seen(table.ann, "started") or table.ann.snapshot
+    assert started["difficulty"] == card_for(table.maze)  # the new owner rebuilt it with the maze
     await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
     await check_race(table)
     assert all(client.rejoins for client in table.clients)  # the spectator came back too
@@ -53,6 +56,7 @@ async def test_kill_9_of_the_owner_during_the_race(table: RaceTable) -> None:
     await check_race(table)
     assert await table.owner() != owner
     assert acked_before > 0
+    assert table.ann.snapshot["difficulty"] == card_for(table.maze)  # the rejoin's, from the new owner
     assert all(client.rejoins for client in table.clients)
     print(f"\nrace kill -9 of {owner}: back after {table.back_after(killed_at)} s")
 

@@ -6,7 +6,7 @@ free plain BFS, independent of the server's fog module), and checks each message
 
 - every maze has exactly the racer's seen cells in `seen`, and zero passage bits for every other cell
   (and the true bits for seen ones);
-- no distance to the exit and no shortest length anywhere while racing;
+- no distance to the exit, no shortest length and no difficulty card anywhere while racing;
 - another player's position only when it is within sight of where the racer stands at that moment, and
   never another player's trail;
 - a move ack's newly seen cells are seen now, with their true bits;
@@ -97,6 +97,7 @@ class FogAudit:
         for node in _dicts(message):
             assert "distance" not in node, node
             assert "shortest" not in node, node
+            assert "difficulty" not in node, node  # the card tells the solution's length
             if "walls" in node:
                 self._maze(node)
             if "players" in node and isinstance(node["players"], list):

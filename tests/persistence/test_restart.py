@@ -18,6 +18,7 @@ import pytest
 
 from server.game.daily import daily_settings
 from server.game.maze import Maze
+from server.game.race_card import card_for
 from server.game.racelog import RaceLog
 from server.game.trail import Trail
 from server.game.wire import decode_maze
@@ -108,6 +109,7 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
         after = ann_back["snapshot"]
         assert after["phase"] == "racing"
         assert (after["code"], after["race"], after["maze"]) == (code, race_id, before["maze"])
+        assert after["difficulty"] == before["difficulty"] == card_for(maze)  # rebuilt with the maze
         assert [p["id"] for p in after["players"]] == [p["id"] for p in before["players"]]
         for you, rooms, half in ((ann_you, ann_rooms, ann_half), (bob_you, bob_rooms, bob_half)):
             was, now = player(before, you["id"]), player(after, you["id"])
@@ -156,6 +158,12 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
         status, stored = await get_json(http, f"{second.url}/api/races/{race_id}")
         assert status == 200, stored
         assert stored["results"] == over["results"]
+        assert [r["on_shortest"] for r in stored["results"]] == [True, True]  # detours are popped
+        assert (
+            (stored["difficulty"], stored["shortest_routes"])
+            == (card_for(maze), 1)
+            == (over["difficulty"], over["shortest_routes"])
+        )
         assert decode_maze(stored["maze"]) == maze
         trails = replay(maze, stored["log"])
         assert trails[ann_you["id"]].cells == tuple(path)

@@ -58,6 +58,8 @@ def stored_form(record: RaceRecord) -> dict[str, Any]:
         "started_at": round(record.started_at * 1000),
         "ended_at": round(record.ended_at * 1000),
         "shortest": record.shortest,
+        "difficulty": record.difficulty,
+        "shortest_routes": record.difficulty["shortest_paths"] if record.difficulty else None,
         "results": record.results,
         "log": record.log,
     }
@@ -179,6 +181,8 @@ async def test_an_older_file_is_brought_up_to_date_keeping_its_races(db_path: Pa
         old = await store.race(OLD_RACE)
         assert old is not None
         assert old["ranked"]  # an easy race on the standard rules counts for the leaderboards
+        assert old["difficulty"] is None  # stored before the card: it loads without one
+        assert old["shortest_routes"] is None
         assert "race_log" not in await table_names(store)  # its rows became one packed blob a race
         assert list(old["log"]) == [
             {"t": 5, "type": "hint", "id": "p1", "method": "bfs", "found": True},

@@ -6,6 +6,7 @@ import { attachInput } from './input.js';
 import { Replay, prepareRace, sealedUntil } from './replay-model.js';
 import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
 import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from './labels.js';
+import { renderCard, shortestRouteLine } from './difficulty.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
 const id = (() => {
@@ -148,6 +149,8 @@ function showResults(data) {
     ),
   );
   setText('replay-note', data.shortest ? `Shortest path: ${data.shortest} steps. Efficiency = shortest ÷ moves.` : '');
+  setText('replay-routes', shortestRouteLine(results, data.shortest_routes, data.shortest));
+  renderCard($('replay-difficulty'), data.difficulty);
   show('replay-results-panel');
 }
 

@@ -5,6 +5,7 @@ import { RoomState } from './state.js';
 import { Renderer } from './render.js';
 import { allowedIn, attachInput, moveInterval } from './input.js';
 import { drawChart } from './chart.js';
+import { renderCard, shortestRouteLine } from './difficulty.js';
 import { decodeCells, dirBetween, openSides, step } from './maze.js';
 import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
 import { METHOD_LABELS, labelOf } from './labels.js';
@@ -425,8 +426,19 @@ function updateUi() {
     }
   }
   updateResults();
+  updateCard();
   renderer.setMaze(state.maze);
   renderer.invalidate();
+}
+
+// The maze's difficulty card, beside the race and in the results, redrawn only when it changes.
+let lastCard = '';
+function updateCard() {
+  const key = JSON.stringify(state.difficulty);
+  if (key === lastCard) return;
+  lastCard = key;
+  renderCard($('difficulty-card'), state.difficulty);
+  renderCard($('results-difficulty'), state.difficulty);
 }
 
 function updateLobby(me) {
@@ -563,11 +575,13 @@ function updateResults() {
         el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
         el('td', { class: 'num', text: String(r.moves ?? '–') }),
         el('td', { class: 'num', text: String(r.hints ?? 0) }),
+        el('td', { class: 'num route', text: r.dnf ? '–' : `${r.route ?? '–'}${r.on_shortest ? ' ★' : ''}`, title: r.on_shortest ? 'one of the shortest routes' : '' }),
         el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
       ),
     ),
   );
-  setText('results-note', state.shortest ? `Shortest path: ${state.shortest} steps. Efficiency = shortest ÷ moves.` : '');
+  setText('results-note', state.shortest ? `Shortest path: ${state.shortest} steps. Efficiency = shortest ÷ moves. Route: steps of the final trail (★ a shortest route).` : '');
+  setText('results-routes', shortestRouteLine(sorted, state.shortestRoutes, state.shortest));
   show('rematch-button', state.isHost());
   let replayLink = $('replay-link');
   if (!replayLink) {

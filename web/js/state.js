@@ -77,6 +77,8 @@ export class RoomState {
     this.maze = null;
     this.mazeKey = null;
     this.shortest = null;
+    this.difficulty = null; // the maze's difficulty card (difficulty.js), from the race's start on
+    this.shortestRoutes = null; // how many shortest routes the maze had (a number, or digits), with the results
     this.startAt = null;
     this.startedAt = null;
     this.countdownSeconds = null;
@@ -154,7 +156,9 @@ export class RoomState {
     this.startedAt = snap.started_at ?? null;
     this.setMaze(snap.maze);
     this.shortest = snap.shortest ?? null;
+    this.difficulty = snap.difficulty ?? null;
     this.results = snap.results ?? null;
+    this.shortestRoutes = snap.shortest_routes ?? null;
     if (!sameRace) {
       this.history = {};
       this.hints = {};
@@ -241,6 +245,8 @@ export class RoomState {
         this.setMaze(d.maze);
         this.startedAt = d.started_at ?? null;
         this.shortest = d.shortest ?? null;
+        this.difficulty = d.difficulty ?? null;
+        this.shortestRoutes = null;
         if (Array.isArray(d.players)) this.players = d.players.map(player);
         this.syncHostFlags();
         this.results = null;
@@ -282,6 +288,8 @@ export class RoomState {
         this.phase = 'finished';
         this.results = Array.isArray(d.results) ? d.results : [];
         this.shortest = d.shortest ?? this.shortest;
+        this.shortestRoutes = d.shortest_routes ?? null;
+        this.difficulty = d.difficulty ?? this.difficulty;
         for (const r of this.results) {
           const q = this.player(r.id);
           if (q) Object.assign(q, { rank: r.rank, time: r.time, dnf: !!r.dnf, distance: r.distance ?? q.distance });
@@ -296,6 +304,8 @@ export class RoomState {
         this.syncHostFlags();
         this.setMaze(null);
         this.shortest = null;
+        this.difficulty = null;
+        this.shortestRoutes = null;
         this.results = null;
         this.startAt = null;
         this.startedAt = null;
