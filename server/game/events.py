@@ -34,6 +34,8 @@ class PlayerEntry(TypedDict):
     facing: NotRequired[str]
     trail: NotRequired[list[list[int]]]
     distance: NotRequired[int | None]
+    seen: NotRequired[str]
+    """In a fog race, to spectators and those done racing: the cells this racer has seen (a bitset)."""
     time: NotRequired[int | None]
     rank: NotRequired[int]
 

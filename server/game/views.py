@@ -28,7 +28,7 @@ from server.game.events import (
     Position,
     Started,
 )
-from server.game.fog import FogMemory, fogged_maze, revealed, visible_now
+from server.game.fog import FogMemory, bitset, fogged_maze, revealed, visible_now
 from server.game.hints import Hint
 from server.game.maze import Cell, Maze
 from server.game.players import Player
@@ -136,6 +136,8 @@ def player_entry(room: RoomState, player: Player) -> PlayerEntry:
         entry["facing"] = player.trail.facing.value
         entry["trail"] = [cell_json(c) for c in player.trail]
         entry["distance"] = player.distance
+        if player.fog is not None:  # for spectators; fog racers never get it (`fog_entry`)
+            entry["seen"] = bitset(player.fog.seen)
     if player.finished_at is not None and room.started_at is not None:
         entry["time"] = elapsed_ms(player, room.started_at)
         entry["rank"] = provisional_rank(player, room.racers(), room.started_at)
@@ -186,7 +188,7 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
 def fog_entry(entry: PlayerEntry, viewer: Viewer) -> PlayerEntry:
     """A player entry as a fog racer may see it: their own without the distance; another's position
     only while it is in sight, and never their trail."""
-    seen = cast(PlayerEntry, {k: v for k, v in entry.items() if k != "distance"})
+    seen = cast(PlayerEntry, {k: v for k, v in entry.items() if k not in ("distance", "seen")})
     if entry["id"] == viewer.member_id:
         return seen
     shown = cast(PlayerEntry, {k: v for k, v in seen.items() if k not in ("room", "facing", "trail")})

@@ -122,6 +122,7 @@ class FogAudit:
             assert bits == (owned_bits(maze, cell) if cell in self.seen else 0), cell
 
     def _entry(self, entry: dict[str, Any]) -> None:
+        assert "seen" not in entry, entry  # nobody's seen cells but in their own maze
         if entry["id"] == self.me:
             return
         assert "trail" not in entry, entry
