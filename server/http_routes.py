@@ -107,16 +107,18 @@ def _limit(text: str) -> int:
 
 
 async def leaderboard(request: web.Request) -> web.Response:
-    """`GET /api/leaderboard?preset=&algorithm=&name=&daily=&limit=`: best times, fastest first."""
+    """`GET /api/leaderboard?preset=&algorithm=&name=&daily=&fog=&limit=`: best times, fastest first (fog
+    races have boards of their own: `fog=true`)."""
     name = request.query.get("name") or None
     if name is not None and len(name) > 20:
         raise GameError("name is at most 20 characters", code="bad_query")
     preset = _choice(request, "preset", (*PRESETS, "custom"))
     algorithm = _choice(request, "algorithm", ALGORITHMS)
     daily = _date(request.query.get("daily"))
+    fog = _choice(request, "fog", ("true", "false")) == "true"
     limit = _limit(request.query.get("limit", "20"))  # all checked first: a 400 with or without a store
     board = await _store(request).leaderboard(
-        preset=preset, algorithm=algorithm, name=name, daily=daily, limit=limit
+        preset=preset, algorithm=algorithm, name=name, daily=daily, limit=limit, fog=fog
     )
     return web.json_response({"leaderboard": board})
 

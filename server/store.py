@@ -241,10 +241,11 @@ class SqliteStore:
         name: str | None = None,
         daily: str | None = None,
         limit: int = 20,
+        fog: bool = False,
     ) -> list[dict[str, Any]]:
         """Best finishing times (see `store_reads.read_leaderboard`)."""
         async with self._exclusive:
-            return await read_leaderboard(self.db, preset, algorithm, name, daily, limit)
+            return await read_leaderboard(self.db, preset, algorithm, name, daily, limit, fog)
 
     # ----- open rooms across restarts ---------------------------------------------------------------
 

@@ -82,8 +82,9 @@ class ResultsStore(Protocol):
         name: str | None = None,
         daily: str | None = None,
         limit: int = 20,
+        fog: bool = False,
     ) -> list[dict[str, Any]]:
-        """Best finishing times (see `store_reads.read_leaderboard`)."""
+        """Best finishing times (see `store_reads.read_leaderboard`); fog races have their own boards."""
 
     async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""

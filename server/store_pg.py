@@ -225,9 +225,10 @@ class PgStore:
         name: str | None = None,
         daily: str | None = None,
         limit: int = 20,
+        fog: bool = False,
     ) -> list[dict[str, Any]]:
         async with self.pool.connection() as conn:
-            return await read_leaderboard(conn, preset, algorithm, name, daily, limit)
+            return await read_leaderboard(conn, preset, algorithm, name, daily, limit, fog)
 
     async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         rows = [(state["code"], saved_at, json.dumps(state)) for state in states]

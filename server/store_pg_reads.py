@@ -20,6 +20,7 @@ _LEADERBOARD = """
           AND (%(algorithm)s::text IS NULL OR races.algorithm = %(algorithm)s::text)
           AND (%(name)s::text IS NULL OR results.name = %(name)s::text)
           AND (%(daily)s::text IS NULL OR races.daily = %(daily)s::text)
+          AND COALESCE((races.settings->>'fog')::boolean, false) = %(fog)s
           AND races.ranked
     )
     SELECT * FROM best WHERE nth = 1 ORDER BY total_ms, ended_at LIMIT %(limit)s
@@ -59,6 +60,7 @@ async def read_leaderboard(
     name: str | None,
     daily: str | None,
     limit: int,
+    fog: bool = False,
 ) -> list[dict[str, Any]]:
     """Best finishing times, as `store_reads.read_leaderboard` ranks them."""
     partition = BY_CATEGORY if name is not None else BY_NAME
@@ -67,6 +69,7 @@ async def read_leaderboard(
         "algorithm": algorithm,
         "name": name,
         "daily": daily,
+        "fog": fog,
         "limit": max(1, min(limit, LEADERBOARD_MAX)),
     }
     cursor = await conn.execute(_LEADERBOARD.format(partition=partition), params)

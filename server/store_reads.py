@@ -33,6 +33,7 @@ _LEADERBOARD = """
           AND (:algorithm IS NULL OR races.algorithm = :algorithm)
           AND (:name IS NULL OR results.name = :name)
           AND (:daily IS NULL OR races.daily = :daily)
+          AND COALESCE(json_extract(races.settings, '$.fog'), 0) = :fog
           AND races.ranked = 1
     )
     SELECT * FROM best WHERE nth = 1 ORDER BY total_ms, ended_at LIMIT :limit
@@ -109,6 +110,7 @@ async def read_leaderboard(
     name: str | None,
     daily: str | None,
     limit: int,
+    fog: bool = False,
 ) -> list[dict[str, Any]]:
     """Best finishing times: each player's best in the category, or one player's best per category.
 
@@ -120,6 +122,7 @@ async def read_leaderboard(
         "algorithm": algorithm,
         "name": name,
         "daily": daily,
+        "fog": int(fog),
         "limit": max(1, min(limit, LEADERBOARD_MAX)),
     }
     async with db.execute(_LEADERBOARD.format(partition=partition), params) as cursor:

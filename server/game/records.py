@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from server.game.errors import GameError
+from server.game.fog import DEFAULT_VISION
 from server.game.race_card import DifficultyCard
 from server.game.racelog import LogState, RaceLog
 from server.game.results import ResultRow
@@ -127,6 +128,7 @@ def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
         and s["openings"] == "corners"
         and s.get("directions", 4) == 4  # stored before 8 directions existed: 4
         and (s["algorithm"] != "growing-tree" or s.get("bias", "newest") == "newest")
+        and (not s.get("fog", False) or s.get("vision", DEFAULT_VISION) == DEFAULT_VISION)
     )
     return strict_hints and (daily is not None or standard)
 

@@ -256,13 +256,19 @@ async def test_the_records_api_refuses_what_it_does_not_have(
         assert (status, body["error"]["code"]) == (404, "unknown_race"), race_id
     bad_queries = (
         "limit=0", "limit=101", "limit=ten", "limit=-1", "limit=1.5", "preset=giant", "algorithm=maze",
-        "daily=tomorrow", "daily=2026-02-30", "name=" + "x" * 21,
+        "daily=tomorrow", "daily=2026-02-30", "name=" + "x" * 21, "fog=yes", "fog=1",
     )  # fmt: skip
     for query in bad_queries:
         status, body = await get_json(http, f"{server.url}/api/leaderboard?{query}")
         assert (status, body["error"]["code"]) == (400, "bad_query"), query
         assert body["error"]["message"]
-    for query in ("", "?limit=100", "?preset=hard&algorithm=wilson&daily=today&name=Ann", "?preset=custom"):
+    for query in (
+        "",
+        "?limit=100",
+        "?preset=hard&algorithm=wilson&daily=today&name=Ann",
+        "?preset=custom",
+        "?fog=true",
+    ):
         assert await get_json(http, f"{server.url}/api/leaderboard{query}") == (200, {"leaderboard": []})
     assert await get_json(http, f"{server.url}/api/races") == (200, {"races": []})
     status, body = await get_json(http, f"{server.url}/api/nothing-here")

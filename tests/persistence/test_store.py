@@ -776,6 +776,13 @@ async def test_only_races_on_the_standard_rules_count_for_the_leaderboards(store
         await store.save_race(record)
     assert [row["name"] for row in await store.leaderboard()] == ["Fair", "Strict", "Newest"]
     assert [r.ranked for r in records] == [True] + [False] * 6 + [True, False, False, True]
+    foggy = race_on(replace(EASY, fog=True), "Foggy", 5_000, 12)  # fastest, but on a board of its own
+    far = race_on(replace(EASY, fog=True, vision=10), "Far", 4_000, 13)  # not the standard vision
+    for record in (foggy, far):
+        await store.save_race(record)
+    assert (foggy.ranked, far.ranked) == (True, False)
+    assert [row["name"] for row in await store.leaderboard()] == ["Fair", "Strict", "Newest"]
+    assert [row["name"] for row in await store.leaderboard(fog=True)] == ["Foggy"]
     stored = await store.race(custom.id)
     assert stored is not None
     assert not stored["ranked"]
