@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
+from server.bot_driver import run_bots
 from server.client_address import client_address_middleware
 from server.clock import run_clock
 from server.config import AppConfig
@@ -27,12 +28,17 @@ from server.sockets import SocketGateway
 
 
 async def _room_clock(app: web.Application) -> AsyncIterator[None]:
-    """Run the room clock for the app's lifetime; cancel and await it on shutdown."""
-    task = asyncio.create_task(run_clock(app[REGISTRY], app[GATEWAY], app[CONFIG]))
+    """Run the room clock and the bot driver for the app's lifetime; cancel and await them on shutdown."""
+    tasks = [
+        asyncio.create_task(run_clock(app[REGISTRY], app[GATEWAY], app[CONFIG])),
+        asyncio.create_task(run_bots(app[REGISTRY], app[GATEWAY])),
+    ]
     yield
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 async def _freeze_startup_objects(app: web.Application) -> None:

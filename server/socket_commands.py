@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from server.course import build_course_in_thread
 from server.game import views
+from server.game.bots import BotSpec
 from server.game.commands import (
+    AddBot,
     AnswerHint,
     ChangeSettings,
     Join,
@@ -19,6 +21,7 @@ from server.game.commands import (
     Lock,
     Move,
     Rematch,
+    RemoveBot,
     SetReady,
     Start,
 )
@@ -166,6 +169,21 @@ class RoomCommands:
         """The host locks the room to new players, or opens it again."""
         member, room = self._joined(sid)
         await self.gateway.run(room, Lock(member.member_id, parse_flag(payload, "locked", True), self._now()))
+        return {}
+
+    async def add_bot(self, sid: str, payload: object) -> dict[str, Any]:
+        """The host adds a bot `{"kind", "speed"}` in the lobby; answers its id."""
+        member, room = self._joined(sid)
+        spec = BotSpec.parse(payload)
+        outcome = await self.gateway.run(
+            room, AddBot(member.member_id, spec, new_player_token(), self._now())
+        )
+        return {"id": outcome.added}
+
+    async def remove_bot(self, sid: str, payload: object) -> dict[str, Any]:
+        """The host takes a bot `{"id"}` out of the lobby."""
+        member, room = self._joined(sid)
+        await self.gateway.run(room, RemoveBot(member.member_id, parse_member(payload), self._now()))
         return {}
 
     async def resync(self, sid: str, payload: object) -> dict[str, Any]:

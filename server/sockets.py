@@ -105,6 +105,8 @@ class SocketGateway:
             "leave": (handlers.leave, (self.command_limiter,)),
             "kick": (handlers.kick, (self.command_limiter,)),
             "lock": (handlers.lock, (self.command_limiter,)),
+            "add_bot": (handlers.add_bot, (self.command_limiter,)),
+            "remove_bot": (handlers.remove_bot, (self.command_limiter,)),
             "resync": (handlers.resync, (self.snapshot_limiter,)),
         }
         for name, (handler, limiters) in commands.items():
@@ -213,6 +215,10 @@ class SocketGateway:
                 if sid is not None:
                     racing[sid] = views.Viewer.of(room, player.id)
         return Outgoing(room.code, envelopes, room.take_finished_race(), racing)
+
+    def bot_may_move(self, code: str, bot_id: str) -> bool:
+        """Whether a bot may step now: the move limit every player has, keyed as a member is."""
+        return self.move_limiter.allow(f"{code}/{bot_id}", self.monotonic())
 
     def _allowed(self, limiter: KeyedLimiter, sid: str) -> bool:
         """Whether `sid` may act under `limiter`: as this connection, as the member it has joined as (so

@@ -190,7 +190,7 @@ class SqliteStore:
                 record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"],
                 r["total"], r["moves"], r["hints"], r["route"], r["distance"],
                 r["room"][0] if r["room"] else None, r["room"][1] if r["room"] else None,
-                int(r["dnf"]),
+                int(r["dnf"]), r.get("bot"),
             )
             for r in record.results
         ]  # fmt: skip
@@ -207,8 +207,8 @@ class SqliteStore:
                     ),
                     (
                         "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms,"
-                        " total_ms, moves, hints, route, distance, final_row, final_col, dnf)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        " total_ms, moves, hints, route, distance, final_row, final_col, dnf, bot)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         result_rows,
                     ),
                     (

@@ -140,6 +140,10 @@ MIGRATIONS: tuple[Step, ...] = (
     """
     ALTER TABLE races ADD COLUMN difficulty TEXT;
     """,
+    # A bot's kind on its result row (NULL for people): bots race and are stored, but never on a board.
+    """
+    ALTER TABLE results ADD COLUMN bot TEXT;
+    """,
 )
 """Schema steps; step i brings the database to `user_version` i + 1. Append, never edit."""
 

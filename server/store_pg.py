@@ -179,6 +179,7 @@ class PgStore:
                 record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"],
                 r["total"], r["moves"], r["hints"], r["route"], r["distance"],
                 r["room"][0] if r["room"] else None, r["room"][1] if r["room"] else None, r["dnf"],
+                r.get("bot"),
             )
             for r in record.results
         ]  # fmt: skip
@@ -193,8 +194,8 @@ class PgStore:
                 ),
                 (
                     "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms,"
-                    " total_ms, moves, hints, route, distance, final_row, final_col, dnf)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    " total_ms, moves, hints, route, distance, final_row, final_col, dnf, bot)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                     result_rows,
                 ),
                 (

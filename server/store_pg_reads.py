@@ -16,6 +16,7 @@ _LEADERBOARD = """
                ROW_NUMBER() OVER (PARTITION BY {partition} ORDER BY results.total_ms, races.ended_at) AS nth
         FROM results JOIN races ON races.id = results.race_id
         WHERE NOT results.dnf
+          AND results.bot IS NULL
           AND (%(preset)s::text IS NULL OR races.preset = %(preset)s::text)
           AND (%(algorithm)s::text IS NULL OR races.algorithm = %(algorithm)s::text)
           AND (%(name)s::text IS NULL OR results.name = %(name)s::text)

@@ -71,6 +71,10 @@ PG_MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE races ADD COLUMN difficulty TEXT;
     """,
+    # A bot's kind on its result row (NULL for people): bots race and are stored, but never on a board.
+    """
+    ALTER TABLE results ADD COLUMN bot TEXT;
+    """,
 )
 """Schema steps; step i brings the database to version i + 1. Append, never edit. Room states and log
 players stay JSON text, as in SQLite: jsonb would refuse a NUL character and reorder nothing we need."""

@@ -29,6 +29,7 @@ _LEADERBOARD = """
                ROW_NUMBER() OVER (PARTITION BY {partition} ORDER BY results.total_ms, races.ended_at) AS nth
         FROM results JOIN races ON races.id = results.race_id
         WHERE results.dnf = 0
+          AND results.bot IS NULL
           AND (:preset IS NULL OR races.preset = :preset)
           AND (:algorithm IS NULL OR races.algorithm = :algorithm)
           AND (:name IS NULL OR results.name = :name)
@@ -156,7 +157,7 @@ def leaderboard_json(rows: Iterable[Row]) -> list[dict[str, Any]]:
 def result_json(row: Row, shortest: int) -> ResultRow:
     """A result row as the race announced it; shortest, efficiency and progress derive as in result_rows."""
     dnf = bool(row["dnf"])
-    return {
+    result: ResultRow = {
         "id": row["player_id"],
         "name": row["name"],
         "colour": row["colour"],
@@ -175,3 +176,6 @@ def result_json(row: Row, shortest: int) -> ResultRow:
         "dnf": dnf,
         "on_shortest": on_shortest(row["route"], shortest, dnf),
     }
+    if row["bot"] is not None:
+        result["bot"] = row["bot"]
+    return result

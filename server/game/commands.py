@@ -16,8 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from server.game.bots import BotSpec
 from server.game.directions import Direction
 from server.game.envelope import Envelope
+from server.game.errors import GameError
 from server.game.events import HintAck, Position
 from server.game.generation import MazeSpec
 from server.game.hints import Hint
@@ -129,6 +131,31 @@ class Rematch:
 
 
 @dataclass(frozen=True)
+class AddBot:
+    """The host adds a bot; `token` is drawn by the caller (never given out: nobody joins as a bot)."""
+
+    member: str
+    spec: BotSpec
+    token: str
+    now: float
+
+
+@dataclass(frozen=True)
+class RemoveBot:
+    member: str
+    bot: str
+    now: float
+
+
+@dataclass(frozen=True)
+class BotStep:
+    """A racing bot takes its next step (the driver paces these; the room's brain decides where)."""
+
+    bot: str
+    now: float
+
+
+@dataclass(frozen=True)
 class Tick:
     """The room's clock: the countdown's end, the time limit, expired grace periods."""
 
@@ -147,6 +174,9 @@ Command = (
     | Kick
     | Lock
     | Rematch
+    | AddBot
+    | RemoveBot
+    | BotStep
     | Tick
 )
 
@@ -162,6 +192,9 @@ KINDS: dict[str, type[Command]] = {
     "kick": Kick,
     "lock": Lock,
     "rematch": Rematch,
+    "add_bot": AddBot,
+    "remove_bot": RemoveBot,
+    "bot_step": BotStep,
     "tick": Tick,
 }
 KIND_OF: dict[type[Command], str] = {cls: kind for kind, cls in KINDS.items()}
@@ -174,6 +207,8 @@ class Outcome:
     events: list[Envelope]
     ack: Position | HintAck | None = None
     membership: Membership | None = None
+    added: str | None = None
+    """The id of the bot an `AddBot` added."""
 
 
 def apply(room: Room, command: Command, course: CourseMaker) -> Outcome:
@@ -206,6 +241,14 @@ def apply(room: Room, command: Command, course: CourseMaker) -> Outcome:
             return Outcome(room.lock(member, locked))
         case Rematch(member, now):
             return Outcome(room.rematch(member, now))
+        case AddBot(member, spec, token, now):
+            bot_id, events = room.add_bot(member, spec, token, now)
+            return Outcome(events, added=bot_id)
+        case RemoveBot(member, bot, _):
+            return Outcome(room.remove_bot(member, bot))
+        case BotStep(bot, now):
+            stepped, events = room.bot_step(bot, now)
+            return Outcome(events, stepped)
         case Tick(now):
             return Outcome(room.tick(now))
 
@@ -220,7 +263,7 @@ def command_to_json(command: Command) -> dict[str, Any]:
         value = getattr(command, field.name)
         if isinstance(value, MazeSpec):
             value = spec_to_json(value)
-        elif isinstance(value, Hint):
+        elif isinstance(value, Hint) or isinstance(value, BotSpec):
             value = value.to_json()
         elif isinstance(value, Direction):
             value = value.value
@@ -244,11 +287,13 @@ def command_from_json(data: object, maze_of: Callable[[], Maze | None]) -> Comma
             if maze is None:
                 raise BadCommand("a hint answer for a room without a maze")
             values["answer"] = Hint.from_json(values["answer"], maze)
+        elif cls is AddBot:
+            values["spec"] = BotSpec.parse(values["spec"])
         elif cls is Move and isinstance(values["target"], list):
             row, col = values["target"]
             values["target"] = (int(row), int(col))
         command = cls(**values)
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, GameError) as error:
         raise BadCommand(f"malformed {data['kind']} command: {error}") from None
     return command
 

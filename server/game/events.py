@@ -8,6 +8,7 @@ which (a rival's hint reaches players still racing as `HintSeen`).
 
 from typing import Any, Literal, NotRequired, TypedDict, get_args, is_typeddict
 
+from server.game.bots import BotSpecJson
 from server.game.race_card import Count, DifficultyCard
 from server.game.results import ResultRow
 from server.game.settings import SettingsJson
@@ -36,6 +37,8 @@ class PlayerEntry(TypedDict):
     distance: NotRequired[int | None]
     seen: NotRequired[str]
     """In a fog race, to spectators and those done racing: the cells this racer has seen (a bitset)."""
+    bot: NotRequired[BotSpecJson]
+    """Set for a bot: its kind and speed (moves a second)."""
     time: NotRequired[int | None]
     rank: NotRequired[int]
 

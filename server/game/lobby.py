@@ -2,17 +2,17 @@
 
 import random
 
+from server.game.bot_rules import BotRules
 from server.game.envelope import Envelope
 from server.game.errors import GameError
 from server.game.generation import MAX_SEED, MazeSpec
-from server.game.hint_rules import HintRules
 from server.game.maze import Maze
 from server.game.players import Player
 from server.game.room_state import ms
 from server.game.settings import parse_settings
 
 
-class LobbyRules(HintRules):
+class LobbyRules(BotRules):
     """The lobby: players ready up, the host sets the room up and starts the countdown."""
 
     def set_ready(self, member_id: str, ready: bool) -> list[Envelope]:

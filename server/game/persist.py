@@ -13,6 +13,7 @@ generation is a pure function of them.
 import random
 from typing import NotRequired, TypedDict
 
+from server.game.bots import BotSpec, BotSpecJson, BotState, bot_from_json
 from server.game.directions import Direction
 from server.game.fog import FogMemory, bitset, flags_of_bitset
 from server.game.generation import MazeSpec
@@ -61,6 +62,10 @@ class PlayerStateJson(TypedDict):
     distance: int | None
     seen: NotRequired[str]
     """In a fog race, the cells the racer has seen (`fog.bitset`)."""
+    bot: NotRequired[BotSpecJson]
+    """A bot's kind and speed."""
+    brain: NotRequired[BotState]
+    """A racing bot's brain, to continue exactly where it was."""
 
 
 class RoomStateJson(TypedDict):
@@ -120,6 +125,10 @@ def _player_state(player: Player) -> PlayerStateJson:
     }
     if player.fog is not None:
         state["seen"] = bitset(player.fog.seen)
+    if player.bot is not None:
+        state["bot"] = player.bot.to_json()
+    if player.brain is not None:
+        state["brain"] = player.brain.to_json()
     return state
 
 
@@ -220,6 +229,10 @@ def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) ->
         seen = data.get("seen")
         if seen is not None and room.maze is not None:
             player.fog = FogMemory(flags_of_bitset(seen, room.maze.size))
+        if "bot" in data:
+            player.bot = BotSpec.parse(data["bot"])
+        if "brain" in data:
+            player.brain = bot_from_json(data["brain"])
         room.players[player.id] = player
     return room
 

@@ -3,6 +3,7 @@
 import unicodedata
 from dataclasses import dataclass
 
+from server.game.bots import Bot, BotSpec
 from server.game.directions import Direction
 from server.game.errors import GameError
 from server.game.fog import FogMemory
@@ -67,6 +68,10 @@ class Player:
     distance: int | None = None
     fog: FogMemory | None = None
     """In a fog race, the cells this racer has seen."""
+    bot: BotSpec | None = None
+    """Set for a bot: what the host asked for (a bot is driven by the server, never joined as)."""
+    brain: Bot | None = None
+    """A racing bot's brain, made at the race's start (`bot_rules`)."""
 
     @property
     def racing(self) -> bool:
@@ -83,10 +88,11 @@ class Player:
     def reset_for_lobby(self) -> None:
         """Back to the lobby after a race: not ready, no trail."""
         self._clear_tally()
-        self.ready = False
         self.trail = None
         self.distance = None
         self.fog = None
+        self.brain = None
+        self.ready = self.bot is not None  # a bot is always ready
 
     def _clear_tally(self) -> None:
         self.moves = 0

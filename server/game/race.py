@@ -1,6 +1,9 @@
 """The race layer of a room: the race begins, racers move, the race ends, the room goes back to the lobby."""
 
+import random
+
 from server.game import views
+from server.game.bots import make_bot
 from server.game.envelope import Envelope
 from server.game.errors import GameError
 from server.game.events import MoveAck, Moved, Started
@@ -30,6 +33,9 @@ class RaceRules(RoomState):
             if player.id not in self.sitting_out:
                 player.reset_for_race(maze.entrance, distance)
                 player.fog = FogMemory(bytearray(fog.seen)) if fog is not None else None
+                if player.bot is not None:  # a fresh brain, its ties broken by the race seed and its id
+                    seed = random.Random(f"{self.seed}:{player.id}").getrandbits(63)
+                    player.brain = make_bot(player.bot.kind, seed)
         started: Started = {
             "race": self.race_id,
             "maze": encode_maze(maze),

@@ -1,6 +1,6 @@
 """Race results: ranks by total time (time + hint penalty); unfinished racers last, by distance left."""
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from server.game.players import Player
 
@@ -61,6 +61,8 @@ class ResultRow(TypedDict):
     distance: int
     progress: float
     room: list[int] | None
+    bot: NotRequired[str]
+    """A bot's kind (`server/game/bots`); left out for people."""
     on_shortest: bool | None
     """Whether a finisher's route (the final trail, loop-free) is one of the shortest routes: its steps
     equal the shortest distance. None for a racer who did not finish."""
@@ -101,4 +103,6 @@ def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[
                 "on_shortest": on_shortest(trail_len - 1, shortest, time is None),
             }
         )
+        if player.bot is not None:
+            rows[-1]["bot"] = player.bot.kind
     return rows

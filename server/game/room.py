@@ -62,7 +62,7 @@ class Room(LobbyRules):
         self.last_active = now
         if token is not None:
             for player in self.players.values():
-                if not player.left and hmac.compare_digest(player.token, token):
+                if not player.left and player.bot is None and hmac.compare_digest(player.token, token):
                     return self._rejoin(player)
         if role == "player":
             display = clean_name(name)

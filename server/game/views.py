@@ -131,6 +131,8 @@ def player_entry(room: RoomState, player: Player) -> PlayerEntry:
         "dnf": player.dnf,
         "left": player.left,
     }
+    if player.bot is not None:
+        entry["bot"] = player.bot.to_json()
     if player.trail is not None and room.phase in ("racing", "finished"):
         entry["room"] = cell_json(player.trail.current)
         entry["facing"] = player.trail.facing.value

@@ -2,20 +2,35 @@
 
 import pytest
 
-from server.game.commands import KINDS, BadCommand, Move, Start, Tick, command_from_json, command_to_json
+from server.game.bots import BotSpec
+from server.game.commands import (
+    KINDS,
+    AddBot,
+    BadCommand,
+    BotStep,
+    Move,
+    RemoveBot,
+    Start,
+    Tick,
+    command_from_json,
+    command_to_json,
+)
 from server.game.generation import MazeSpec
 
 
 def test_every_kind_of_command_has_a_json_form() -> None:
     assert set(KINDS) == {
         "join", "ready", "settings", "start", "move", "hint", "leave", "disconnect", "kick", "lock",
-        "rematch", "tick",
+        "rematch", "add_bot", "remove_bot", "bot_step", "tick",
     }  # fmt: skip
     for command in (
         Start("p1", True, MazeSpec("prim", 9, 7, 12345, 0.25, "edges"), "race-1", 12.5),
         Move("p2", (3, 4), 1.0),
         Move("p2", "left", 1.0),
         Tick(99.75),
+        AddBot("p1", BotSpec("tremaux", 7), "token", 2.0),
+        RemoveBot("p1", "p3", 2.5),
+        BotStep("p3", 3.0),
     ):
         assert command_from_json(command_to_json(command), lambda: None) == command
 
@@ -37,6 +52,8 @@ def test_every_kind_of_command_has_a_json_form() -> None:
             "now": 1,
         },
         {"kind": "hint", "member": "p1", "moves": 0, "want_order": False, "answer": {}, "now": 1.0},
+        {"kind": "add_bot", "member": "p1", "spec": {"kind": "oracle", "speed": 5}, "token": "t", "now": 1},
+        {"kind": "add_bot", "member": "p1", "spec": {"kind": "dfs", "speed": 99}, "token": "t", "now": 1},
     ],
 )
 def test_a_damaged_log_entry_is_refused_by_name(data: object) -> None:

@@ -20,8 +20,11 @@ from hypothesis import strategies as st
 
 from server.course import build_course
 from server.game import views
+from server.game.bots import BOT_KINDS, BotSpec
 from server.game.commands import (
+    AddBot,
     AnswerHint,
+    BotStep,
     ChangeSettings,
     Command,
     Disconnect,
@@ -31,6 +34,7 @@ from server.game.commands import (
     Lock,
     Move,
     Rematch,
+    RemoveBot,
     SetReady,
     Start,
     Tick,
@@ -92,6 +96,11 @@ raw_commands = st.tuples(
             "tick",
             "tick",
             "rematch",
+            "add_bot",
+            "remove_bot",
+            "bot_step",
+            "bot_step",
+            "bot_step",
         ]
     ),
     st.integers(0, 7),
@@ -124,7 +133,7 @@ def through_json(command: Command, room: Room) -> Command:
     return command_from_json(json.loads(text), lambda: room.maze)
 
 
-HOST_ONLY = ("settings", "start", "kick", "lock", "rematch")
+HOST_ONLY = ("settings", "start", "kick", "lock", "rematch", "add_bot", "remove_bot")
 
 
 def _onward(room: Room, member: str) -> tuple[int, int] | None:
@@ -163,8 +172,15 @@ def resolve(
     if kind == "ready":
         return SetReady(member, extra % 4 != 0, now)
     if kind == "settings":
-        change = [{"hint_moves": True}, {"hint_methods": ["random"]}, {"max_players": 2}, {"braid": 0.5}]
-        return ChangeSettings(member, change[extra % 4], now)
+        change = [
+            {"hint_moves": True},
+            {"hint_methods": ["random"]},
+            {"max_players": 2},
+            {"braid": 0.5},
+            {"fog": True, "vision": 1 + extra % 3},
+            {"directions": 8},
+        ]
+        return ChangeSettings(member, change[(extra + who) % 6], now)
     if kind == "start":
         try:
             spec = room.prepare_start(member, extra % 2 == 0)
@@ -191,6 +207,13 @@ def resolve(
         return Disconnect(member, now)
     if kind == "rematch":
         return Rematch(member, now)
+    bots = [p.id for p in room.players.values() if p.bot is not None]
+    if kind == "add_bot":
+        return AddBot(member, BotSpec(BOT_KINDS[extra % len(BOT_KINDS)], 1 + extra), f"bot-{serial}", now)
+    if kind == "remove_bot":
+        return RemoveBot(member, bots[who % len(bots)] if bots and extra else member, now)
+    if kind == "bot_step":
+        return BotStep(bots[who % len(bots)] if bots else member, now)
     return Tick(now)
 
 
