@@ -650,7 +650,7 @@ def test_uniform_generators_draw_every_spanning_tree_equally_often(
 ) -> None:
     g = king_graph(rows, cols) if directions == 8 else nx.grid_2d_graph(rows, cols)
     trees = spanning_trees(g, cols, directions)
-    samples = 30 * len(trees)
+    samples = 20 * len(trees)
     statistic, seen = tree_frequencies(
         lambda seed: generate(MazeSpec(algorithm, rows, cols, seed, directions=directions)), trees, samples
     )
@@ -663,6 +663,6 @@ def test_the_uniformity_check_catches_a_biased_generator() -> None:
     rows, cols = 2, 3
     trees = spanning_trees(king_graph(rows, cols), cols, 8)
     statistic, _ = tree_frequencies(
-        lambda seed: generate(MazeSpec("backtracker", rows, cols, seed, directions=8)), trees, 30 * len(trees)
+        lambda seed: generate(MazeSpec("backtracker", rows, cols, seed, directions=8)), trees, 20 * len(trees)
     )
     assert statistic > 3 * chi_square_limit(len(trees) - 1)
