@@ -21,7 +21,7 @@ from server.game.routes import count_shortest
 from server.game.solvers import search
 from server.maze_cli import maze_object
 from tests.bench.core import fresh
-from tests.bench.timing import Job, measure, print_table, seconds
+from tests.bench.timing import Job, Sample, measure, print_table, seconds
 
 TARGET_EIGHT_RATIO = 3.0
 """8-direction generation at most 3x the 4-direction time of the same generator (issue 11)."""
@@ -50,6 +50,18 @@ def ratio_text(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}x"
 
 
+def interleaved(jobs: Sequence[Job], repeats: int) -> list[Sample]:
+    """Time the jobs in turn, repeat after repeat (job(0) of each, then job(1) of each, ...), so that a
+    shared machine's changing load falls on all of them alike and their ratio stays fair."""
+    samples = [Sample() for _ in jobs]
+    for i in range(repeats):
+        for job, sample in zip(jobs, samples, strict=True):
+            one = measure(lambda _, job=job, i=i: job(i), 1)
+            sample.times.extend(one.times)
+            sample.notes.extend(one.notes)
+    return samples
+
+
 def generating(algorithm: str, size: int, directions: int) -> Job:
     """Generate a size x size maze; the repeat number is the seed."""
 
@@ -64,10 +76,12 @@ def bench_generation(size: int, repeats: int) -> dict[str, Pair]:
     pairs: dict[str, Pair] = {}
     rows = []
     for algorithm in ALGORITHMS:
-        four = measure(generating(algorithm, size, 4), repeats).median
-        eight = None
-        if algorithm in EIGHT_DIRECTION_ALGORITHMS:
-            eight = measure(generating(algorithm, size, 8), repeats).median
+        topologies = (4, 8) if algorithm in EIGHT_DIRECTION_ALGORITHMS else (4,)
+        medians = [
+            sample.median
+            for sample in interleaved([generating(algorithm, size, count) for count in topologies], repeats)
+        ]
+        four, eight = medians[0], medians[1] if len(medians) > 1 else None
         pair = pairs[algorithm] = Pair(four, eight)
         shown = seconds(eight) if algorithm in EIGHT_DIRECTION_ALGORITHMS else "no 8-direction form"
         rows.append((algorithm, seconds(four), shown, ratio_text(pair.ratio), repeats))
@@ -75,7 +89,8 @@ def bench_generation(size: int, repeats: int) -> dict[str, Pair]:
         f"generate(MazeSpec(..., directions=4|8)) at {size}x{size}, median",
         ("algorithm", "4 directions", "8 directions", "8/4", "n"),
         rows,
-        note="division, sidewinder and eller refuse 8 directions (grid.FOUR_ONLY). Seeds 0..n-1, corners.",
+        note="division, sidewinder and eller refuse 8 directions (grid.FOUR_ONLY). Seeds 0..n-1, corners;"
+        " 4 and 8 directions timed in turn.",
     )
     return pairs
 
@@ -95,17 +110,16 @@ def bench_bfs(size: int, repeats: int) -> dict[str, Pair]:
     pairs: dict[str, Pair] = {}
     rows = []
     for algorithm, braid in BFS_MAZES:
-        cached: dict[int, float | None] = {}
-        uncached: dict[int, float | None] = {}
-        steps: dict[int, int] = {}
+        jobs = []
         for directions in (4, 8):
             maze = generate(MazeSpec(algorithm, size, size, 1, braid=braid, directions=directions))
             warm = fresh(maze)
             warm.open_sides  # noqa: B018 - build the cache before timing
-            cached_sample = measure(bfs_job([warm] * repeats), repeats)
-            cached[directions] = cached_sample.median
-            uncached[directions] = measure(bfs_job([fresh(maze) for _ in range(repeats)]), repeats).median
-            steps[directions] = cached_sample.notes[0] - 1
+            jobs += [bfs_job([warm] * repeats), bfs_job([fresh(maze) for _ in range(repeats)])]
+        warm4, cold4, warm8, cold8 = interleaved(jobs, repeats)
+        cached = {4: warm4.median, 8: warm8.median}
+        uncached = {4: cold4.median, 8: cold8.median}
+        steps = {4: warm4.notes[0] - 1, 8: warm8.notes[0] - 1}
         name = f"{algorithm} braid {braid:g}" if braid else algorithm
         pairs[name] = Pair(cached[4], cached[8])
         rows.append(
