@@ -263,7 +263,7 @@ def command_to_json(command: Command) -> dict[str, Any]:
         value = getattr(command, field.name)
         if isinstance(value, MazeSpec):
             value = spec_to_json(value)
-        elif isinstance(value, Hint) or isinstance(value, BotSpec):
+        elif isinstance(value, Hint | BotSpec):
             value = value.to_json()
         elif isinstance(value, Direction):
             value = value.value

@@ -6,6 +6,7 @@ benchmark of the server) to the list and they run in turn. Benchmarks measure an
 
 MODULES: tuple[str, ...] = (
     "core",
+    "exercise",
     "load",
     "store",
     "hint_load",

@@ -18,7 +18,7 @@ from server.game.hints import hint
 from server.game.maze import Maze
 from server.game.solvers import SEARCH_METHODS
 from server.game.wire import encode_maze
-from tests.bench import exercise, reference
+from tests.bench import reference
 from tests.bench.timing import Job, Sample, measure, measure_budgeted, print_table, seconds
 
 NAME = "core"
@@ -89,8 +89,10 @@ def ratio(slow: float | None, fast: float | None) -> str:
 
 
 def fresh(maze: Maze) -> Maze:
-    """An equal maze without its cached open-sides masks, as just generated."""
-    return Maze(maze.rows, maze.cols, maze.east, maze.south, maze.entrance, maze.exit)
+    """An equal maze without its cached open-sides masks, as just generated (diagonals kept)."""
+    return Maze(
+        maze.rows, maze.cols, maze.east, maze.south, maze.entrance, maze.exit, maze.southeast, maze.southwest
+    )
 
 
 # Generation -------------------------------------------------------------------------------------------
@@ -359,4 +361,3 @@ def run(quick: bool = False) -> None:
     hints = bench_hints(plan)
     encoded = bench_encoding()
     print_targets(plan, generation, hints, encoded)
-    exercise.run(quick)

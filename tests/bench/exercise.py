@@ -1,22 +1,33 @@
-"""Issue 11's figures, printed after the core tables: growing-tree's biases, dfs-recursive against the
-stack dfs where the recursion is deepest, the route counts and the difficulty analysis.
+"""Issue 11's figures (`python -m tests.bench exercise`): the new generators at 1000x1000, growing-tree's
+biases, dfs-recursive against the stack dfs where the recursion is deepest, the route counts and the
+difficulty analysis, then the 8-direction tables (eight.py) and one table of the issue's targets.
 
 Times are medians of several repeats (time.perf_counter), as in core.py; nothing here fails.
 """
 
+import os
 from collections.abc import Sequence
 
 from server.game.difficulty import analyse
 from server.game.generation import MazeSpec, generate
-from server.game.generators import BIASES
+from server.game.generators import BIASES, PERFECT
 from server.game.maze import Maze
 from server.game.routes import all_paths, count_shortest
 from server.game.solvers import search
+from tests.bench import eight
 from tests.bench.timing import Job, measure, print_table, seconds
 
+NAME = "exercise"
+TITLE = "Issue 11: new generators, 8 directions, recursive search, route counts, difficulty"
+
+NEW_GENERATORS = ("aldous-broder", "hunt-and-kill", "sidewinder", "binary-tree", "eller")
+"""Issue 11's generators timed at 1000x1000 here (growing-tree is in the bias table)."""
+REPEATS_1000 = {"aldous-broder": 1}
+"""Aldous-Broder's walk takes some seconds at 1000x1000: once is enough; the others run 3 times."""
 TARGET_COUNT_SHORTEST_1000 = 5.0
 """`--count-shortest` on a braided 1000x1000 maze "in seconds"."""
-TARGET_GROWING_TREE_100 = 10e-3
+TARGET_PERFECT_100 = 10e-3
+"""Every perfect generator at 100x100 in 4 directions (issue 11)."""
 
 
 def serpentine(rows: int, cols: int) -> Maze:
@@ -28,6 +39,21 @@ def serpentine(rows: int, cols: int) -> Maze:
         south[r * cols + (cols - 1 if r % 2 == 0 else 0)] = 1
     exit = (rows - 1, cols - 1 if rows % 2 else 0)
     return Maze(rows, cols, bytes(east), bytes(south), (0, 0), exit)
+
+
+def bench_new_generators(size: int) -> None:
+    rows = []
+    for algorithm in NEW_GENERATORS:
+        repeats = REPEATS_1000.get(algorithm, 3)
+        sample = measure(eight.generating(algorithm, size, 4), repeats)
+        rows.append((f"{size}x{size}", algorithm, seconds(sample.median), len(sample.times)))
+    print_table(
+        "Issue 11's generators (generate, 4 directions), median",
+        ("size", "algorithm", "core", "n"),
+        rows,
+        left=2,
+        note="100x100: the 4-direction column of the 8-direction table below; growing-tree: the bias table.",
+    )
 
 
 def growing_tree(size: int, bias: str) -> Job:
@@ -118,21 +144,55 @@ def bench_routes(sizes: Sequence[int], repeats: dict[int, int]) -> dict[str, flo
 
 def run(quick: bool = False) -> None:
     """Measure and print this module's tables and targets."""
+    if hasattr(os, "getloadavg"):  # the machine is shared: say how busy it was
+        print("load average (1, 5, 15 min) at the start: " + ", ".join(f"{v:.2f}" for v in os.getloadavg()))
     sizes = (100,) if quick else (100, 1000)
     repeats = {100: 7, 1000: 3}
-    biases = bench_biases(sizes, repeats)
+    if not quick:
+        bench_new_generators(1000)
+    biases = bench_biases(sizes, {**repeats, 1000: 1})  # three biases of seconds each at 1000x1000
     bench_recursive(sizes, repeats)
     routes = bench_routes(sizes, repeats)
+    generation = eight.bench_generation(100, 9)
+    eight.bench_bfs(100, 9)
+    counts = {} if quick else eight.bench_count_shortest(1000, 3)
     rows: list[Sequence[object]] = []
+    for algorithm in PERFECT:
+        value = generation[algorithm].four
+        rows.append(
+            (
+                f"generate {algorithm} 100x100, 4 dirs",
+                "<= 10 ms",
+                seconds(value),
+                verdict(value, TARGET_PERFECT_100),
+            )
+        )
     for bias in BIASES:
         value = biases[bias, 100]
-        ok = value is not None and value <= TARGET_GROWING_TREE_100
         rows.append(
-            (f"generate growing-tree {bias} 100x100", "<= 10 ms", seconds(value), "PASS" if ok else "MISS")
+            (
+                f"generate growing-tree {bias} 100x100",
+                "<= 10 ms",
+                seconds(value),
+                verdict(value, TARGET_PERFECT_100),
+            )
         )
     value = routes.get("count 1000")
-    result = (
-        "not run (--quick)" if value is None else ("PASS" if value <= TARGET_COUNT_SHORTEST_1000 else "MISS")
+    rows.append(
+        ("count_shortest kruskal braid 1, 1000x1000", "<= 5 s", seconds(value), verdict(value, 5.0, quick))
     )
-    rows.append(("count_shortest braided 1000x1000", "<= 5 s", seconds(value), result))
-    print_table("Issue 11 targets", ("target", "limit", "measured", "result"), rows)
+    rows.extend(eight.target_rows(generation, counts, TARGET_COUNT_SHORTEST_1000))
+    passed = sum(1 for row in rows if row[3] == "PASS")
+    missed = sum(1 for row in rows if row[3] == "MISS")
+    print_table(
+        "Issue 11 targets",
+        ("target", "limit", "measured", "result"),
+        rows,
+        note=f"{passed} PASS, {missed} MISS",
+    )
+
+
+def verdict(value: float | None, limit: float, quick: bool = False) -> str:
+    if value is None:
+        return "not run (--quick)" if quick else "-"
+    return "PASS" if value <= limit else "MISS"
