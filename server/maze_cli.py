@@ -134,7 +134,7 @@ def read_maze(stream: TextIO) -> Maze:
     if not isinstance(grid, list) or not grid:
         raise UsageError("'grid' must be a list of 0/1 strings")
     directions = data.get("directions", 4)
-    if directions not in DIRECTION_COUNTS or isinstance(directions, bool):
+    if type(directions) is not int or directions not in DIRECTION_COUNTS:  # not 8.0, not True
         raise UsageError("'directions' must be 4 or 8")
     return Maze.from_matrix(grid, _json_cell(entrance, "entrance"), _json_cell(exit, "exit"), directions)
 

@@ -11,7 +11,7 @@ The functions read and write raw passage arrays (`walls.Walls`), so `maze.Maze` 
 from collections.abc import Sequence
 
 from server.game.errors import BadMaze
-from server.game.walls import MIN_SIDE, Walls, check_size, side_masks
+from server.game.walls import MIN_SIDE, Walls, check_size, inner_sides, side_masks
 
 # Where each mask bit (E, S, W, N, SE, SW, NW, NE) sits in a 3 x 3 block, as (row, column) in the block.
 _BLOCK_SPOTS = ((1, 2), (2, 1), (1, 0), (0, 1), (2, 2), (2, 0), (0, 0), (0, 2))
@@ -60,13 +60,10 @@ def read_blocks(matrix: Sequence[str]) -> tuple[int, int, Walls]:
             if mask is None:
                 raise BadMaze(f"cell {[r, c]} is marked as a wall (its block's centre is 1)")
             masks[r * cols + c] = mask
-    walls = Walls(*(bytearray(masks.translate(_FLAG_OF_BIT[bit])) for bit in (0, 1, 4, 5)))
-    closed = Walls(
-        *(bytearray(array) for array in (walls.east, walls.south, walls.southeast, walls.southwest))
-    )
-    closed.close_outer_walls(cols)
-    if closed != walls:
+    inside = inner_sides(rows * cols, cols, 8)
+    if any(mask & ~within for mask, within in zip(masks, inside, strict=True)):
         raise BadMaze("the outer wall must be closed (a border block opens out of the maze)")
+    walls = Walls(*(bytearray(masks.translate(_FLAG_OF_BIT[bit])) for bit in (0, 1, 4, 5)))
     agreed = side_masks(walls.kinds(), cols)
     if agreed != masks:
         index = next(i for i in range(len(masks)) if agreed[i] != masks[i])

@@ -84,7 +84,7 @@ def decode_maze(data: Mapping[str, Any]) -> Maze:
         packed = base64.b64decode(data["walls"], validate=True)
     except (KeyError, IndexError, TypeError, ValueError, binascii.Error) as error:
         raise BadMaze(f"malformed wire maze: {error}") from None
-    if directions not in (4, 8) or isinstance(directions, bool):
+    if type(directions) is not int or directions not in (4, 8):  # not 8.0, not True
         raise BadMaze("malformed wire maze: directions must be 4 or 8")
     walls = unpack_walls(packed, rows * cols, directions)
     try:

@@ -357,6 +357,14 @@ BAD: dict[str, tuple[list[str], str]] = {
     "no exit": (["solve"], json.dumps({"grid": LOOP, "entrance": [0, 0]})),
     "grid not a list": (["solve"], json.dumps({"grid": "1111", "entrance": [0, 0], "exit": [1, 1]})),
     "grid empty": (["solve"], json.dumps({"grid": [], "entrance": [0, 0], "exit": [1, 1]})),
+    "directions not whole": (
+        ["solve"],
+        json.dumps({"grid": list(LOOP), "entrance": [0, 0], "exit": [2, 2], "directions": 4.0}),
+    ),
+    "directions six": (
+        ["solve"],
+        json.dumps({"grid": list(LOOP), "entrance": [0, 0], "exit": [2, 2], "directions": 6}),
+    ),
     "grid ragged": (
         ["solve"],
         json.dumps({"grid": [*LOOP[:3], "10", *LOOP[4:]], "entrance": [0, 0], "exit": [2, 2]}),

@@ -148,11 +148,6 @@ def test_block_matrix_refusals(lines: Any, message: str) -> None:
         Maze.from_matrix(lines, HAND_ENTRANCE, HAND_EXIT, directions=8)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect in server/game/matrix_forms.py: a border block opening north, west, north-west or"
-    " north-east out of the maze is refused as disagreeing with a neighbour it does not have",
-)
 @pytest.mark.parametrize(
     ("line", "column"),
     [(0, 4), (0, 0), (0, 8), (1, 0), (4, 0), (3, 0)],
@@ -208,7 +203,6 @@ def test_wire_without_directions_means_four() -> None:
         decode_maze(eight)  # twice the bits a 4-direction maze has
 
 
-@pytest.mark.xfail(strict=True, reason="defect in server/game/wire.py: 8.0 passes the check, then TypeError")
 def test_wire_directions_must_be_a_whole_number() -> None:
     data: dict[str, Any] = dict(encode_maze(hand()))
     data["directions"] = 8.0
