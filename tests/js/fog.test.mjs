@@ -77,6 +77,12 @@ for (const [name, c] of Object.entries(cases)) {
       }
     }
     assert.ok(counts.every((n) => n > 0), `the case has all three kinds of cell: ${counts}`);
+    // every unit, walls, corners and the outer wall too, as the rules one unit at a time say
+    const state = unitState(maze, maze.seen, visible);
+    const expected = { [UNKNOWN]: [...FOG, 255], [REMEMBERED]: [0, 0, 0, 128], [VISIBLE]: [0, 0, 0, 0] };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) assert.deepEqual(pixel(x, y), expected[state(x, y)], `unit (${x}, ${y})`);
+    }
   });
 }
 

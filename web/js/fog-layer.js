@@ -15,35 +15,76 @@ export const DIM_ALPHA = 0.5; // remembered: black at this opacity over the maze
 
 /**
  * The fog's RGBA pixels over `maze` for someone who has seen `seen` (0/1 a cell) and sees `visible`
- * (0/1 a cell) now: {width, height, data}, width 2 * cols + 1 and height 2 * rows + 1.
+ * (0/1 a cell) now: {width, height, data}, width 2 * cols + 1 and height 2 * rows + 1. The units are
+ * those of `unitState`, walked kind by kind in flat loops (a 150 x 150 maze has 90,601 of them, redone
+ * on every move of the racer whose fog it is).
  */
 export function fogPixels(maze, seen, visible) {
   const { rows, cols } = maze;
+  const eight = maze.directions === 8;
   const W = 2 * cols + 1;
   const H = 2 * rows + 1;
   const data = new Uint8ClampedArray(W * H * 4);
-  const dim = Math.round(DIM_ALPHA * 255);
-  const state = unitState(maze, seen, visible);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const k = 4 * (y * W + x);
-      const s = state(x, y);
-      if (s === UNKNOWN) {
-        data[k] = FOG[0];
-        data[k + 1] = FOG[1];
-        data[k + 2] = FOG[2];
-        data[k + 3] = 255;
-      } else if (s === REMEMBERED) data[k + 3] = dim; // black, half transparent
+  const pixels = new Uint32Array(data.buffer); // one RGBA pixel each, in the machine's byte order
+  const fog = rgba32(...FOG, 255);
+  const dim = rgba32(0, 0, 0, Math.round(DIM_ALPHA * 255)); // black, half transparent; in sight stays clear
+  const put = (x, y, known, lit) => {
+    if (!known) pixels[y * W + x] = fog;
+    else if (!lit) pixels[y * W + x] = dim;
+  };
+  const isSeen = (i) => i >= 0 && seen[i] === 1;
+  const isVisible = (i) => i >= 0 && visible[i] === 1;
+  for (let r = 0; r < rows; r++) {
+    const y = 2 * r + 1;
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      put(2 * c + 1, y, seen[i], visible[i]); // the cell
+      if (c < cols - 1) put(2 * c + 2, y, seen[i], visible[i] || visible[i + 1]); // its east side
+      if (r < rows - 1) put(2 * c + 1, y + 1, seen[i], visible[i] || visible[i + cols]); // its south side
+    }
+    put(0, y, seen[r * cols], visible[r * cols]); // the outer wall, west and east
+    put(W - 1, y, seen[r * cols + cols - 1], visible[r * cols + cols - 1]);
+  }
+  for (let c = 0; c < cols; c++) {
+    const last = (rows - 1) * cols + c;
+    put(2 * c + 1, 0, seen[c], visible[c]); // the outer wall, north and south
+    put(2 * c + 1, H - 1, seen[last], visible[last]);
+  }
+  for (let j = 0; j <= rows; j++) {
+    for (let k = 0; k <= cols; k++) {
+      // the corner between (j - 1, k - 1), (j - 1, k), (j, k - 1) and (j, k), those that exist
+      const up = j > 0;
+      const down = j < rows;
+      const left = k > 0;
+      const right = k < cols;
+      const nw = up && left ? (j - 1) * cols + k - 1 : -1;
+      const ne = up && right ? (j - 1) * cols + k : -1;
+      const sw = down && left ? j * cols + k - 1 : -1;
+      const se = down && right ? j * cols + k : -1;
+      let known;
+      if (eight && nw >= 0 && se >= 0) {
+        known = (seen[nw] && seen[ne]) || (seen[nw] && maze.southeast[nw]) || (seen[ne] && maze.southwest[ne]);
+      } else known = isSeen(nw) || isSeen(ne) || isSeen(sw) || isSeen(se);
+      const lit = isVisible(nw) || isVisible(ne) || isVisible(sw) || isVisible(se);
+      put(2 * k, 2 * j, known, lit);
     }
   }
   return { width: W, height: H, data };
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/** The 32-bit word whose bytes in memory are r, g, b, a. */
+function rgba32(r, g, b, a) {
+  return (LITTLE_ENDIAN ? (a << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | a) >>> 0;
 }
 
 export const UNKNOWN = 0;
 export const REMEMBERED = 1;
 export const VISIBLE = 2;
 
-/** A function (x, y) -> UNKNOWN, REMEMBERED or VISIBLE for the units of the maze's world grid. */
+/** A function (x, y) -> UNKNOWN, REMEMBERED or VISIBLE for the units of the maze's world grid: the rules,
+ * one unit at a time (fogPixels draws them all at once). */
 export function unitState(maze, seen, visible) {
   const { rows, cols } = maze;
   const eight = maze.directions === 8;

@@ -199,11 +199,7 @@ state.onEvent = ({ t, d }) => {
       const time = formatTime((d.time ?? 0) + (d.penalty ?? 0));
       if (isYou(d.id)) {
         message(`You finished ${ordinal(d.rank)} in ${time}!`, 'info', 6000);
-        if (state.inFog()) {
-          // out of the fog: the whole maze and the others' trails come with a fresh snapshot
-          state.wantSnapshot();
-          resync();
-        }
+        if (state.inFog()) outOfTheFog();
       } else announce(`${nameOf(d.id)} finished ${ordinal(d.rank)} in ${time}`);
       break;
     }
@@ -212,6 +208,7 @@ state.onEvent = ({ t, d }) => {
       break;
     case 'race_over':
       announce('The race is over');
+      if (state.inFog()) outOfTheFog(); // still racing when the time ran out
       break;
     case 'lobby':
       resultsClosed = false;
@@ -220,6 +217,12 @@ state.onEvent = ({ t, d }) => {
       break;
   }
 };
+
+/** Out of the fog (at the exit, or the race over): the whole maze and the others' trails come with a fresh snapshot. */
+function outOfTheFog() {
+  state.wantSnapshot();
+  resync();
+}
 
 // ---- intents ----
 function moveTo(target) {
