@@ -39,3 +39,12 @@ test('the summary says 8 directions and the growing-tree bias', () => {
   assert.equal(describeSettings({ ...base, directions: 8 }), 'easy 10×10 · Recursive backtracker · 8 directions · no hints');
   assert.equal(describeSettings({ ...base, algorithm: 'growing-tree', bias: 'mixed' }), 'easy 10×10 · Growing tree (mixed) · no hints');
 });
+
+test('explorer mode: the rules serve fog and vision, and the summary says fog', () => {
+  assert.deepEqual(rules.settings.fog, { type: 'bool', default: false });
+  assert.deepEqual(rules.settings.vision, { type: 'int', default: 3, min: 1, max: 10 });
+  const base = { preset: 'easy', rows: 10, cols: 10, algorithm: 'backtracker', hint_limit: 0, directions: 4, fog: false, vision: 3 };
+  assert.equal(describeSettings(base), 'easy 10×10 · Recursive backtracker · no hints');
+  assert.equal(describeSettings({ ...base, fog: true }), 'easy 10×10 · Recursive backtracker · fog (vision 3) · no hints');
+  assert.equal(describeSettings({ ...base, fog: true, vision: undefined }), 'easy 10×10 · Recursive backtracker · fog · no hints');
+});

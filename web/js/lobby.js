@@ -110,7 +110,7 @@ function roomRow(room) {
     'tr',
     { 'data-code': room.code },
     el('td', {}, el('strong', { text: room.code }), el('div', { class: 'muted', text: room.phase })),
-    el('td', {}, size, el('div', { class: 'muted', text: room.algorithm || '' })),
+    el('td', {}, size, el('div', { class: 'muted', text: `${room.algorithm || ''}${room.fog ? ' · fog' : ''}` })),
     el('td', { class: 'num' }, `${players}/${room.max_players ?? '?'}`, el('div', { class: 'muted', text: `${count(room.spectators)} watching` })),
     el('td', {}, el('div', { class: 'row' }, join, watch)),
   );

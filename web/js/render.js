@@ -5,8 +5,11 @@
 // cannot be drawn as blocks (a diagonal passage runs through a corner), so it is drawn as cells joined
 // by passage strokes (maze8.js): offscreen at a few pixels a unit when zoomed out, straight onto the
 // canvas for the part in view when zoomed in. Drawing happens only inside requestAnimationFrame.
+// In a fog race the scene carries the fog (fog-layer.js): a picture of one pixel a unit laid over the
+// maze, and the maze's picture is repainted where moves revealed cells (the maze grows in place).
 import { safeColour } from './ui.js';
 import { paintMaze8, drawMaze8 } from './maze8.js';
+import { fogPixels } from './fog-layer.js';
 
 const HINT_HOLD = 2500; // ms a hint path stays fully visible
 const HINT_FADE = 1500; // ... then fades out over this
@@ -21,13 +24,16 @@ const EXIT = [214, 39, 40]; // red (also checkered, for colour-blind players)
 const centre = ([r, c]) => [2 * c + 1.5, 2 * r + 1.5];
 
 export class Renderer {
-  /** getScene() -> {maze, players, youId, follow, trails: 'own'|'all', hints} (see room.js) */
+  /** getScene() -> {maze, players, youId, follow, trails: 'own'|'all', hints, fog?} (see room.js) */
   constructor(canvas, getScene) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.getScene = getScene;
     this.maze = null;
     this.image = null;
+    this.painted = { revision: 0, reveals: 0 }; // how much of a growing fog maze the image shows
+    this.fog = null; // the scene's fog last drawn, and its picture
+    this.fogImage = null;
     this.unit = null; // CSS px a unit chosen by zoom; null = automatic
     this.cx = 0; // camera centre, world units
     this.cy = 0;
@@ -66,6 +72,9 @@ export class Renderer {
     this.unit = null;
     this.free = false;
     this.image = !maze ? null : maze.directions === 8 ? paintMaze8(maze) : paintMaze(maze);
+    this.painted = { revision: maze?.revision ?? 0, reveals: maze?.reveals?.length ?? 0 };
+    this.fog = null;
+    this.fogImage = null;
     if (maze) {
       this.cx = maze.cols + 0.5;
       this.cy = maze.rows + 0.5;
@@ -161,6 +170,7 @@ export class Renderer {
     const scene = this.getScene();
     const now = Date.now();
     let animating = this.moveCamera(scene, dt);
+    this.repaintRevealed();
 
     // Crisp blocks: a whole number of device pixels a unit once units are big enough.
     let du = this.view.unit * dpr;
@@ -181,7 +191,8 @@ export class Renderer {
       ctx.drawImage(this.image, 0, 0, this.image.width / scale, this.image.height / scale);
     }
 
-    this.drawExit(ctx);
+    const fogged = this.drawFog(ctx, scene.fog);
+    this.drawExit(ctx, fogged);
     if (this.search) animating = this.drawSearch(ctx, now) || animating;
     animating = this.drawHints(ctx, scene, now, unitCss) || animating;
     this.drawTrails(ctx, scene, unitCss, view);
@@ -221,10 +232,67 @@ export class Renderer {
     return moving;
   }
 
-  drawExit(ctx) {
+  /**
+   * A fog maze grows in place: bring the maze's picture up to date with the cells revealed since it was
+   * painted. The wall matrix (one pixel a unit) is cheap to paint again; an 8-direction picture is
+   * repainted only around the new cells, clipped, so nothing beside them changes.
+   */
+  repaintRevealed() {
+    const maze = this.maze;
+    if (!maze.seen || maze.revision === this.painted.revision) return;
+    if (maze.directions !== 8) this.image = paintMaze(maze);
+    else {
+      const fresh = maze.reveals.slice(this.painted.reveals);
+      if (fresh.length) {
+        const rs = fresh.map((i) => Math.floor(i / maze.cols));
+        const cs = fresh.map((i) => i % maze.cols);
+        const [x0, y0] = [2 * Math.min(...cs), 2 * Math.min(...rs)];
+        const [x1, y1] = [2 * Math.max(...cs) + 3, 2 * Math.max(...rs) + 3]; // a cell, its sides and corners
+        const ctx = this.image.getContext('2d');
+        const scale = this.image.scale;
+        ctx.save();
+        ctx.setTransform(scale, 0, 0, scale, 0, 0);
+        ctx.beginPath();
+        ctx.rect(x0, y0, x1 - x0, y1 - y0);
+        ctx.clip();
+        drawMaze8(ctx, maze, [x0, y0, x1, y1]);
+        ctx.restore();
+      }
+    }
+    this.painted = { revision: maze.revision, reveals: maze.reveals.length };
+  }
+
+  /**
+   * The fog over the maze: unknown dark, remembered dimmed, what is in sight lit. The picture (one
+   * pixel a unit) is rebuilt only when the scene's fog object changes (fog-layer.js's FogLens keeps
+   * it while nothing changed). Returns whether the exit is under fog.
+   */
+  drawFog(ctx, fog) {
+    if (!fog || fog.maze !== this.maze) return false;
+    if (fog !== this.fog || !this.fogImage) {
+      const { width, height, data } = fogPixels(this.maze, fog.seen, fog.visible);
+      const canvas = this.fogImage || document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      canvas.getContext('2d').putImageData(new ImageData(data, width, height), 0, 0);
+      this.fogImage = canvas;
+      this.fog = fog;
+    }
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.fogImage, 0, 0);
+    const [r, c] = this.maze.exit;
+    return fog.seen[r * this.maze.cols + c] !== 1;
+  }
+
+  /** The exit, checkered (for colour-blind players); under fog it shows through, tinted: its place is no secret. */
+  drawExit(ctx, fogged = false) {
     const [r, c] = this.maze.exit;
     const x = 2 * c + 1;
     const y = 2 * r + 1;
+    if (fogged) {
+      ctx.fillStyle = `rgba(${EXIT.join(',')},.75)`;
+      ctx.fillRect(x, y, 1, 1);
+    }
     ctx.fillStyle = 'rgba(0,0,0,.8)';
     for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) if ((i + j) % 2) ctx.fillRect(x + i / 4, y + j / 4, 0.25, 0.25);
   }
@@ -302,6 +370,18 @@ export class Renderer {
       if (hint.found && hint.path?.length) {
         line(ctx, hint.path, width * 1.8, '#000');
         line(ctx, hint.path, width, colour);
+      } else if (hint.explore_path?.length) {
+        // a fog race with no known way out: the way to the nearest unexplored cell, and a ring on it
+        ctx.setLineDash([0.9, 0.45]);
+        line(ctx, hint.explore_path, width * 1.8, '#fff');
+        line(ctx, hint.explore_path, width, colour);
+        ctx.setLineDash([]);
+        const [x, y] = centre(hint.explore_path[hint.explore_path.length - 1]);
+        ctx.strokeStyle = '#fff';
+        ctx.lineWidth = width;
+        ctx.beginPath();
+        ctx.arc(x, y, Math.max(0.9, 8 / unitCss), 0, 2 * Math.PI);
+        ctx.stroke();
       } else if (hint.back_path?.length) {
         ctx.setLineDash([0.4, 0.5]);
         line(ctx, hint.back_path, width * 1.8, '#000');
@@ -325,7 +405,9 @@ export class Renderer {
     const size = Math.max(0.28, 2.5 / unitCss);
     for (const p of scene.players) {
       const own = p.id === scene.youId;
-      if (!p.trail || p.trail.length < 2 || (!own && scene.trails !== 'all')) continue;
+      // 'own' while racing, 'all' watching, 'seer' watching through one racer's eyes (theirs only)
+      const shown = scene.trails === 'seer' ? p.id === scene.seer : own || scene.trails === 'all';
+      if (!p.trail || p.trail.length < 2 || !shown) continue;
       ctx.fillStyle = safeColour(p.colour);
       ctx.strokeStyle = 'rgba(0,0,0,.6)';
       ctx.lineWidth = 1 / unitCss;

@@ -7,6 +7,7 @@ import { allowedIn, attachInput, moveInterval } from './input.js';
 import { drawChart } from './chart.js';
 import { renderCard, shortestRouteLine } from './difficulty.js';
 import { decodeCells, dirBetween, openSides, step } from './maze.js';
+import { FogLens } from './fog-layer.js';
 import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
 import { METHOD_LABELS, labelOf } from './labels.js';
 import { loadRules } from './rules.js';
@@ -21,6 +22,8 @@ let joining = false;
 let seq = 0;
 let resyncing = false;
 let followId = '';
+let eyesId = ''; // watching a fog race through this racer's eyes ('' everyone)
+const lens = new FogLens();
 let resultsClosed = false;
 let hintReadyAt = 0;
 let rules = null; // GET /api/rules: the settings form and the hint cooldown
@@ -45,6 +48,8 @@ window.mazerace = Object.freeze({
   },
   /** Where world point (x, y) (render.js units) was last drawn on the canvas, in device pixels. */
   canvasPoint: (x, y) => renderer.canvasPoint(x, y),
+  /** The ids of the players the maze shows now (in a fog race, those in sight). */
+  shownPlayers: () => scene().players.filter((p) => p.cell).map((p) => p.id),
 });
 
 const clock = () => Date.now() - (net.latency ?? 0) / 2; // local time the server's "now" refers to
@@ -55,24 +60,42 @@ const CANVAS_LABEL_4 = 'The maze. Move with the arrow keys or WASD, H for a hint
 const CANVAS_LABEL_8 = 'The maze, with diagonal passages. Move with the arrow keys or WASD, the diagonals with Q, E, Z and C or the numeric keypad; H for a hint.';
 
 // ---- rendering: the scene the renderer pulls each frame ----
+/**
+ * The fog to draw, or null: a fog racer's own (their maze is what they have seen, lit around where
+ * their arrow stands), or, watching a fog race, the racer picked in "See through" (their seen cells).
+ */
+function fogScene() {
+  const maze = state.maze;
+  if (!maze) return null;
+  if (maze.seen) return lens.look(maze, maze.seen, maze.revision, state.ownCell(), state.settings.vision, you?.id);
+  const eyes = eyesId ? state.eyes.get(eyesId) : null;
+  return eyes ? lens.look(maze, eyes.seen, eyes.revision, state.player(eyesId)?.cell, state.settings.vision, eyesId) : null;
+}
+
 function scene() {
   const racing = state.canMove();
   const watching = !racing;
+  const fog = fogScene();
+  const inSight = (cell) => !fog || (!!cell && fog.visible[cell[0] * fog.maze.cols + cell[1]] === 1);
   const players = state.players.map((p, i) => {
     const v = state.view(p.id);
-    return { id: p.id, colour: p.colour, cell: v.cell, facing: v.facing, trail: v.trail, label: String(i + 1), connected: p.connected };
+    const seer = p.id === fog?.who; // under fog the others show only in sight of the one whose fog it is
+    const cell = seer || inSight(v.cell) ? v.cell : null;
+    return { id: p.id, colour: p.colour, cell, facing: v.facing, trail: v.trail, label: String(i + 1), connected: p.connected };
   });
   const hints = [];
   for (const h of Object.values(state.hints)) {
-    if (isYou(h.id) || watching) hints.push({ ...h, colour: state.player(h.id)?.colour });
+    if ((isYou(h.id) || watching) && (!fog || h.id === fog.who)) hints.push({ ...h, colour: state.player(h.id)?.colour });
   }
   return {
     maze: state.maze,
     players,
     youId: you?.id,
     follow: racing ? you.id : followId || null,
-    trails: watching ? 'all' : 'own',
+    trails: !watching ? 'own' : fog ? 'seer' : 'all',
+    seer: fog?.who ?? null,
     hints,
+    fog,
   };
 }
 const renderer = new Renderer($('race-canvas'), scene);
@@ -176,6 +199,7 @@ state.onEvent = ({ t, d }) => {
       const time = formatTime((d.time ?? 0) + (d.penalty ?? 0));
       if (isYou(d.id)) {
         message(`You finished ${ordinal(d.rank)} in ${time}!`, 'info', 6000);
+        if (state.inFog()) outOfTheFog();
       } else announce(`${nameOf(d.id)} finished ${ordinal(d.rank)} in ${time}`);
       break;
     }
@@ -184,6 +208,7 @@ state.onEvent = ({ t, d }) => {
       break;
     case 'race_over':
       announce('The race is over');
+      if (state.inFog()) outOfTheFog(); // still racing when the time ran out
       break;
     case 'lobby':
       resultsClosed = false;
@@ -192,6 +217,12 @@ state.onEvent = ({ t, d }) => {
       break;
   }
 };
+
+/** Out of the fog (at the exit, or the race over): the whole maze and the others' trails come with a fresh snapshot. */
+function outOfTheFog() {
+  state.wantSnapshot();
+  resync();
+}
 
 // ---- intents ----
 function moveTo(target) {
@@ -275,6 +306,9 @@ async function askHint() {
     message(`Hint, ${name}: go ${dir || 'to'} ${cellText(ack.next)}. ${steps} steps to the exit, ${ack.explored} cells explored.`, 'info', 6000);
   } else if (ack.found) {
     message('You are at the exit!', 'info');
+  } else if (ack.explore) {
+    const steps = Math.max(1, (hint.explore_path?.length ?? 2) - 1);
+    message(`Hint, ${name}: no way to the exit through what you have seen. Explore further: ${steps} step${steps > 1 ? 's' : ''} to the unexplored cell ${cellText(ack.explore)}.`, 'info', 7000);
   } else if (ack.back_to) {
     message(`No way on from here without backing up: back up to ${cellText(ack.back_to)}.`, 'info', 7000);
   } else message('No way on from here.', 'info');
@@ -518,7 +552,8 @@ function updateRace(me) {
   const cell = state.ownCell();
   if (cell && state.maze && !me.finished) {
     const open = Object.entries(openSides(state.maze, cell)).filter(([, v]) => v).map(([k]) => k);
-    setText('where', `You are in cell ${cellText(cell)}; open: ${open.join(', ') || 'none'}. Exit ${cellText(state.maze.exit)}.`);
+    const fog = state.inFog() ? ` Fog: you see ${state.settings.vision} steps along the passages.` : '';
+    setText('where', `You are in cell ${cellText(cell)}; open: ${open.join(', ') || 'none'}. Exit ${cellText(state.maze.exit)}.${fog}`);
   } else if (me?.finished) setText('where', 'You finished: watching the others.');
   else if (me && !me.cell && state.phase === 'racing') setText('where', 'You were not ready: you watch this race and play the next.');
   else setText('where', 'You are watching.');
@@ -537,14 +572,19 @@ function updateRace(me) {
     select.value = followId;
   }
 
+  updateEyes(watching);
   $('standings').replaceChildren(
     ...state.standings().map(({ player: p, progress }) => {
       const pct = Math.round(progress * 100);
-      const status = p.finished ? `${ordinal(p.rank)} · ${formatTime((p.time ?? 0) + (p.penalty ?? 0))}` : p.dnf ? 'DNF' : `${pct}%`;
+      const known = state.progressKnown(p); // a fog racer knows nobody's distance to the exit
+      const racingText = known ? `${pct}%` : `${p.moves} move${p.moves === 1 ? '' : 's'}`;
+      const status = p.finished ? `${ordinal(p.rank)} · ${formatTime((p.time ?? 0) + (p.penalty ?? 0))}` : p.dnf ? 'DNF' : racingText;
       const fill = el('span');
       fill.style.width = `${pct}%`;
       fill.style.background = safeColour(p.colour);
-      const bar = el('span', { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': pct, 'aria-label': `${p.name}: ${pct}%` }, fill);
+      const bar = known
+        ? el('span', { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': pct, 'aria-label': `${p.name}: ${pct}%` }, fill)
+        : null;
       return el(
         'li',
         { class: `${isYou(p.id) ? 'you' : ''}${p.connected ? '' : ' offline'}`, 'data-player-id': p.id },
@@ -556,6 +596,30 @@ function updateRace(me) {
     }),
   );
 }
+
+// "See through": watching a fog race, the maze as any racer has seen it (the player entries carry each
+// racer's seen cells, grown here from their moves), or everything.
+let lastEyes = '';
+function updateEyes(watching) {
+  const ids = state.eyes.ids().filter((id) => state.player(id));
+  show('eyes-field', watching && ids.length > 0);
+  if (!state.player(eyesId) || !state.eyes.get(eyesId)) eyesId = '';
+  const options = ids.map((id) => `${id}:${nameOf(id)}`).join('|');
+  if (options === lastEyes) return;
+  lastEyes = options;
+  const select = $('eyes-select');
+  select.replaceChildren(el('option', { value: '', text: 'Everyone (the whole maze)' }), ...ids.map((id) => el('option', { value: id, text: nameOf(id) })));
+  select.value = eyesId;
+}
+$('eyes-select').addEventListener('change', (e) => {
+  eyesId = e.target.value;
+  if (eyesId) {
+    followId = eyesId; // and the camera goes with them
+    $('follow-select').value = eyesId;
+    renderer.recentre();
+  }
+  renderer.invalidate();
+});
 
 function updateResults() {
   const results = state.phase === 'finished' ? state.results : null;

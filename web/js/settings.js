@@ -2,7 +2,8 @@
 // host's settings form in the room. Built with DOM calls from the server's rules (rules.js): the
 // values, bounds and defaults come from GET /api/rules; the labels people read from labels.js. The
 // 8-direction generators come from the rules too: with 8 directions the others are disabled, and with
-// one of the others chosen, 8 directions is; the bias shows only for the generator that has one.
+// one of the others chosen, 8 directions is; the bias shows only for the generator that has one, and
+// the vision only with explorer mode (fog) on.
 import { el } from './ui.js';
 import { defaultSettings } from './rules.js';
 import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_LABELS, OPENING_LABELS, labelOf, labelled } from './labels.js';
@@ -65,12 +66,15 @@ export function buildSettingsFields(container, serverRules) {
     check('hint_moves', 'A hint also moves you one step'),
     el('div', { class: 'pair' }, number('max_players', 'Max players'), number('time_limit', 'Time limit (s)')),
     check('public', 'Public (listed in the lobby)'),
+    has('fog') ? check('fog', 'Explorer mode: fog of war (racers see only what they have explored)') : null,
+    has('vision') ? number('vision', 'Vision (steps seen along the passages)') : null,
   ];
   container.append(...fields.filter(Boolean)); // a field this server's rules lack is left out
   const form = container.closest('form') || container;
   form.elements.preset.addEventListener('change', () => syncPreset(form));
   form.elements.algorithm.addEventListener('change', () => syncDirections(form));
   form.elements.directions?.addEventListener('change', () => syncDirections(form));
+  form.elements.fog?.addEventListener('change', () => syncDirections(form));
   syncDirections(form);
 }
 
@@ -94,10 +98,11 @@ export function ruledOut(serverRules, { algorithm, directions }) {
   };
 }
 
-/** Disable what the other choice rules out; show the bias only for the generator that has one. */
+/** Disable what the other choice rules out; show the bias only for the generator that has one, the vision only in fog. */
 function syncDirections(form) {
   const f = form.elements;
   if (f.bias) f.bias.closest('.field').hidden = f.algorithm.value !== BIASED;
+  if (f.vision) f.vision.closest('.field').hidden = !f.fog?.checked;
   if (!f.directions) return;
   const out = ruledOut(rules, { algorithm: f.algorithm.value, directions: f.directions.value });
   for (const option of f.algorithm.options) {
@@ -131,6 +136,8 @@ export function writeSettings(form, settings) {
   }
   f.hint_moves.checked = !!s.hint_moves;
   f.public.checked = !!s.public;
+  if (f.fog) f.fog.checked = !!s.fog;
+  if (f.vision) f.vision.value = s.vision;
   for (const box of form.querySelectorAll('input[name="hint_methods"]')) box.checked = s.hint_methods.includes(box.value);
   syncPreset(form);
   syncDirections(form);
@@ -154,6 +161,8 @@ export function readSettings(form) {
   };
   if (f.bias) s.bias = f.bias.value;
   if (f.directions) s.directions = Number(f.directions.value);
+  if (f.fog) s.fog = f.fog.checked;
+  if (f.vision) s.vision = Number(f.vision.value);
   if (s.preset === 'custom') {
     s.rows = Number(f.rows.value);
     s.cols = Number(f.cols.value);
@@ -175,5 +184,6 @@ export function describeSettings(s) {
   const hints = s.hint_limit ? `${s.hint_limit} hints, +${s.hint_penalty}s each` : 'no hints';
   const bias = s.algorithm === BIASED && s.bias ? ` (${s.bias})` : '';
   const directions = s.directions === 8 ? ' · 8 directions' : '';
-  return `${s.preset || ''} ${size} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${bias}${directions} · ${hints}`;
+  const fog = s.fog ? ` · fog${Number.isInteger(s.vision) ? ` (vision ${s.vision})` : ''}` : '';
+  return `${s.preset || ''} ${size} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${bias}${directions}${fog} · ${hints}`;
 }

@@ -1,6 +1,7 @@
 // Pure room state: the snapshot, versioned room events, trails, own move prediction, standings.
 // No DOM, no socket, no clock: callers pass the local time (ms) where it matters.
-import { decodeMaze, decodeCells, dirBetween, isOpen, sameCell } from './maze.js';
+import { decodeCells, dirBetween, isOpen, sameCell } from './maze.js';
+import { RacerEyes, decodeFogMaze, revealCells } from './fog.js';
 
 export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
 const MAX_BUFFER = 2000;
@@ -22,8 +23,9 @@ export function steppedTrail(trail, cell) {
 }
 
 /**
- * A hint as the renderer draws it: its packed `path` and `back_path` read as [[r, c], ...] cells (null
- * when absent or unreadable). Rivals still racing get no way at all, only that a hint was asked.
+ * A hint as the renderer draws it: its packed `path`, `back_path` and (in a fog race) `explore_path`
+ * read as [[r, c], ...] cells (null when absent or unreadable). Rivals still racing get no way at all,
+ * only that a hint was asked.
  */
 export function hintCells(hint, maze) {
   const cells = (value) => {
@@ -35,7 +37,7 @@ export function hintCells(hint, maze) {
       return null;
     }
   };
-  return { ...hint, path: cells(hint.path), back_path: cells(hint.back_path) };
+  return { ...hint, path: cells(hint.path), back_path: cells(hint.back_path), explore_path: cells(hint.explore_path) };
 }
 
 const clamp01 = (x) => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -46,7 +48,7 @@ const cellOf = (v) => (Array.isArray(v) && v.length === 2 ? [Number(v[0]), Numbe
  * was `known` of them. The wire calls the player's maze position `room`; here it is `cell`.
  */
 function player(entry, known = {}) {
-  const { room, ...fields } = entry;
+  const { room, seen, ...fields } = entry; // a racer's `seen` bitset goes to RacerEyes, not here
   const p = { ...known, ...fields };
   p.cell = cellOf(room !== undefined ? room : known.cell);
   p.trail = Array.isArray(p.trail) ? p.trail.map(cellOf).filter(Boolean) : p.cell ? [p.cell] : [];
@@ -74,8 +76,9 @@ export class RoomState {
     this.host = null;
     this.players = [];
     this.spectators = 0;
-    this.maze = null;
+    this.maze = null; // with `seen` (0/1 a cell) in a fog race, null when the whole maze is known (fog.js)
     this.mazeKey = null;
+    this.eyes = new RacerEyes(); // a spectator's copy of each fog racer's seen cells
     this.shortest = null;
     this.difficulty = null; // the maze's difficulty card (difficulty.js), from the race's start on
     this.shortestRoutes = null; // how many shortest routes the maze had (a number, or digits), with the results
@@ -131,6 +134,14 @@ export class RoomState {
     const me = this.me();
     return this.phase === 'racing' && !!me && !me.finished && !me.dnf && !!me.cell && !!this.maze;
   }
+  /** Whether this client races in fog: its maze is the part it has seen. */
+  inFog() {
+    return !!this.maze?.seen;
+  }
+  /** Whether a player's progress to the exit is known (fog racers are not told distances). */
+  progressKnown(p) {
+    return p.finished || (this.shortest > 0 && p.distance != null);
+  }
   /** A player as drawn: the own player with predicted moves applied. */
   view(id) {
     const p = this.player(id);
@@ -155,6 +166,7 @@ export class RoomState {
     this.startAt = snap.start_at ?? null;
     this.startedAt = snap.started_at ?? null;
     this.setMaze(snap.maze);
+    this.eyes.load(snap.players, this.maze);
     this.shortest = snap.shortest ?? null;
     this.difficulty = snap.difficulty ?? null;
     this.results = snap.results ?? null;
@@ -248,6 +260,7 @@ export class RoomState {
         this.difficulty = d.difficulty ?? null;
         this.shortestRoutes = null;
         if (Array.isArray(d.players)) this.players = d.players.map(player);
+        this.eyes.load(d.players, this.maze);
         this.syncHostFlags();
         this.results = null;
         this.hints = {};
@@ -303,6 +316,7 @@ export class RoomState {
         if (Array.isArray(d.players)) this.players = d.players.map(player);
         this.syncHostFlags();
         this.setMaze(null);
+        this.eyes.clear();
         this.shortest = null;
         this.difficulty = null;
         this.shortestRoutes = null;
@@ -322,10 +336,13 @@ export class RoomState {
     }
   }
 
-  /** Decode a wire maze; the same maze again keeps the same object (the renderer keeps its camera). */
+  /**
+   * Decode a wire maze (with its fog, if any); the same maze again keeps the same object (the renderer
+   * keeps its camera). A fog maze grows in place as moves reveal cells, so its key is the wire it came as.
+   */
   setMaze(wire) {
     const key = wire ? JSON.stringify(wire) : null;
-    if (key !== this.mazeKey) this.maze = wire ? decodeMaze(wire) : null;
+    if (key !== this.mazeKey) this.maze = wire ? decodeFogMaze(wire) : null;
     this.mazeKey = key;
   }
 
@@ -343,17 +360,29 @@ export class RoomState {
       }
       return;
     }
-    p.trail = movedTrail(p.trail, d.trail_len, d.room); // the wire's `room` is the cell moved to
-    p.cell = cellOf(d.room);
-    p.facing = d.facing ?? p.facing;
+    const cell = cellOf(d.room); // the wire's `room` is the cell moved to
     p.moves = d.moves ?? p.moves + 1;
+    if (!cell) {
+      // a fog race: the rival moved out of our sight; hide them (their count still shows)
+      p.cell = null;
+      p.trail = [];
+      return;
+    }
+    // A fog racer never gets a rival's trail: only where they stand while in sight.
+    p.trail = this.inFog() && !own ? [cell] : movedTrail(p.trail, d.trail_len, cell);
+    p.cell = cell;
+    p.facing = d.facing ?? p.facing;
     if (d.distance != null) p.distance = d.distance;
+    this.eyes.moved(p.id, cell, this.maze, this.settings.vision);
     this.record(p.id, this.elapsed(now), p.distance);
     if (own) this.predict();
   }
 
   seedHistory() {
-    for (const p of this.players) this.history[p.id] = [[0, p.distance ?? this.shortest]];
+    for (const p of this.players) {
+      const distance = p.distance ?? this.shortest; // neither in a fog racer's race
+      this.history[p.id] = distance == null ? [] : [[0, distance]];
+    }
   }
 
   record(id, t, distance) {
@@ -361,9 +390,16 @@ export class RoomState {
     (this.history[id] ||= []).push([t, distance]);
   }
 
-  /** Remember a hint from its ack (its `hinted` event may come before or after). */
+  /** Remember a hint from its ack (its `hinted` event may come before or after); a hint that moved
+   * a fog racer brings the cells that step let them see. */
   noteHint(id, hint, now) {
+    if (this.you && id === this.you.id) revealCells(this.maze, hint.seen);
     this.hints[id] = { ...hintCells(hint, this.maze), id, at: now };
+  }
+
+  /** Ask for a fresh snapshot: events wait in the buffer until it comes (a fog racer at the exit). */
+  wantSnapshot() {
+    if (this.version !== null) this.awaitingResync = true;
   }
 
   // ---- own move prediction ----
@@ -384,8 +420,12 @@ export class RoomState {
     return true;
   }
 
-  /** The server accepted move `seq`: its ack {room (the cell), facing, trail_len, moves} becomes the confirmed state. */
+  /**
+   * The server accepted move `seq`: its ack {room (the cell), facing, trail_len, moves} becomes the
+   * confirmed state; in a fog race its `seen` cells join the maze (whether or not the `moved` came first).
+   */
   confirmMove(seq, ack) {
+    revealCells(this.maze, ack?.seen);
     const me = this.me();
     if (me && ack && Array.isArray(ack.room) && Number.isInteger(ack.moves) && ack.moves > me.moves) {
       me.trail = movedTrail(me.trail, ack.trail_len, ack.room);
