@@ -135,6 +135,17 @@ class MoveAck(Position):
 
     seen: NotRequired[list[list[int]]]
     """`[r, c, bits]` of each newly seen cell (`fog.revealed`)."""
+    rivals: NotRequired[list["RivalInSight"]]
+    """In a fog race: every other racer in sight from the new cell (a rival standing still sends no
+    `moved`, so walking into sight of them shows them here)."""
+
+
+class RivalInSight(TypedDict):
+    """Where a rival in sight stands."""
+
+    id: str
+    room: list[int]
+    facing: str
 
 
 class Moved(Position):

@@ -54,7 +54,7 @@ class RaceRules(RoomState):
         player = self._racer(member_id, now)
         newly_seen = self._step(player, target, now)
         self._check_race_over(now)
-        return views.move_ack(player, self._trail(player), self._course()[0], newly_seen), self._drain()
+        return views.move_ack(self, player, newly_seen), self._drain()
 
     def _step(self, player: Player, target: Target, now: float) -> list[int]:
         """Move the player; in a fog race, returns the cells the move let them see for the first time."""

@@ -113,6 +113,7 @@ class RoomSummary(TypedDict):
     public: bool
     daily: str | None
     locked: bool
+    fog: bool
 
 
 def player_entry(room: RoomState, player: Player) -> PlayerEntry:
@@ -223,12 +224,26 @@ def moved_unseen(moved: Moved) -> MovedUnseen:
     return {"id": moved["id"], "moves": moved["moves"]}
 
 
-def move_ack(player: Player, trail: Trail, maze: Maze, newly_seen: list[int]) -> MoveAck:
-    """A move's ack: the position; in a fog race without the distance and with the cells just seen."""
+def move_ack(room: RoomState, player: Player, newly_seen: list[int]) -> MoveAck:
+    """A move's ack: the position; in a fog race without the distance, with the cells just seen and
+    where the rivals in sight from the new cell stand (one standing still is sent no `moved`)."""
+    trail = player.trail
+    maze = room.maze
+    if trail is None or maze is None:
+        raise ValueError("a move's ack needs a racer in a race")
     ack = cast(MoveAck, position(player, trail))
     if player.fog is not None:
         del ack["distance"]
         ack["seen"] = revealed(maze, newly_seen)["cells"]
+        in_sight = visible_now(maze, maze.index(trail.current), room.settings.vision)
+        ack["rivals"] = [
+            {"id": rival.id, "room": cell_json(rival.trail.current), "facing": rival.trail.facing.value}
+            for rival in room.racers()
+            if rival is not player
+            and not rival.left
+            and rival.trail is not None
+            and maze.index(rival.trail.current) in in_sight
+        ]
     return ack
 
 
@@ -247,6 +262,7 @@ def summary(room: RoomState) -> RoomSummary:
         "public": room.settings.public,
         "daily": room.daily,
         "locked": room.locked,
+        "fog": room.settings.fog,
     }
 
 

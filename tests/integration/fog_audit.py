@@ -107,6 +107,12 @@ class FogAudit:
                 for r, c, bits in node["seen"]:
                     assert (r, c) in self.seen
                     assert bits == owned_bits(self.maze, (r, c))
+            if "rivals" in node:
+                assert self.here is not None
+                sight = within(self.maze, self.here, self.vision)
+                for rival in node["rivals"]:
+                    assert (rival["room"][0], rival["room"][1]) in sight, rival
+                    self.shown_positions += 1
             if "method" in node and "path" in node and node.get("id") == self.me:
                 self._hint(node)
 
