@@ -13,6 +13,7 @@ from typing import Any, Literal, TypedDict
 from aiohttp import web
 
 from server.config import AppConfig, RateLimit
+from server.game.bots import BOT_KINDS, MAX_SPEED, MIN_SPEED, bot_name
 from server.game.generators import EIGHT_DIRECTION_ALGORITHMS
 from server.game.hints import HINT_METHODS
 from server.game.settings import BRAID_BOUNDS, CHOICES, DIRECTION_CHOICES, PRESETS, WHOLE_BOUNDS, RoomSettings
@@ -36,6 +37,15 @@ class LimitRule(TypedDict):
     burst: float
 
 
+class BotRules(TypedDict):
+    """What the host may ask of a bot: its kinds (with the names they race under) and speeds."""
+
+    kinds: list[str]
+    names: dict[str, str]
+    min_speed: int
+    max_speed: int
+
+
 class Rules(TypedDict):
     """The body of `GET /api/rules` (docs/protocol.md, "Rules")."""
 
@@ -43,6 +53,7 @@ class Rules(TypedDict):
     presets: dict[str, dict[str, int]]
     hint_methods: list[str]
     eight_direction_algorithms: list[str]
+    bots: BotRules
     hint_cooldown_ms: int
     rate_limits: dict[str, LimitRule]
 
@@ -86,6 +97,12 @@ def build_rules(config: AppConfig) -> Rules:
         "presets": {name: {"rows": rows, "cols": cols} for name, (rows, cols) in PRESETS.items()},
         "hint_methods": list(HINT_METHODS),
         "eight_direction_algorithms": list(EIGHT_DIRECTION_ALGORITHMS),
+        "bots": {
+            "kinds": list(BOT_KINDS),
+            "names": {kind: bot_name(kind) for kind in BOT_KINDS},
+            "min_speed": MIN_SPEED,
+            "max_speed": MAX_SPEED,
+        },
         "hint_cooldown_ms": cooldown_ms(config.hint_limit),
         "rate_limits": limits,
     }

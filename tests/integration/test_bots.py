@@ -145,3 +145,11 @@ async def test_bots_in_fog_see_only_what_they_have_seen(arena: Harness) -> None:
     audit.read(host.received)
     assert audit.checked > 0
     assert audit.shown_positions > 0  # the bots left the entrance in the host's sight
+
+
+async def test_rules_serve_the_bots(arena: Harness) -> None:
+    status, rules, _ = await arena.request("GET", "/api/rules")
+    assert status == 200
+    assert rules["bots"]["kinds"] == list(BOT_KINDS)
+    assert rules["bots"]["names"]["tremaux"] == "Trémaux bot"
+    assert (rules["bots"]["min_speed"], rules["bots"]["max_speed"]) == (1, 20)
