@@ -4,5 +4,5 @@ Each benchmark module in `MODULES` has `TITLE` and `run(quick: bool) -> None`; a
 benchmark of the server) to the list and they run in turn. Benchmarks measure and print; they never fail.
 """
 
-MODULES: tuple[str, ...] = ("core", "load", "store", "hint_load", "abuse", "page_weight", "cluster")
+MODULES: tuple[str, ...] = ("core", "load", "store", "hint_load", "abuse", "page_weight", "cluster", "bots")
 """Benchmark modules under tests.bench, in the order they run."""
