@@ -13,6 +13,8 @@ MODULES: tuple[str, ...] = (
     "abuse",
     "page_weight",
     "daily_band",
+    "bots",
+    "bot_load",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""

@@ -29,6 +29,7 @@ from server.game.bots import (
     make_bot,
     reveal,
 )
+from server.game.bots.common import pack_bytes, pack_cells
 from server.game.bots.wall import WallBot
 from server.game.errors import BadSettings
 from server.game.generation import MazeSpec, generate
@@ -426,6 +427,14 @@ def test_packed_state_that_does_not_fit_the_maze_is_refused() -> None:
     state = dict(racer.bot.to_json())
     state["size"] = 99
     with pytest.raises(BadBotState, match=r"visited|stack"):
+        bot_from_json(state)
+
+
+def test_a_packed_field_never_inflates_past_the_maze() -> None:
+    huge = pack_bytes(bytes(1_000_000))  # a kilobyte that inflates to a megabyte
+    assert len(huge) < 2_000
+    state = {"kind": "dfs", "seed": 1, "size": 4, "last": -1, "stack": pack_cells([]), "visited": huge}
+    with pytest.raises(BadBotState, match="more than the maze has cells"):
         bot_from_json(state)
 
 

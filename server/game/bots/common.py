@@ -104,14 +104,23 @@ def pack_bytes(data: bytes | bytearray) -> str:
     return base64.b64encode(zlib.compress(bytes(data))).decode("ascii")
 
 
+def _inflate(text: str, most: int, what: str) -> bytes:
+    """Base64 then zlib, never inflating past `most` bytes (a state can name at most every cell once)."""
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(base64.b64decode(text, validate=True), most + 1)
+    except (binascii.Error, zlib.error, ValueError) as error:
+        raise BadBotState(f"{what} cannot be read: {error}") from error
+    if len(raw) > most or not inflater.eof:
+        raise BadBotState(f"{what} holds more than the maze has cells")
+    return raw
+
+
 def unpack_bytes(text: object, size: int, what: str, top: int = 1) -> bytearray:
     """The inverse of `pack_bytes`, checked: exactly `size` bytes, none above `top`."""
     if not isinstance(text, str):
         raise BadBotState(f"{what} must be a base64 string, not {type(text).__name__}")
-    try:
-        raw = zlib.decompress(base64.b64decode(text, validate=True), bufsize=size or 1)
-    except (binascii.Error, zlib.error, ValueError) as error:
-        raise BadBotState(f"{what} cannot be read: {error}") from error
+    raw = _inflate(text, size, what)
     if len(raw) != size or (raw and max(raw) > top):
         raise BadBotState(f"{what} must hold {size} values from 0 to {top}")
     return bytearray(raw)
@@ -129,10 +138,7 @@ def unpack_cells(text: object, size: int, what: str) -> list[int]:
     """The inverse of `pack_cells`, checked: every index a cell of a `size`-cell maze."""
     if not isinstance(text, str):
         raise BadBotState(f"{what} must be a base64 string, not {type(text).__name__}")
-    try:
-        raw = zlib.decompress(base64.b64decode(text, validate=True))
-    except (binascii.Error, zlib.error, ValueError) as error:
-        raise BadBotState(f"{what} cannot be read: {error}") from error
+    raw = _inflate(text, 4 * size, what)
     if len(raw) % 4:
         raise BadBotState(f"{what} is not a list of cells")
     column = array("I")

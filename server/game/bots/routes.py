@@ -8,7 +8,7 @@ holding a wanted cell: nearby work stays cheap however large the maze.
 
 from collections.abc import Callable
 
-from server.game.bots.common import distance, side_between, sides_by_step
+from server.game.bots.common import distance, side_between
 from server.game.bots.sight import Sight
 
 
@@ -19,21 +19,19 @@ def route_to_nearest(
 ) -> list[int] | None:
     """The cells from the bot's next step to the nearest wanted cell (the cell where it stands is never
     wanted), or None when no known passage leads to one. Among wanted cells at the same distance the exit
-    comes first, then the nearest to the exit as the crow flies, then the first found, neighbours being
-    searched in the seed's direction order (`ranks`)."""
+    comes first, then the nearest to the exit as the crow flies, then the one entered by the side first
+    in the seed's direction order (`ranks`), then the first found. Neighbours are expanded in the
+    sight's order, not sorted: a search can cover thousands of cells, and the ties are settled once, at
+    the end."""
     start = sight.here
     parent = {start: start}
     layer = [start]
     cols, goal, diagonal = sight.cols, sight.exit, sight.directions == 8
-    table = sides_by_step(cols)
     while layer:
         found: list[int] = []
         ahead: list[int] = []
         for cell in layer:
-            neighbours = sight.open_neighbours(cell)
-            if len(neighbours) > 1:
-                neighbours = _in_rank_order(cell, neighbours, ranks, table, cols)
-            for neighbour in neighbours:
+            for neighbour in sight.open_neighbours(cell):
                 if neighbour in parent:
                     continue
                 parent[neighbour] = cell
@@ -42,21 +40,16 @@ def route_to_nearest(
                 elif sight.known(neighbour):
                     ahead.append(neighbour)
         if found:
-            if goal is None:
-                target = found[0]
-            else:
-                target = min(found, key=lambda n: (n != goal, distance(n, goal, cols, diagonal)))
-            return _back(parent, target)
+            return _back(parent, min(found, key=lambda n: _tie(n, parent[n], goal, cols, diagonal, ranks)))
         layer = ahead
     return None
 
 
-def _in_rank_order(
-    cell: int, neighbours: tuple[int, ...], ranks: tuple[int, ...], table: dict[int, int] | None, cols: int
-) -> tuple[int, ...]:
-    if table is None:
-        return tuple(sorted(neighbours, key=lambda n: ranks[side_between(cell, n, cols)]))
-    return tuple(sorted(neighbours, key=lambda n: ranks[table[n - cell]]))
+def _tie(
+    cell: int, came_from: int, goal: int | None, cols: int, diagonal: bool, ranks: tuple[int, ...]
+) -> tuple[bool, int, int]:
+    crow = 0 if goal is None else distance(cell, goal, cols, diagonal)
+    return cell != goal, crow, ranks[side_between(came_from, cell, cols)]
 
 
 def _back(parent: dict[int, int], target: int) -> list[int]:
