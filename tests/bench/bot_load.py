@@ -147,5 +147,5 @@ def run(quick: bool = False) -> None:
         "bots driven by one process (7 dfs bots at 10 moves/s a room, one person walking at 4/s)",
         ("bots", "rooms", "person ack p50 ms", "p99 ms", "bot moves/s", "server CPU", "within"),
         rows,
-        note=f"most bots with the people's p99 <= {P99_BUDGET_MS:.0f} ms and every bot at >= 90% pace: {best}",
+        note=f"most bots with the people's p99 <= {P99_BUDGET_MS:.0f} ms, every bot at >= 90% pace: {best}",
     )
