@@ -1,6 +1,7 @@
 """redis-server (append-only, `appendfsync always`) restarted mid-race under a real 3-process cluster:
-every command sent while it is down is refused with `server_unavailable` (never acknowledged and then
-lost), and the race goes on once Redis is back, with nothing acknowledged missing."""
+every command sent while it is down is refused (`server_unavailable`, or `server_unsure` for one whose
+write was on its way as Redis went down; never acknowledged and then lost), and the race goes on once
+Redis is back, with nothing acknowledged missing."""
 
 import asyncio
 import time
@@ -31,9 +32,13 @@ async def test_a_redis_restart_mid_race_refuses_commands_and_loses_nothing(table
     up_at = time.monotonic()
 
     assert not any(ack["ok"] for ack in outage), outage
-    assert outage[0]["error"]["code"] == "server_unavailable", outage
+    # the first meets the log write: refused before it reached Redis (unavailable), or sent on a
+    # connection Redis dropped as it went down, so nobody can tell whether it was kept (unsure); on a
+    # loaded machine either happens. Never acknowledged, and check_race below finds nothing lost.
+    assert outage[0]["error"]["code"] in ("server_unavailable", "server_unsure"), outage
     refusals = {ack["error"]["code"] for ack in outage}
-    assert refusals <= {"server_unavailable", "not_joined", "BadNamespaceError", "TimeoutError"}, outage
+    allowed = {"server_unavailable", "server_unsure", "not_joined", "BadNamespaceError", "TimeoutError"}
+    assert refusals <= allowed, outage
     await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
     await check_race(table)
     print(f"\nRedis down {up_at - down_at:.2f} s; refusals meanwhile {sorted(refusals)};"
