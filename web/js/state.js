@@ -1,6 +1,7 @@
 // Pure room state: the snapshot, versioned room events, trails, own move prediction, standings.
 // No DOM, no socket, no clock: callers pass the local time (ms) where it matters.
 import { decodeMaze, decodeCells, dirBetween, isOpen, sameCell } from './maze.js';
+import { applyGhost, ghostsFrom, resetGhosts } from './ghosts.js';
 
 export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
 const MAX_BUFFER = 2000;
@@ -73,6 +74,7 @@ export class RoomState {
     this.settings = {};
     this.host = null;
     this.players = [];
+    this.ghosts = []; // stored races' players the server replays beside the racers (ghosts.js): not players
     this.spectators = 0;
     this.maze = null;
     this.mazeKey = null;
@@ -148,6 +150,7 @@ export class RoomState {
     this.settings = snap.settings || {};
     this.host = snap.host ?? null;
     this.players = (snap.players || []).map(player);
+    this.ghosts = ghostsFrom(snap.ghosts);
     this.syncHostFlags();
     this.spectators = snap.spectators ?? 0;
     this.locked = !!snap.locked;
@@ -248,6 +251,7 @@ export class RoomState {
         this.difficulty = d.difficulty ?? null;
         this.shortestRoutes = null;
         if (Array.isArray(d.players)) this.players = d.players.map(player);
+        if (Array.isArray(d.ghosts)) this.ghosts = ghostsFrom(d.ghosts);
         this.syncHostFlags();
         this.results = null;
         this.hints = {};
@@ -258,6 +262,9 @@ export class RoomState {
         break;
       case 'moved':
         if (p) this.moved(p, d, now);
+        break;
+      case 'ghost':
+        this.ghosts = applyGhost(this.ghosts, d);
         break;
       case 'hinted':
         if (p) {
@@ -301,6 +308,7 @@ export class RoomState {
         this.phase = 'lobby';
         if (d.settings) this.settings = d.settings;
         if (Array.isArray(d.players)) this.players = d.players.map(player);
+        this.ghosts = resetGhosts(this.ghosts);
         this.syncHostFlags();
         this.setMaze(null);
         this.shortest = null;
