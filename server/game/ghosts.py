@@ -24,9 +24,6 @@ from typing import Any, NotRequired, TypedDict
 from server.game.errors import GameError
 from server.game.racelog import RaceLog
 
-MAX_GHOSTS = 4
-"""Ghosts one room may race: each holds its steps in memory (8 bytes a step) for the room's life."""
-
 
 class StepsJson(TypedDict):
     """A ghost's steps as a saved room keeps them: two base64 columns of `count` little-endian uint32,
@@ -121,7 +118,8 @@ class Ghost:
     """A stored race's player, to race against: who, their time there, and their steps in time order.
 
     `times` and `cells` are parallel columns (uint32): the race ms of each step and the flat index of the
-    cell moved into. They are never changed once built.
+    cell moved into, 8 bytes a step (a finisher's moves are bounded by the race's move cap), never changed
+    once built.
     """
 
     id: str
