@@ -12,6 +12,7 @@ MODULES: tuple[str, ...] = (
     "abuse",
     "page_weight",
     "daily_band",
+    "ghosts",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""
