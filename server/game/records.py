@@ -40,7 +40,7 @@ class RaceRecordJson(TypedDict):
     difficulty: NotRequired[DifficultyCard | None]
     """Absent from the races of rescue files written before the card existed."""
     known_maze: NotRequired[bool]
-    """Present (true) only for a race on a maze its racers could study first (`RaceRecord.known_maze`)."""
+    """Absent from the races of rescue files written before ghost rooms existed."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class RaceRecord:
 
     def to_json(self) -> RaceRecordJson:
         """The record as JSON: every field as it is, the log packed (`RaceLog.to_state`)."""
-        data: RaceRecordJson = {
+        return {
             "id": self.id,
             "room_code": self.room_code,
             "settings": self.settings,
@@ -88,16 +88,14 @@ class RaceRecord:
             "results": self.results,
             "log": self.log.to_state(),
             "difficulty": self.difficulty,
+            "known_maze": self.known_maze,
         }
-        if self.known_maze:
-            data["known_maze"] = True
-        return data
 
     @classmethod
     def from_json(cls, data: RaceRecordJson) -> "RaceRecord":
         """Inverse of `to_json`; a ValueError (or `GameError` for a broken log) if the fields are not
         exactly a record's."""
-        if not isinstance(data, dict) or data.keys() - {"known_maze"} not in _FIELD_SETS:
+        if not isinstance(data, dict) or data.keys() not in _FIELD_SETS:
             raise ValueError("a race record must have exactly the fields of one")
         return cls(
             id=data["id"],
@@ -116,8 +114,10 @@ class RaceRecord:
         )
 
 
-_RECORD_FIELDS = frozenset(field.name for field in dataclasses.fields(RaceRecord)) - {"known_maze"}
-_FIELD_SETS = (_RECORD_FIELDS, _RECORD_FIELDS - {"difficulty"})
+_RECORD_FIELDS = frozenset(field.name for field in dataclasses.fields(RaceRecord))
+_FIELD_SETS = tuple(_RECORD_FIELDS - older for older in (set(), {"known_maze"}, {"known_maze", "difficulty"}))
+"""The fields of a record's JSON, and of the rescue files older servers wrote (before ghost rooms, and
+before the difficulty card)."""
 
 
 STANDARD_HINT_LIMIT = 3
