@@ -95,7 +95,7 @@ class RaceRecord:
     def from_json(cls, data: RaceRecordJson) -> "RaceRecord":
         """Inverse of `to_json`; a ValueError (or `GameError` for a broken log) if the fields are not
         exactly a record's."""
-        if not isinstance(data, dict) or data.keys() not in _FIELD_SETS:
+        if not isinstance(data, dict) or not _REQUIRED_FIELDS <= data.keys() <= _RECORD_FIELDS:
             raise ValueError("a race record must have exactly the fields of one")
         return cls(
             id=data["id"],
@@ -115,9 +115,8 @@ class RaceRecord:
 
 
 _RECORD_FIELDS = frozenset(field.name for field in dataclasses.fields(RaceRecord))
-_FIELD_SETS = tuple(_RECORD_FIELDS - older for older in (set(), {"known_maze"}, {"known_maze", "difficulty"}))
-"""The fields of a record's JSON, and of the rescue files older servers wrote (before ghost rooms, and
-before the difficulty card)."""
+_REQUIRED_FIELDS = _RECORD_FIELDS - {"difficulty", "known_maze"}
+"""What the rescue files of older servers hold (from before the difficulty card, before ghost rooms)."""
 
 
 STANDARD_HINT_LIMIT = 3
