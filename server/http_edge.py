@@ -20,6 +20,8 @@ COMPRESS_OVER = 1024
 STATUS_BY_CODE = {
     "unknown_room": 404,
     "unknown_race": 404,
+    "unknown_player": 404,
+    "no_best": 404,
     "not_found": 404,
     "bad_http_method": 405,
     "length_required": 411,

@@ -2,8 +2,9 @@
 
 Three buckets an address: pages and static files (cheap, generous), the Socket.IO endpoint (handshakes
 and polling, generous: a room of polling players may share an address), and everything else, the API
-and the health check (reads, 20 a second). Making rooms (`POST /api/rooms`, `POST /api/daily`) is
-limited more tightly by the room-creation limiter in the handlers and does not count here as well.
+and the health check (reads, 20 a second). Making rooms (`POST /api/rooms`, `POST /api/daily`,
+`POST /api/ghost-rooms`) is limited more tightly by the room-creation limiter in the handlers and does
+not count here as well.
 Behind a reverse proxy every client shares the proxy's address, unless the proxy is trusted
 (`--trusted-proxy`): then server/client_address.py has already put the client's address in `remote`.
 """
@@ -20,7 +21,7 @@ from server.http_edge import SOCKET_PREFIX, json_error
 from server.limits import KeyedLimiter
 
 PAGE_PREFIXES = ("/static/", "/r/", "/replay/")
-ROOM_MAKING = frozenset({("POST", "/api/rooms"), ("POST", "/api/daily")})
+ROOM_MAKING = frozenset({("POST", "/api/rooms"), ("POST", "/api/daily"), ("POST", "/api/ghost-rooms")})
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from aiohttp import web
 from server.game.errors import GameError
 from server.game.generators import ALGORITHMS
 from server.game.settings import PRESETS, parse_settings
+from server.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
 from server.keys import CONFIG, DIRECTORY, REGISTRY, STORE
 from server.payloads import room_code
 from server.replays import REPLAYS
@@ -141,18 +142,33 @@ async def replay_page(request: web.Request) -> web.Response:
 
 
 async def daily_room(request: web.Request) -> web.Response:
-    """`POST /api/daily {"preset"}`: a room on today's daily maze that can still be joined."""
+    """`POST /api/daily {"preset", "ghost"?}`: a room on today's daily maze that can still be joined;
+    with `"ghost": "best"`, raced against today's fastest finisher."""
     await _limit_room_making(request)
     data = await _json_body(request)
     preset = data.get("preset", "easy") if isinstance(data, dict) else None
     if not isinstance(preset, str) or preset not in PRESETS:
         raise GameError(f"the daily maze comes in {', '.join(PRESETS)}", code="bad_settings")
     today = _today()
-    room = await request.app[REGISTRY].daily_room(today, preset, time.time())
+    ghosts = [await todays_best(_store(request), today, preset)] if parse_daily_ghost(data) else []
+    room = await request.app[REGISTRY].daily_room(today, preset, time.time(), ghosts=ghosts)
     await request.app[DIRECTORY].publish(room)
     return web.json_response(
         {"code": room.code, "url": room_link(request, room.code), "daily": today.isoformat()}
     )
+
+
+async def create_ghost_room(request: web.Request) -> web.Response:
+    """`POST /api/ghost-rooms {"race", "player"}`: a new room racing that stored race's player as a
+    ghost, on that race's maze and settings (`server.ghost_rooms`)."""
+    await _limit_room_making(request)
+    race_id, player_id = parse_ghost_request(await _json_body(request))
+    plan = await ghost_room_plan(_store(request), race_id, player_id, datetime.datetime.now(datetime.UTC))
+    room = request.app[REGISTRY].create(
+        plan.settings, time.time(), daily=plan.daily, fixed_seed=plan.seed, ghosts=[plan.ghost]
+    )
+    await request.app[DIRECTORY].publish(room)
+    return web.json_response({"code": room.code, "url": room_link(request, room.code)}, status=201)
 
 
 def add_routes(app: web.Application) -> None:
@@ -164,6 +180,7 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/rooms", list_rooms)
     app.router.add_get("/api/rooms/{code}", room_summary)
     app.router.add_post("/api/daily", daily_room)
+    app.router.add_post("/api/ghost-rooms", create_ghost_room)
     app.router.add_get("/api/leaderboard", leaderboard)
     app.router.add_get("/api/races", recent_races)
     app.router.add_get("/api/races/{race_id}", stored_race)

@@ -4,10 +4,12 @@ import asyncio
 import datetime
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from server.game.daily import daily_seed, daily_settings
 from server.game.errors import GameError
+from server.game.ghosts import Ghost
 from server.game.room import Room
 from server.game.settings import RoomSettings
 
@@ -52,9 +54,15 @@ class RoomRegistry:
         self._by_member: dict[Member, str] = {}
 
     def create(
-        self, settings: RoomSettings, now: float, daily: str | None = None, fixed_seed: int | None = None
+        self,
+        settings: RoomSettings,
+        now: float,
+        daily: str | None = None,
+        fixed_seed: int | None = None,
+        ghosts: Sequence[Ghost] = (),
     ) -> Room:
-        """A new empty room with a fresh code and its own seeded random source."""
+        """A new empty room with a fresh code and its own seeded random source (with `ghosts`, a room
+        racing them on `fixed_seed`'s maze)."""
         if len(self.rooms) >= self.max_rooms:
             raise GameError("the server is full; try again later", code="server_full")
         code = new_room_code()
@@ -70,6 +78,7 @@ class RoomRegistry:
             grace=self.grace,
             daily=daily,
             fixed_seed=fixed_seed,
+            ghosts=ghosts,
         )
         self.rooms[code] = room
         return room
@@ -78,7 +87,9 @@ class RoomRegistry:
         """Take in a room restored from the store."""
         self.rooms[room.code] = room
 
-    async def daily_room(self, date: datetime.date, preset: str, now: float) -> Room:
+    async def daily_room(
+        self, date: datetime.date, preset: str, now: float, ghosts: Sequence[Ghost] = ()
+    ) -> Room:
         """A fresh room racing `preset`'s daily maze, for whoever asked: they join it first and host it.
 
         Never an existing lobby: someone holding it (never ready, never starting) would keep every
@@ -87,7 +98,8 @@ class RoomRegistry:
         and preset (`daily_seed` keeps it).
         """
         seed = await asyncio.to_thread(daily_seed, date, preset, self.daily_secret)
-        return self.create(daily_settings(date, preset), now, daily=date.isoformat(), fixed_seed=seed)
+        settings = daily_settings(date, preset)
+        return self.create(settings, now, daily=date.isoformat(), fixed_seed=seed, ghosts=ghosts)
 
     def get(self, code: str) -> Room:
         """The room with `code`, or an `unknown_room` error."""

@@ -50,6 +50,10 @@ ErrorCode = Literal[
     "server_unsure",
     "no_store",
     "unknown_race",
+    "unknown_player",
+    "not_finished",
+    "no_log",
+    "no_best",
     "internal",
     # data the server reads itself (a stored race log, a maze file): never sent to a client
     "bad_log",

@@ -9,6 +9,7 @@ which (a rival's hint reaches players still racing as `HintSeen`).
 from typing import Any, Literal, NotRequired, TypedDict, get_args, is_typeddict
 
 from server.game.bots import BotSpecJson
+from server.game.ghosts import GhostEntry, GhostMoved, GhostSplit, GhostUnseen
 from server.game.race_card import Count, DifficultyCard
 from server.game.results import ResultRow
 from server.game.settings import SettingsJson
@@ -116,6 +117,8 @@ class Started(TypedDict):
     difficulty: NotRequired[DifficultyCard]
     """Not for racers in a fog race either: it tells the solution's length."""
     players: list[PlayerEntry]
+    ghosts: NotRequired[list[GhostEntry]]
+    """In a room with ghosts (`server.game.ghosts`): each on the entrance."""
 
 
 class Position(TypedDict):
@@ -180,6 +183,8 @@ class RaceOver(TypedDict):
     shortest: int
     shortest_routes: Count
     difficulty: DifficultyCard | None
+    ghosts: NotRequired[list[GhostSplit]]
+    """In a room with ghosts: their times, for each player's split against each."""
 
 
 class Lobby(TypedDict):
@@ -250,6 +255,8 @@ EventData = (
     | Lobby
     | Hinted
     | HintSeen
+    | GhostMoved
+    | GhostUnseen
 )
 
 EVENT_KINDS: dict[str, tuple[type, ...]] = {
@@ -268,6 +275,7 @@ EVENT_KINDS: dict[str, tuple[type, ...]] = {
     "race_over": (RaceOver,),
     "lobby": (Lobby,),
     "hinted": (Hinted, HintSeen),
+    "ghost": (GhostMoved, GhostUnseen),
 }
 """Every event kind and the shapes its data may take."""
 

@@ -30,6 +30,8 @@ class LobbyRules(BotRules):
         self._require_phase("lobby")
         if self.daily is not None:
             raise GameError("the daily maze is the same for everyone: its settings are fixed", "bad_settings")
+        if self.ghosts:
+            raise GameError("a ghost races its own maze: this room's settings are fixed", "bad_settings")
         settings = parse_settings(data, self.settings)
         if settings.max_players < len(self.active_players()):
             raise GameError(

@@ -17,6 +17,7 @@ from server.game.bots import BotSpec, BotSpecJson, BotState, bot_from_json
 from server.game.directions import Direction
 from server.game.fog import FogMemory, bitset, flags_of_bitset
 from server.game.generation import MazeSpec
+from server.game.ghosts import Ghost, GhostJson
 from server.game.maze import Maze
 from server.game.players import Player
 from server.game.racelog import LogEntry, LogState, RaceLog
@@ -68,6 +69,12 @@ class PlayerStateJson(TypedDict):
     """A racing bot's brain, to continue exactly where it was."""
 
 
+class GhostStateJson(GhostJson):
+    """A ghost as a room's state keeps it: the record and how many steps it has made this race."""
+
+    made: int
+
+
 class RoomStateJson(TypedDict):
     """A room's whole state (`room_snapshot`), as the store and the rescue file keep it; the fields a
     version 1 state lacks are NotRequired, and `rebuild_room` gives them their old meaning."""
@@ -101,6 +108,8 @@ class RoomStateJson(TypedDict):
     """Since the host may start without the unready (nobody before)."""
     last_active: NotRequired[float]
     """Since version 2."""
+    ghosts: NotRequired[list[GhostStateJson]]
+    """Rooms with ghosts only (none before ghosts existed)."""
 
 
 def _player_state(player: Player) -> PlayerStateJson:
@@ -136,7 +145,7 @@ def room_snapshot(room: Room) -> RoomStateJson:
     """Everything needed to rebuild `room` exactly (taken between commands, when it has no events
     queued and its finished race, if any, has been taken)."""
     state = room.rng.getstate()
-    return {
+    snapshot: RoomStateJson = {
         "state_version": STATE_VERSION,
         "code": room.code,
         "settings": room.settings.to_json(),
@@ -162,6 +171,9 @@ def room_snapshot(room: Room) -> RoomStateJson:
         "sitting_out": sorted(room.sitting_out),
         "last_active": room.last_active,
     }
+    if room.ghosts:
+        snapshot["ghosts"] = [{**g.to_json(), "made": room.ghost_made[g.id]} for g in room.ghosts]
+    return snapshot
 
 
 room_state = room_snapshot
@@ -184,6 +196,8 @@ def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) ->
     if not isinstance(internal, list):
         raise ValueError("a room state's rng holds no internal state")
     rng.setstate((version, tuple(internal), gauss))
+    size = state["settings"]["rows"] * state["settings"]["cols"]
+    ghosts = [(Ghost.from_json(data, size), data["made"]) for data in state.get("ghosts", [])]
     room = Room(
         state["code"],
         parse_settings(state["settings"]),
@@ -193,7 +207,9 @@ def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) ->
         grace=state["grace"],
         daily=state["daily"],
         fixed_seed=state["fixed_seed"],
+        ghosts=[ghost for ghost, _ in ghosts],
     )
+    room.ghost_made = {ghost.id: int(made) for ghost, made in ghosts}
     room.phase = state["phase"]
     room.version = state["version"]
     room.host_id = state["host_id"]

@@ -6,8 +6,9 @@ from server.game import views
 from server.game.bots import make_bot
 from server.game.envelope import Envelope
 from server.game.errors import GameError
-from server.game.events import MoveAck, Moved, Started
+from server.game.events import MoveAck, Moved, RaceOver, Started
 from server.game.fog import FogMemory
+from server.game.ghost_views import ghost_cell, ghost_entries, ghost_moved, ghost_splits, ghost_unseen
 from server.game.moves import Target, apply_move
 from server.game.players import Player
 from server.game.race_card import card_of
@@ -44,6 +45,9 @@ class RaceRules(RoomState):
             "difficulty": card_of(maze),  # measured with the maze, off the loop
             "players": views.player_entries(self),
         }
+        if self.ghosts:
+            self.ghost_made = {ghost.id: 0 for ghost in self.ghosts}
+            started["ghosts"] = ghost_entries(self)  # all on the entrance, which every racer sees
         self._emit("started", started, views.started_for_fog(started, maze, fog) if fog is not None else None)
 
     def _elapsed(self, now: float) -> int:
@@ -92,6 +96,25 @@ class RaceRules(RoomState):
             return
         self._emit("moved", moved, views.moved_unseen(moved), seen_data=views.moved_seen(moved), at=cell)
 
+    def _advance_ghosts(self, now: float) -> None:
+        """Move each ghost through every step its time has come for: one `ghost` event a ghost that moved
+        (in a fog race, its position only to the racers who see it, as a rival's `moved`)."""
+        if self.phase != "racing" or not self.ghosts:
+            return
+        maze = self._course()[0]
+        elapsed = min(self._elapsed(now), ms(self.settings.time_limit))
+        for ghost in self.ghosts:
+            made = ghost.steps_due(elapsed)
+            if made <= self.ghost_made[ghost.id]:
+                continue
+            self.ghost_made[ghost.id] = made
+            cell = ghost_cell(ghost, made, maze)
+            moved = ghost_moved(ghost, made, cell, maze)
+            if self.settings.fog:
+                self._emit("ghost", moved, ghost_unseen(moved), seen_data=moved, at=cell)
+            else:
+                self._emit("ghost", moved)
+
     def _check_race_over(self, now: float) -> None:
         if self.phase != "racing" or self.started_at is None:
             return
@@ -104,16 +127,16 @@ class RaceRules(RoomState):
             self.phase = "finished"
             self.ended_at = now
             self.results = result_rows(self.racers(), self.started_at, self.shortest)
-            self._emit(
-                "race_over",
-                {
-                    "race": self.race_id,
-                    "results": self.results,
-                    "shortest": self.shortest,
-                    "shortest_routes": self.shortest_routes,
-                    "difficulty": self.card,
-                },
-            )
+            over: RaceOver = {
+                "race": self.race_id,
+                "results": self.results,
+                "shortest": self.shortest,
+                "shortest_routes": self.shortest_routes,
+                "difficulty": self.card,
+            }
+            if self.ghosts:
+                over["ghosts"] = ghost_splits(self)
+            self._emit("race_over", over)
             # recorded now: the same command may take the room on to the lobby (the last racer left)
             self._finished_race = race_record(self)
 

@@ -39,6 +39,8 @@ class RaceRecordJson(TypedDict):
     log: LogState
     difficulty: NotRequired[DifficultyCard | None]
     """Absent from the races of rescue files written before the card existed."""
+    known_maze: NotRequired[bool]
+    """Absent from the races of rescue files written before ghost rooms existed."""
 
 
 @dataclass(frozen=True)
@@ -60,13 +62,16 @@ class RaceRecord:
     difficulty: DifficultyCard | None = None
     """The maze's difficulty card (`race_card`), with its number of shortest routes; None in records
     from before the card existed."""
+    known_maze: bool = False
+    """Raced in a ghost room on a stored race's maze, which its replay shows: never ranked (the daily
+    maze's ghost rooms are daily rooms, ranked on the day's board like every daily race)."""
 
     @property
     def ranked(self) -> bool:
         """Whether the race counts for the leaderboards: the daily maze, or a preset size raced on the
         standard rules (corners, no braid), and always on hint rules at least as strict as the defaults
         (at most 3 hints, at least 5 s a hint, hints that do not walk for you), so times compare fairly."""
-        return is_ranked(self.settings, self.daily)
+        return not self.known_maze and is_ranked(self.settings, self.daily)
 
     def to_json(self) -> RaceRecordJson:
         """The record as JSON: every field as it is, the log packed (`RaceLog.to_state`)."""
@@ -83,13 +88,14 @@ class RaceRecord:
             "results": self.results,
             "log": self.log.to_state(),
             "difficulty": self.difficulty,
+            "known_maze": self.known_maze,
         }
 
     @classmethod
     def from_json(cls, data: RaceRecordJson) -> "RaceRecord":
         """Inverse of `to_json`; a ValueError (or `GameError` for a broken log) if the fields are not
         exactly a record's."""
-        if not isinstance(data, dict) or data.keys() not in (_RECORD_FIELDS, _RECORD_FIELDS - {"difficulty"}):
+        if not isinstance(data, dict) or not _REQUIRED_FIELDS <= data.keys() <= _RECORD_FIELDS:
             raise ValueError("a race record must have exactly the fields of one")
         return cls(
             id=data["id"],
@@ -104,10 +110,13 @@ class RaceRecord:
             results=data["results"],
             log=RaceLog.from_state(data["log"], data["settings"]["cols"]),
             difficulty=data.get("difficulty"),
+            known_maze=data.get("known_maze", False) is True,
         )
 
 
 _RECORD_FIELDS = frozenset(field.name for field in dataclasses.fields(RaceRecord))
+_REQUIRED_FIELDS = _RECORD_FIELDS - {"difficulty", "known_maze"}
+"""What the rescue files of older servers hold (from before the difficulty card, before ghost rooms)."""
 
 
 STANDARD_HINT_LIMIT = 3
@@ -158,4 +167,5 @@ def race_record(room: "RoomState") -> RaceRecord:
         results=list(room.results),
         log=room.log.copy(),
         difficulty=room.card,
+        known_maze=bool(room.ghosts) and room.daily is None,
     )

@@ -159,7 +159,8 @@ class Room(LobbyRules):
     # ----- clock -------------------------------------------------------------------------------------
 
     def tick(self, now: float) -> list[Envelope]:
-        """Advance the room's clock: end the countdown, the time limit, and expired grace periods."""
+        """Advance the room's clock: end the countdown, move the ghosts, end the time limit and expired grace
+        periods."""
         for player in self.active_players():
             gone_since = player.disconnected_at
             if not player.connected and gone_since is not None and now - gone_since >= self.grace:
@@ -167,5 +168,6 @@ class Room(LobbyRules):
                 self._outbox.extend(gone)
         if self.phase == "countdown" and self.start_at is not None and now >= self.start_at:
             self._begin_race(now)
+        self._advance_ghosts(now)
         self._check_race_over(now)
         return self._drain()

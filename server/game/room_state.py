@@ -7,11 +7,13 @@ settings, start, lock) and `room` (membership and the clock). What a member may 
 """
 
 import random
+from collections.abc import Sequence
 from typing import Literal
 
 from server.game.envelope import Envelope
 from server.game.errors import GameError
 from server.game.events import EventData
+from server.game.ghosts import Ghost
 from server.game.maze import Maze
 from server.game.players import Player
 from server.game.race_card import Count, DifficultyCard, card_of, count_json
@@ -47,12 +49,17 @@ class RoomState:
         grace: float = 60.0,
         daily: str | None = None,
         fixed_seed: int | None = None,
+        ghosts: Sequence[Ghost] = (),
     ) -> None:
         self.code = code
         self.daily = daily
         """The UTC date of the daily maze this room races, if it is a daily room."""
         self.fixed_seed = fixed_seed
         """Every race of the room uses this seed (the daily maze); None draws a new seed each race."""
+        self.ghosts: tuple[Ghost, ...] = tuple(ghosts)
+        """Stored races' players raced beside the live ones (`ghosts`); their maze is `fixed_seed`'s."""
+        self.ghost_made: dict[str, int] = {ghost.id: 0 for ghost in self.ghosts}
+        """How many steps each ghost has made this race."""
         self.race_id: str | None = None
         self.settings = settings
         self.countdown = countdown

@@ -29,6 +29,8 @@ from server.game.events import (
     Started,
 )
 from server.game.fog import FogMemory, bitset, fogged_maze, revealed, visible_now
+from server.game.ghost_views import ghost_entries
+from server.game.ghosts import GhostEntry
 from server.game.hints import Hint
 from server.game.maze import Cell, Maze
 from server.game.players import Player
@@ -96,6 +98,7 @@ class Snapshot(TypedDict):
     difficulty: NotRequired[DifficultyCard | None]
     results: NotRequired[list[ResultRow]]
     shortest_routes: NotRequired[Count]
+    ghosts: NotRequired[list[GhostEntry]]
 
 
 class RoomSummary(TypedDict):
@@ -176,6 +179,8 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
     if room.results is not None and room.phase == "finished":
         data["results"] = room.results
         data["shortest_routes"] = room.shortest_routes
+    if room.ghosts:
+        data["ghosts"] = ghost_entries(room, viewer.sees)  # a fog racer sees a ghost only in sight
     player = room.players.get(viewer.member_id) if viewer.member_id is not None else None
     if viewer.sees is not None and player is not None and player.fog is not None and room.maze is not None:
         data["maze"] = fogged_maze(room.maze, player.fog.seen)

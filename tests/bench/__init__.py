@@ -15,6 +15,7 @@ MODULES: tuple[str, ...] = (
     "daily_band",
     "bots",
     "bot_load",
+    "ghosts",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""

@@ -149,15 +149,38 @@ function buildDailyButtons(presets) {
   $('daily-buttons').replaceChildren(
     ...Object.entries(presets).map(([preset, { rows, cols }]) => dailyButton(preset, `${presetLabel(preset)} ${rows}×${cols}`)),
   );
+  dailyPresets = Object.keys(presets);
+  loadDailyBests();
 }
 
-function dailyButton(preset, text) {
-  const button = el('button', { type: 'button', id: `daily-${preset}`, 'data-preset': preset, text });
+let dailyPresets = [];
+let bestsAsked = 0;
+/** "Race today's best" for each preset someone has finished today's daily maze of (its daily board's first
+ * row): a daily room with that run as a ghost (`POST /api/daily {"preset", "ghost": "best"}`). */
+async function loadDailyBests() {
+  const asked = ++bestsAsked;
+  const bests = await Promise.all(
+    dailyPresets.map((preset) =>
+      api(`/api/leaderboard?${new URLSearchParams({ preset, daily: 'today', limit: '1' })}`)
+        .then((res) => [preset, res.ok ? res.body?.leaderboard?.[0] : null])
+        .catch(() => [preset, null]),
+    ),
+  );
+  if (asked !== bestsAsked) return;
+  const buttons = bests
+    .filter(([, best]) => best && typeof best.name === 'string')
+    .map(([preset, best]) => dailyButton(preset, `Race today's best ${presetLabel(preset)}: ${best.name}'s ghost, ${formatTime(best.total)}`, 'best'));
+  $('daily-best-buttons').replaceChildren(...buttons);
+  show('daily-best-buttons', buttons.length > 0);
+}
+
+function dailyButton(preset, text, ghost = null) {
+  const button = el('button', { type: 'button', id: ghost ? `daily-best-${preset}` : `daily-${preset}`, class: ghost ? 'secondary' : '', 'data-preset': preset, text });
   button.addEventListener('click', async () => {
     if (nameInput.value.trim()) saveName(nameInput.value.trim());
     button.disabled = true;
     try {
-      const res = await api('/api/daily', { method: 'POST', body: JSON.stringify({ preset }) });
+      const res = await api('/api/daily', { method: 'POST', body: JSON.stringify(ghost ? { preset, ghost } : { preset }) });
       if (res.ok && res.body?.code) location.assign(res.body.url ? new URL(res.body.url, location.href).pathname : roomUrl(res.body.code));
       else if (noStore(res)) show('daily', false);
       else message(problem(res));
@@ -251,6 +274,7 @@ function refreshRecords() {
   clearTimeout(recordsTimer);
   loadLeaderboard();
   loadRecent();
+  if (dailyPresets.length) loadDailyBests();
   if (!document.hidden) recordsTimer = setTimeout(refreshRecords, 30000);
 }
 for (const id of ['lb-preset', 'lb-algorithm', 'lb-daily']) $(id).addEventListener('change', loadLeaderboard);

@@ -10,6 +10,7 @@
 import { safeColour } from './ui.js';
 import { paintMaze8, drawMaze8 } from './maze8.js';
 import { fogPixels } from './fog-layer.js';
+import { drawGhosts } from './ghost-draw.js';
 
 const HINT_HOLD = 2500; // ms a hint path stays fully visible
 const HINT_FADE = 1500; // ... then fades out over this
@@ -24,7 +25,7 @@ const EXIT = [214, 39, 40]; // red (also checkered, for colour-blind players)
 const centre = ([r, c]) => [2 * c + 1.5, 2 * r + 1.5];
 
 export class Renderer {
-  /** getScene() -> {maze, players, youId, follow, trails: 'own'|'all', hints, fog?} (see room.js) */
+  /** getScene() -> {maze, players, youId, follow, trails: 'own'|'all', hints, fog?, ghosts?} (see room.js) */
   constructor(canvas, getScene) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
@@ -196,6 +197,7 @@ export class Renderer {
     if (this.search) animating = this.drawSearch(ctx, now) || animating;
     animating = this.drawHints(ctx, scene, now, unitCss) || animating;
     this.drawTrails(ctx, scene, unitCss, view);
+    drawGhosts(ctx, scene.ghosts || [], unitCss); // under the players: a ghost never hides a racer
     this.drawPlayers(ctx, scene, unitCss, px);
     if (this.search && now < this.search.start + this.search.duration) this.drawCaption(ctx, dpr);
     if (animating) this.invalidate();

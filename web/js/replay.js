@@ -145,6 +145,7 @@ function showResults(data) {
         el('td', { class: 'num', text: String(r.moves ?? '–') }),
         el('td', { class: 'num', text: String(r.hints ?? 0) }),
         el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
+        el('td', {}, r.dnf ? null : ghostButton(r)),
       ),
     ),
   );
@@ -152,6 +153,27 @@ function showResults(data) {
   setText('replay-routes', shortestRouteLine(results, data.shortest_routes, data.shortest));
   renderCard($('replay-difficulty'), data.difficulty);
   show('replay-results-panel');
+}
+
+// "Race this ghost": a new room on this race's maze and settings, racing this finisher's run
+// (`POST /api/ghost-rooms`); the server streams the ghost's positions as it goes, never its route ahead.
+function ghostButton(result) {
+  const name = String(result.name ?? '');
+  const button = el('button', { type: 'button', class: 'secondary small race-ghost', 'data-player-id': result.id, text: 'Race this ghost', 'aria-label': `Race ${name}'s ghost` });
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const res = await fetch('/api/ghost-rooms', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ race: id, player: result.id }) });
+      const body = await res.json().catch(() => null);
+      if (res.ok && body?.code) location.assign(body.url ? new URL(body.url, location.href).pathname : `/r/${encodeURIComponent(body.code)}`);
+      else message(body?.error?.message || `The server said ${res.status}`);
+    } catch {
+      message('Could not reach the server');
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return button;
 }
 
 // ---- controls ----

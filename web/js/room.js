@@ -11,6 +11,7 @@ import { FogLens } from './fog-layer.js';
 import { buildSettingsFields, describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
 import { METHOD_LABELS, labelOf } from './labels.js';
 import { loadRules } from './rules.js';
+import { ghostNote, renderGhostList, renderSplits } from './ghost-ui.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
 import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
 
@@ -96,6 +97,7 @@ function scene() {
     seer: fog?.who ?? null,
     hints,
     fog,
+    ghosts: state.ghosts,
   };
 }
 const renderer = new Renderer($('race-canvas'), scene);
@@ -523,9 +525,12 @@ function updateLobby(me) {
     lastSettings = json;
     writeSettings(form, state.settings);
   }
-  lockSettings(form, !host || state.phase !== 'lobby');
-  show('settings-apply', host);
+  const fixed = state.ghosts.length > 0; // a ghost races its stored race's maze: the server refuses changes
+  lockSettings(form, !host || state.phase !== 'lobby' || fixed);
+  show('settings-apply', host && !fixed);
   setText('settings-summary', describeSettings(state.settings));
+  setText('ghost-note', ghostNote(state.ghosts));
+  show('ghost-note', state.ghosts.length > 0);
 }
 
 function updateRace(me) {
@@ -573,6 +578,8 @@ function updateRace(me) {
   }
 
   updateEyes(watching);
+  show('ghosts-card', state.ghosts.length > 0);
+  if (state.ghosts.length) renderGhostList($('ghost-list'), state.ghosts); // beside the standings, never in them
   $('standings').replaceChildren(
     ...state.standings().map(({ player: p, progress }) => {
       const pct = Math.round(progress * 100);
@@ -646,6 +653,7 @@ function updateResults() {
   );
   setText('results-note', state.shortest ? `Shortest path: ${state.shortest} steps. Efficiency = shortest ÷ moves. Route: steps of the final trail (★ a shortest route).` : '');
   setText('results-routes', shortestRouteLine(sorted, state.shortestRoutes, state.shortest));
+  renderSplits($('results-ghosts'), sorted, state.ghosts, you?.id);
   show('rematch-button', state.isHost());
   let replayLink = $('replay-link');
   if (!replayLink) {

@@ -2,6 +2,7 @@
 // No DOM, no socket, no clock: callers pass the local time (ms) where it matters.
 import { decodeCells, dirBetween, isOpen, sameCell } from './maze.js';
 import { RacerEyes, decodeFogMaze, revealCells } from './fog.js';
+import { applyGhost, ghostsFrom, resetGhosts } from './ghosts.js';
 
 export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
 const MAX_BUFFER = 2000;
@@ -75,6 +76,7 @@ export class RoomState {
     this.settings = {};
     this.host = null;
     this.players = [];
+    this.ghosts = []; // stored races' players the server replays beside the racers (ghosts.js): not players
     this.spectators = 0;
     this.maze = null; // with `seen` (0/1 a cell) in a fog race, null when the whole maze is known (fog.js)
     this.mazeKey = null;
@@ -159,6 +161,7 @@ export class RoomState {
     this.settings = snap.settings || {};
     this.host = snap.host ?? null;
     this.players = (snap.players || []).map(player);
+    this.ghosts = ghostsFrom(snap.ghosts);
     this.syncHostFlags();
     this.spectators = snap.spectators ?? 0;
     this.locked = !!snap.locked;
@@ -261,6 +264,7 @@ export class RoomState {
         this.shortestRoutes = null;
         if (Array.isArray(d.players)) this.players = d.players.map(player);
         this.eyes.load(d.players, this.maze);
+        if (Array.isArray(d.ghosts)) this.ghosts = ghostsFrom(d.ghosts);
         this.syncHostFlags();
         this.results = null;
         this.hints = {};
@@ -271,6 +275,9 @@ export class RoomState {
         break;
       case 'moved':
         if (p) this.moved(p, d, now);
+        break;
+      case 'ghost':
+        this.ghosts = applyGhost(this.ghosts, d);
         break;
       case 'hinted':
         if (p) {
@@ -314,6 +321,7 @@ export class RoomState {
         this.phase = 'lobby';
         if (d.settings) this.settings = d.settings;
         if (Array.isArray(d.players)) this.players = d.players.map(player);
+        this.ghosts = resetGhosts(this.ghosts);
         this.syncHostFlags();
         this.setMaze(null);
         this.eyes.clear();
