@@ -63,8 +63,8 @@ async def socket_clients() -> AsyncIterator[list[Client]]:
 async def join_rival(
     server: TestServer, code: str, clients: list[Client], name: str = "Rex", ready: bool = True
 ) -> Client:
-    """The racer the browser player races against: for now a python-socketio client that the test
-    walks by hand (to become a bot once rooms have them)."""
+    """The racer the browser player races against: a python-socketio client that the test walks by
+    hand, so it stands exactly where the test needs it (test_bots_in_browser.py races a real bot)."""
     client = Client()
     clients.append(client)
     await client.sio.connect(f"{server.make_url('/')}?room={code}", transports=["websocket"], wait_timeout=5)
