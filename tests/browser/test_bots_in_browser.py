@@ -3,7 +3,8 @@ moving; the host adds and removes bots in the room lobby (everyone sees them wit
 room and a bad speed are refused with a clear message); bot rows are marked in the results and the
 replay; and a fog race against a bot added through the page, where the page shows the bot only while the
 server says it is in the racer's sight, with screenshots of the fog under the pytest tmp dir (printed).
-The client's table of kinds and speeds (web/js/labels.js) is checked against the server's."""
+The page's kind selects and speed boxes are checked against the server's own kinds, names and speeds,
+and the copy of the rules the node tests read (tests/js/fixtures/rules.json) against the served `bots`."""
 
 import json
 import re
@@ -19,6 +20,7 @@ from server.game.room import Room
 from server.keys import REGISTRY
 from tests.browser.conftest import Tab, room_of, way_out
 from tests.browser.test_fog_in_browser import (
+    RULES,
     check_fog_drawn,
     create_fog_room,
     frames,
@@ -96,6 +98,16 @@ async def page_bot(tab: Tab, bot_id: str) -> dict[str, object]:
     return got
 
 
+async def test_the_rules_copy_has_the_servers_bots(live_server: TestServer) -> None:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(live_server.make_url("/api/rules")) as response,
+    ):
+        served = await response.json()
+    assert json.loads(RULES.read_text())["bots"] == served["bots"]
+    assert served["bots"]["kinds"] == list(BOT_KINDS)
+
+
 # ----- race a bot now ------------------------------------------------------------------------------------
 
 
@@ -160,6 +172,27 @@ async def test_race_a_bot_now_lands_in_a_race_with_the_bot_moving(  # type: igno
     path = tmp_path / "race-a-bot.png"
     await lobby.page.screenshot(path=str(path))
     print(f"race a bot screenshot: {path}")
+
+
+async def test_race_a_bot_now_with_the_bot_size_and_fog_picked(  # type: ignore[no-untyped-def]
+    open_tab, live_server: TestServer
+) -> None:
+    lobby: Tab = await open_tab("/")
+    await expect(lobby.page.locator("#race-bot-go")).to_be_enabled()
+    await lobby.page.fill("#name", "Ann")
+    await lobby.page.select_option("#race-bot-kind", "shortest")
+    await expect(lobby.page.locator("#race-bot-about")).to_contain_text("Knows the maze")
+    await lobby.page.fill("#race-bot-speed", str(MAX_SPEED))
+    await lobby.page.select_option("#race-bot-size", "medium")
+    await lobby.page.check("#race-bot-fog")
+    await lobby.page.click("#race-bot-go")
+    await lobby.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await lobby.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    room = room_of(live_server, lobby.page.url.rsplit("/", 1)[1])
+    assert room.settings.fog is True
+    assert (room.settings.rows, room.settings.cols) == (50, 50)
+    assert list(bots_of(room).values()) == [BotSpec("shortest", MAX_SPEED)]
+    assert await lobby.state("m.state.inFog()") is True
 
 
 # ----- the room lobby ------------------------------------------------------------------------------------

@@ -1,12 +1,16 @@
-// The bot choices, speeds and badges (web/js/bots.js). The table in labels.js is checked against the
-// server's own kinds, names and speeds by tests/browser/test_bots_in_browser.py.
+// The bot choices, speeds and badges (web/js/bots.js), against a copy of GET /api/rules
+// (tests/js/fixtures/rules.json, whose `bots` tests/browser/test_bots_in_browser.py checks against the
+// real server's).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_BOT, botBadge, botChoices, readSpeed } from '../../web/js/bots.js';
-import { BOT_KINDS, BOT_SPEEDS } from '../../web/js/labels.js';
+import { BOT_LABELS } from '../../web/js/labels.js';
 
-test('without bots in the rules, the choices are the table in labels.js, each with a line on how it walks', () => {
-  const choices = botChoices({ settings: {} });
+const rules = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
+
+test("the choices are the server's kinds, names and speeds, each kind with a line on how it walks", () => {
+  const choices = botChoices(rules);
   assert.deepEqual(
     choices.kinds.map((k) => [k.kind, k.name]),
     [
@@ -18,31 +22,28 @@ test('without bots in the rules, the choices are the table in labels.js, each wi
     ],
   );
   for (const k of choices.kinds) assert.ok(k.about.length > 20 && !k.about.includes('\n'), k.kind);
-  assert.deepEqual([choices.min, choices.max], [BOT_SPEEDS.min, BOT_SPEEDS.max]);
-  assert.deepEqual(botChoices(null), choices);
-  assert.ok(Object.hasOwn(BOT_KINDS, DEFAULT_BOT.kind));
+  assert.deepEqual([choices.min, choices.max], [rules.bots.min_speed, rules.bots.max_speed]);
+  assert.deepEqual(choices.pick, DEFAULT_BOT, 'a DFS bot at 5 moves a second');
+  assert.deepEqual(Object.keys(BOT_LABELS), rules.bots.kinds, 'every kind the server has is labelled');
 });
 
-test("the server's bots in the rules win: its kinds in its order, its names and speeds", () => {
-  const rules = { bots: { kinds: ['shortest', 'dfs', 'spiral'], names: { dfs: 'Stack bot', spiral: 'Spiral bot' }, min_speed: 2, max_speed: 12 } };
-  const choices = botChoices(rules);
+test("a kind the client has no words for is offered under the server's name; the pick keeps within the server's bounds", () => {
+  const choices = botChoices({ bots: { kinds: ['spiral', 'shortest'], names: { spiral: 'Spiral bot' }, min_speed: 6, max_speed: 12 } });
   assert.deepEqual(
-    choices.kinds.map((k) => [k.kind, k.name]),
+    choices.kinds.map((k) => [k.kind, k.name, k.about === '']),
     [
-      ['shortest', 'Shortest bot'],
-      ['dfs', 'Stack bot'],
-      ['spiral', 'Spiral bot'],
+      ['spiral', 'Spiral bot', true],
+      ['shortest', 'shortest bot', false],
     ],
   );
-  assert.equal(choices.kinds[2].about, '', 'a kind the client has no line for is still offered');
-  assert.deepEqual([choices.min, choices.max], [2, 12]);
+  assert.deepEqual(choices.pick, { kind: 'spiral', speed: 6 }, 'no dfs here, and 5 is too slow');
+  assert.equal(botChoices({ bots: { kinds: ['dfs'], names: {}, min_speed: 1, max_speed: 3 } }).pick.speed, 3);
 });
 
-test('malformed bots in the rules fall back to the table, part by part', () => {
-  const choices = botChoices({ bots: { kinds: [], names: null, min_speed: '1', max_speed: 0.5 } });
-  assert.equal(choices.kinds.length, Object.keys(BOT_KINDS).length);
-  assert.deepEqual([choices.min, choices.max], [BOT_SPEEDS.min, BOT_SPEEDS.max]);
-  assert.equal(botChoices({ bots: { min_speed: 30 } }).max, BOT_SPEEDS.max, 'a min above the max keeps the default max');
+test('without well-formed bots in the rules there is nothing to offer', () => {
+  for (const bad of [null, {}, { bots: null }, { bots: { kinds: [] , min_speed: 1, max_speed: 20 } }, { bots: { kinds: ['dfs'], min_speed: '1', max_speed: 20 } }, { bots: { kinds: ['dfs'], min_speed: 9, max_speed: 2 } }]) {
+    assert.equal(botChoices(bad), null, JSON.stringify(bad));
+  }
 });
 
 test('a speed is a whole number of moves a second within the bounds; anything else names them', () => {
@@ -60,6 +61,7 @@ test("a bot's badge says bot, its kind and (on a player entry) its speed; people
   assert.deepEqual(botBadge({ kind: 'tremaux', speed: 1 }), { text: 'bot · Trémaux · 1/s', title: 'a Trémaux bot, 1 move a second' });
   assert.deepEqual(botBadge('bfs'), { text: 'bot · BFS', title: 'a BFS bot' }, "a result row's kind");
   assert.equal(botBadge('spiral').text, 'bot · spiral', 'an unknown kind shows as itself');
+  assert.equal(botBadge('constructor').text, 'bot · constructor');
   assert.equal(botBadge({ kind: '<img src=x onerror=alert(1)>', speed: 3 }).text, 'bot · <img src=x onerror=alert(1)> · 3/s', 'plain text: the page puts it in with textContent');
   for (const person of [undefined, null, false, '', {}, { speed: 3 }, 7]) assert.equal(botBadge(person), null, String(person));
 });

@@ -1,8 +1,8 @@
-// Bots on the room page (issue 12): the host's "Add a bot" card in the lobby (a kind, a speed, the bots
-// with a remove button), the "bot" badge everyone sees beside a bot's name, and the start of a race a
-// player asked for with "Race a bot now" on the lobby page. The server decides everything (docs/
+// Bots in the pages (issue 12): the host's "Add a bot" card in the room lobby (a kind, a speed, the
+// bots with a remove button), the "bot" badge everyone sees beside a bot's name (room and replay), the
+// kind select "Race a bot now" shares (race-bot.js), and the start of the race that asked for. The server decides everything (docs/
 // protocol.md, `add_bot`, `remove_bot`); this only asks and shows its answers, with textContent only.
-import { DEFAULT_BOT, botBadge, botChoices, readSpeed } from './bots.js';
+import { botBadge, botChoices, readSpeed } from './bots.js';
 import { takeBotRace } from './storage.js';
 import { announce, el, errorText, message, setText, show, swatch } from './ui.js';
 
@@ -11,6 +11,15 @@ export function botTag(bot) {
   const badge = botBadge(bot);
   return badge ? el('span', { class: 'tag bot', text: badge.text, title: badge.title }) : null;
 }
+
+/** Fill a kind select with the server's kinds (their names; how each walks as the title) and pick one. */
+export function select(node, kinds, picked) {
+  node.replaceChildren(...kinds.map(({ kind, name, about }) => el('option', { value: kind, text: name, title: about })));
+  node.value = picked;
+}
+
+/** The line on how the kind `value` walks, or ''. */
+export const aboutOf = (choices, value) => choices?.kinds.find((k) => k.kind === value)?.about ?? '';
 
 /**
  * The host's bots card in the room lobby. `card` holds #bot-kind, #bot-about, #bot-speed, #add-bot-form
@@ -26,7 +35,7 @@ export class BotPanel {
     this.part = (id) => card.querySelector(`#${id}`);
     this.shown = '';
     this.busy = false;
-    this.choices = botChoices(null);
+    this.choices = null; // the server's kinds and speeds, once its rules are in
     this.part('bot-kind').addEventListener('change', () => this.describe());
     this.part('add-bot-form').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -39,31 +48,29 @@ export class BotPanel {
     this.setRules(null);
   }
 
-  /** The kinds and speeds to offer, from the server's rules (GET /api/rules) or the client's table. */
+  /** The kinds and speeds to offer, from the server's rules (GET /api/rules); none without them. */
   setRules(rules) {
     this.choices = botChoices(rules);
-    const { kinds, min, max } = this.choices;
-    const select = this.part('bot-kind');
-    const keep = select.value || DEFAULT_BOT.kind;
-    select.replaceChildren(...kinds.map(({ kind, name, about }) => el('option', { value: kind, text: name, title: about })));
-    select.value = kinds.some((k) => k.kind === keep) ? keep : kinds[0]?.kind;
-    const speed = this.part('bot-speed');
-    Object.assign(speed, { min, max });
-    if (!speed.value) speed.value = String(Math.min(max, Math.max(min, DEFAULT_BOT.speed)));
+    if (!this.choices) {
+      setText(this.part('bot-about'), 'Adding bots needs the room rules from the server: reload the page.');
+      return;
+    }
+    const { kinds, min, max, pick } = this.choices;
+    select(this.part('bot-kind'), kinds, pick.kind);
+    Object.assign(this.part('bot-speed'), { min, max, value: String(pick.speed) });
     setText(this.part('bot-speed-label'), `Speed (${min}–${max} moves a second)`);
     this.describe();
   }
 
   describe() {
-    const kind = this.choices.kinds.find((k) => k.kind === this.part('bot-kind').value);
-    setText(this.part('bot-about'), kind?.about ?? '');
+    setText(this.part('bot-about'), aboutOf(this.choices, this.part('bot-kind').value));
   }
 
   /** Show the card to the host in the lobby, with the room's bots; redrawn only when they change. */
   update() {
     const open = this.state.isHost() && this.state.phase === 'lobby';
     show(this.card, open);
-    this.part('add-bot').disabled = this.busy || !open;
+    this.part('add-bot').disabled = this.busy || !open || !this.choices;
     const bots = this.state.players.filter((p) => p.bot);
     const key = JSON.stringify([open, bots.map((p) => [p.id, p.name, p.colour, p.bot])]);
     if (key === this.shown) return;

@@ -1,33 +1,27 @@
 // Bots as the pages show them (issue 12): which kinds and speeds the host may pick, the small "bot"
 // badge beside a bot's name, and the speed a host typed, read and checked. Pure: no DOM, no socket.
-// The kinds and speeds come from GET /api/rules (`bots`) when the server serves them, else from the
-// one table in labels.js; the server checks every `add_bot` again either way.
-import { BOT_KINDS, BOT_SPEEDS } from './labels.js';
+// The kinds, their names and the speeds come from GET /api/rules (`bots`); labels.js only adds the
+// words on how each walks. The server checks every `add_bot` again.
+import { BOT_LABELS } from './labels.js';
 
 export const DEFAULT_BOT = Object.freeze({ kind: 'dfs', speed: 5 }); // "race a bot now": a DFS bot at 5 moves/s
 
 const whole = (v) => Number.isInteger(v);
 
 /**
- * The kinds a host may add, [{kind, name, about}] in the server's order, and the speed bounds {min, max}:
- * from `rules.bots` ({kinds, names, min_speed, max_speed}) when it is there and well formed, else the
- * table in labels.js. A kind the table has no line for is offered under its server name.
+ * The kinds a host may add, [{kind, name, about}] in the server's order, the speed bounds and the
+ * default pick {kind, speed} (DEFAULT_BOT where the server allows it), from the rules' `bots` ({kinds,
+ * names, min_speed, max_speed}); null when the rules have no well-formed `bots`.
  */
 export function botChoices(rules) {
   const served = rules?.bots;
-  const kinds = Array.isArray(served?.kinds) && served.kinds.length ? served.kinds.map(String) : Object.keys(BOT_KINDS);
-  const names = served?.names && typeof served.names === 'object' ? served.names : {};
-  const min = whole(served?.min_speed) ? served.min_speed : BOT_SPEEDS.min;
-  const max = whole(served?.max_speed) && served.max_speed >= min ? served.max_speed : BOT_SPEEDS.max;
-  return {
-    kinds: kinds.map((kind) => ({
-      kind,
-      name: String(names[kind] ?? BOT_KINDS[kind]?.name ?? `${kind} bot`),
-      about: BOT_KINDS[kind]?.about ?? '',
-    })),
-    min,
-    max,
-  };
+  if (!Array.isArray(served?.kinds) || !served.kinds.length) return null;
+  const { min_speed: min, max_speed: max } = served;
+  if (!whole(min) || !whole(max) || min > max) return null;
+  const names = served.names && typeof served.names === 'object' ? served.names : {};
+  const kinds = served.kinds.map(String).map((kind) => ({ kind, name: String(names[kind] ?? `${kind} bot`), about: BOT_LABELS[kind]?.about ?? '' }));
+  const kind = kinds.some((k) => k.kind === DEFAULT_BOT.kind) ? DEFAULT_BOT.kind : kinds[0].kind;
+  return { kinds, min, max, pick: { kind, speed: Math.min(max, Math.max(min, DEFAULT_BOT.speed)) } };
 }
 
 /** The speed the host typed as whole moves a second, or an error text naming the bounds. */
@@ -39,8 +33,8 @@ export function readSpeed(text, { min, max }) {
   return { speed: value };
 }
 
-/** A kind's short name for the badge: "DFS" for "DFS bot", the kind itself when unknown. */
-const shortName = (kind) => (BOT_KINDS[kind]?.name ?? String(kind)).replace(/ bot$/, '');
+/** A kind's short name for the badge: "DFS" for dfs, the kind itself when it has no label. */
+const shortName = (kind) => BOT_LABELS[kind]?.short ?? kind;
 
 /**
  * The badge of a player entry's `bot` ({kind, speed}) or a result row's (the kind alone): its text and

@@ -43,17 +43,14 @@ export function labelled(values, labels) {
 }
 
 /**
- * The bot kinds (docs/protocol.md, `add_bot`) with the names they race under and one line on how each
- * walks, in the order the lobby offers them, and the speeds a bot may have (moves a second). The kinds,
- * names and speeds are the server's (server/game/bots, checked by tests/browser/test_bots_in_browser.py);
- * GET /api/rules serves them as `bots` where the server has it, and bots.js prefers that. The lines
- * on how each walks are only here.
+ * The bot kinds (docs/protocol.md, `add_bot`): a short name for the badge and one line on how each walks.
+ * Labels only: which kinds exist, the names they race under and their speeds come from GET /api/rules
+ * (`bots`); a kind with no label here is shown by its server name.
  */
-export const BOT_KINDS = Object.freeze({
-  dfs: { name: 'DFS bot', about: 'Depth first with a stack: tries a passage, pushes it, and pops back at each dead end.' },
-  wall: { name: 'Wall bot', about: 'Keeps its right hand on the wall (and marks passages once it walks in circles).' },
-  tremaux: { name: 'Trémaux bot', about: 'Marks every passage it walks and never takes one marked twice.' },
-  bfs: { name: 'BFS bot', about: 'Walks to each room in the order a breadth-first search finds them: slow, and instructive.' },
-  shortest: { name: 'Shortest bot', about: 'Knows the maze (even in fog) and walks the shortest way: its speed sets the challenge.' },
+export const BOT_LABELS = Object.freeze({
+  dfs: { short: 'DFS', about: 'Depth first with a stack: tries a passage, pushes it, and pops back at each dead end.' },
+  wall: { short: 'Wall', about: 'Keeps its right hand on the wall (and marks passages once it walks in circles).' },
+  tremaux: { short: 'Trémaux', about: 'Marks every passage it walks and never takes one marked twice.' },
+  bfs: { short: 'BFS', about: 'Walks to each room in the order a breadth-first search finds them: slow, and instructive.' },
+  shortest: { short: 'Shortest', about: 'Knows the maze (even in fog) and walks the shortest way: its speed sets the challenge.' },
 });
-export const BOT_SPEEDS = Object.freeze({ min: 1, max: 20 });

@@ -2,7 +2,8 @@
 // room of the chosen size, leaves the bot asked for (a kind and a speed) for the room page, which adds it
 // and starts the race as soon as it has joined (bots-ui.js, `raceIfAsked`). Its own entry script, so
 // the lobby's (lobby.js) stays as it is; the rules come from GET /api/rules like the create form's.
-import { DEFAULT_BOT, botChoices, readSpeed } from './bots.js';
+import { botChoices, readSpeed } from './bots.js';
+import { aboutOf, select } from './bots-ui.js';
 import { presetLabel } from './labels.js';
 import { loadRules } from './rules.js';
 import { loadName, saveBotRace, saveName } from './storage.js';
@@ -13,17 +14,18 @@ const form = $('race-bot-form');
 const go = $('race-bot-go');
 const kindSelect = $('race-bot-kind');
 const speedInput = $('race-bot-speed');
-let choices = botChoices(null);
+let choices = null; // the server's kinds and speeds (GET /api/rules)
 
-function describe() {
-  setText('race-bot-about', choices.kinds.find((k) => k.kind === kindSelect.value)?.about ?? '');
-}
+const describe = () => setText('race-bot-about', aboutOf(choices, kindSelect.value));
 
 function build(rules) {
   choices = botChoices(rules);
-  kindSelect.replaceChildren(...choices.kinds.map(({ kind, name, about }) => el('option', { value: kind, text: name, title: about })));
-  kindSelect.value = choices.kinds.some((k) => k.kind === DEFAULT_BOT.kind) ? DEFAULT_BOT.kind : choices.kinds[0]?.kind;
-  Object.assign(speedInput, { min: choices.min, max: choices.max, value: String(Math.min(choices.max, Math.max(choices.min, DEFAULT_BOT.speed))) });
+  if (!choices) {
+    show('race-bot', false); // a server without bots
+    return;
+  }
+  select(kindSelect, choices.kinds, choices.pick.kind);
+  Object.assign(speedInput, { min: choices.min, max: choices.max, value: String(choices.pick.speed) });
   setText('race-bot-speed-label', `Speed (${choices.min}–${choices.max} moves a second)`);
   const sizes = Object.entries(rules.presets || {});
   $('race-bot-size').replaceChildren(...sizes.map(([name, s]) => el('option', { value: name, text: `${presetLabel(name)} (${s.rows} × ${s.cols})` })));
