@@ -299,9 +299,9 @@ def near(maze: Maze, cells: list[Cell]) -> set[Cell]:
 
 
 def far_apart(a: Cell, b: Cell) -> bool:
-    """Whether two cells are five rows or columns apart: the cells near one are none of those near the
-    other, nor in sight of it."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 5
+    """Whether two cells are four rows or columns apart: then the cells `near` one leave out every cell
+    next to the other (and a racer always sees at least one of the cells next to it)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 4
 
 
 async def settled_view(tab: Tab, room: Room, bot_id: str) -> tuple[dict[str, object], Cell, int] | None:
