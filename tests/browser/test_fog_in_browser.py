@@ -63,8 +63,8 @@ async def socket_clients() -> AsyncIterator[list[Client]]:
 async def join_rival(
     server: TestServer, code: str, clients: list[Client], name: str = "Rex", ready: bool = True
 ) -> Client:
-    """The racer the browser player races against: for now a python-socketio client that the test
-    walks by hand (to become a bot once rooms have them)."""
+    """The racer the browser player races against: a python-socketio client that the test walks by
+    hand, so it stands exactly where the test needs it (test_bots_in_browser.py races a real bot)."""
     client = Client()
     clients.append(client)
     await client.sio.connect(f"{server.make_url('/')}?room={code}", transports=["websocket"], wait_timeout=5)
@@ -271,6 +271,8 @@ async def test_a_fog_race_shows_only_what_the_racer_has_seen_and_the_rival_only_
     await walk(host, path[:5])
     seen, sight, here = truth(room, ann)
     assert here == path[4]
+    assert index(path[6]) in sight, "the rival, standing still two steps on, is in sight now"
+    await wait_shown(host, rex.id, True)  # shown by the move's ack (`rivals`): it sent no moved
     assert index(maze.entrance) not in sight
     await shot(host, tmp_path, "fog-midway")
     counts = await check_fog_drawn(host.page, maze, seen, sight, set(path[:5]) | {path[6]})

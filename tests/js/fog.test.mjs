@@ -206,6 +206,28 @@ test('a fog racer: acks grow the maze, rivals out of sight are hidden with their
   assert.deepEqual(state.standings().map((s) => s.player.id), ['a', 'b']);
 });
 
+test("walking into sight of a rival who stands still shows them: the move's ack names the rivals in sight", () => {
+  const c = cases.four;
+  const state = fogRace(c);
+  const [first, second] = c.walk;
+  state.applyEnvelope({ v: 6, t: 'moved', d: { id: 'b', moves: 1 } }); // the rival went out of sight
+  assert.equal(state.player('b').cell, null);
+  state.predictMove(1, first.cell);
+  state.confirmMove(1, { room: first.cell, facing: 'right', trail_len: 2, moves: 1, seen: first.seen, rivals: [{ id: 'b', room: second.cell, facing: 'down' }] });
+  const b = state.player('b');
+  assert.deepEqual(b.cell, second.cell, 'the rival stands where the ack says, with no moved of theirs');
+  assert.equal(b.facing, 'down');
+  assert.deepEqual(b.trail, [second.cell], 'and still no trail');
+  assert.equal(b.moves, 1, 'their count is the events\' to keep');
+  // rubbish in the list is skipped; the own entry and unknown ids are never moved by it
+  state.predictMove(2, second.cell);
+  const rivals = [null, { id: 'zz', room: [0, 0] }, { id: 'a', room: [0, 0] }, { id: 'b', room: 'x' }, { id: 'b', room: [1] }];
+  state.confirmMove(2, { room: second.cell, facing: 'down', trail_len: 3, moves: 2, seen: second.seen, rivals });
+  assert.deepEqual(state.me().cell, second.cell);
+  assert.deepEqual(state.player('b').cell, second.cell);
+  assert.equal(state.player('zz'), null);
+});
+
 test('a hint that moved a fog racer brings the cells it revealed; explore_path is read as cells', () => {
   const c = cases.four;
   const state = fogRace(c);

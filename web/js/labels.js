@@ -41,3 +41,16 @@ export function labelled(values, labels) {
   const rank = (v) => (known.includes(String(v)) ? known.indexOf(String(v)) : known.length);
   return [...values].sort((a, b) => rank(a) - rank(b)).map((v) => [v, labelOf(labels, v)]);
 }
+
+/**
+ * The bot kinds (docs/protocol.md, `add_bot`): a short name for the badge and one line on how each walks.
+ * Labels only: which kinds exist, the names they race under and their speeds come from GET /api/rules
+ * (`bots`); a kind with no label here is shown by its server name.
+ */
+export const BOT_LABELS = Object.freeze({
+  dfs: { short: 'DFS', about: 'Depth first with a stack: tries a passage, pushes it, and pops back at each dead end.' },
+  wall: { short: 'Wall', about: 'Keeps its right hand on the wall (and marks passages once it walks in circles).' },
+  tremaux: { short: 'Trémaux', about: 'Marks every passage it walks and never takes one marked twice.' },
+  bfs: { short: 'BFS', about: 'Walks to each room in the order a breadth-first search finds them: slow, and instructive.' },
+  shortest: { short: 'Shortest', about: 'Knows the maze (even in fog) and walks the shortest way: its speed sets the challenge.' },
+});

@@ -7,6 +7,7 @@ import { Replay, prepareRace, sealedUntil } from './replay-model.js';
 import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from './ui.js';
 import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from './labels.js';
 import { renderCard, shortestRouteLine } from './difficulty.js';
+import { botTag } from './bots-ui.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
 const id = (() => {
@@ -110,7 +111,7 @@ function updateSide() {
     shown.players = key;
     $('replay-players').replaceChildren(
       ...rows.map(([p, text], i) =>
-        el('li', { 'data-player-id': p.id }, swatch(p.colour), el('span', { class: 'name', text: `${i + 1}. ${p.name}` }), el('span', { class: 'status muted', text })),
+        el('li', { 'data-player-id': p.id }, swatch(p.colour), el('span', { class: 'name', text: `${i + 1}. ${p.name}` }), botTag(p.result?.bot), el('span', { class: 'status muted', text })),
       ),
     );
   }
@@ -140,7 +141,7 @@ function showResults(data) {
         'tr',
         { 'data-player-id': r.id },
         el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank ?? '') }),
-        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? '')),
+        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot)),
         el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
         el('td', { class: 'num', text: String(r.moves ?? '–') }),
         el('td', { class: 'num', text: String(r.hints ?? 0) }),

@@ -12,6 +12,7 @@ import { buildSettingsFields, describeSettings, lockSettings, readSettings, writ
 import { METHOD_LABELS, labelOf } from './labels.js';
 import { loadRules } from './rules.js';
 import { ghostNote, renderGhostList, renderSplits } from './ghost-ui.js';
+import { BotPanel, botTag } from './bots-ui.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
 import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
 
@@ -161,6 +162,7 @@ function onJoined(ack, { rejoin }) {
   }
   announce(rejoin ? 'Back in the room' : `Joined room ${code} as ${you.role}`);
   scheduleUi();
+  if (!rejoin) bots.raceIfAsked(code);
 }
 
 async function resync() {
@@ -344,9 +346,11 @@ $('room-code').textContent = code;
 document.title = `MazeRace · room ${code}`;
 const link = `${location.origin}/r/${encodeURIComponent(code)}`;
 $('share-link').value = link;
+const bots = new BotPanel($('bots-card'), { state, request: (name, payload) => net.request(name, payload), changed: () => scheduleUi() });
 try {
   rules = await loadRules();
   buildSettingsFields($('settings-fields'), rules);
+  bots.setRules(rules);
 } catch {
   message('Could not load the room rules from the server: reload the page to change settings', 'error', 0);
 }
@@ -486,10 +490,11 @@ function updateLobby(me) {
         { class: p.connected ? '' : 'offline', 'data-player-id': p.id },
         swatch(p.colour),
         el('span', { class: 'name', text: p.name + (isYou(p.id) ? ' (you)' : '') }),
+        botTag(p.bot),
         p.host ? el('span', { class: 'tag', text: 'host' }) : null,
         p.connected ? null : el('span', { class: 'tag', text: 'away' }),
         el('span', { class: `tag${p.ready ? ' ready' : ''}`, text: p.ready ? '✓ ready' : 'not ready' }),
-        host && !isYou(p.id)
+        host && !isYou(p.id) && !p.bot // a bot is removed in the bots card
           ? el('button', { type: 'button', class: 'secondary small', 'data-kick': p.id, text: 'Remove', 'aria-label': `Remove ${p.name}` })
           : null,
       ),
@@ -531,6 +536,7 @@ function updateLobby(me) {
   setText('settings-summary', describeSettings(state.settings));
   setText('ghost-note', ghostNote(state.ghosts));
   show('ghost-note', state.ghosts.length > 0);
+  bots.update();
 }
 
 function updateRace(me) {
@@ -596,7 +602,7 @@ function updateRace(me) {
         'li',
         { class: `${isYou(p.id) ? 'you' : ''}${p.connected ? '' : ' offline'}`, 'data-player-id': p.id },
         swatch(p.colour),
-        el('span', { class: 'name', text: p.name + (isYou(p.id) ? ' (you)' : '') }),
+        el('span', { class: 'name' }, p.name + (isYou(p.id) ? ' (you)' : ''), botTag(p.bot)),
         el('span', { class: 'status', text: status }),
         bar,
       );
@@ -642,7 +648,7 @@ function updateResults() {
         'tr',
         { 'data-player-id': r.id, class: isYou(r.id) ? 'you' : '' },
         el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank) }),
-        el('td', { class: 'name' }, swatch(r.colour), r.name + (isYou(r.id) ? ' (you)' : '')),
+        el('td', { class: 'name' }, swatch(r.colour), r.name + (isYou(r.id) ? ' (you)' : ''), botTag(r.bot)),
         el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
         el('td', { class: 'num', text: String(r.moves ?? '–') }),
         el('td', { class: 'num', text: String(r.hints ?? 0) }),

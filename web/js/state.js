@@ -434,6 +434,7 @@ export class RoomState {
    */
   confirmMove(seq, ack) {
     revealCells(this.maze, ack?.seen);
+    this.showRivals(ack?.rivals);
     const me = this.me();
     if (me && ack && Array.isArray(ack.room) && Number.isInteger(ack.moves) && ack.moves > me.moves) {
       me.trail = movedTrail(me.trail, ack.trail_len, ack.room);
@@ -443,6 +444,20 @@ export class RoomState {
     }
     this.pending = this.pending.filter((m) => m.seq !== seq);
     this.predict();
+  }
+
+  /** A fog racer's move ack names where the rivals in sight from the new cell stand (one standing still
+   * sends no `moved`): show them there, with no trail, as a `moved` in sight would. */
+  showRivals(rivals) {
+    if (!Array.isArray(rivals)) return;
+    for (const r of rivals) {
+      const p = r && this.player(r.id);
+      const cell = cellOf(r?.room);
+      if (!p || !cell || (this.you && p.id === this.you.id)) continue;
+      p.cell = cell;
+      p.trail = [cell];
+      p.facing = r.facing ?? p.facing;
+    }
   }
 
   /** The server refused move `seq`: drop it and every later prediction. Returns true if anything moved back. */

@@ -1,0 +1,393 @@
+"""Bots in a real browser (issue 12): "race a bot now" on the lobby page ends in a race with the bot
+moving; the host adds and removes bots in the room lobby (everyone sees them with a "bot" badge; a full
+room and a bad speed are refused with a clear message); bot rows are marked in the results and the
+replay; and a fog race against a bot added through the page, where the page shows the bot only while the
+server says it is in the racer's sight, with screenshots of the fog under the pytest tmp dir (printed).
+The page's kind selects and speed boxes are checked against the server's own kinds, names and speeds,
+and the copy of the rules the node tests read (tests/js/fixtures/rules.json) against the served `bots`."""
+
+import json
+import re
+from pathlib import Path
+
+import aiohttp
+from aiohttp.test_utils import TestServer
+from playwright.async_api import expect
+
+from server.game.bots import BOT_KINDS, MAX_SPEED, MIN_SPEED, BotSpec, bot_name
+from server.game.maze import Cell, Maze
+from server.game.room import Room
+from server.keys import REGISTRY
+from tests.browser.conftest import Tab, room_of, way_out
+from tests.browser.test_fog_in_browser import (
+    RULES,
+    check_fog_drawn,
+    create_fog_room,
+    frames,
+    racer,
+    shot,
+    start_race,
+    truth,
+    walk,
+)
+
+MAX_READINGS = 1200
+"""Tries at reading the page against the server (50 ms apart) before a fog test gives up."""
+
+# ----- helpers -----------------------------------------------------------------------------------------
+
+
+async def post_room(server: TestServer, **settings: object) -> str:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(server.make_url("/api/rooms"), json=settings) as response,
+    ):
+        code: str = (await response.json())["code"]
+    return code
+
+
+async def join_room(open_tab, code: str, name: str) -> Tab:  # type: ignore[no-untyped-def]
+    """Open the room's link in a fresh browser and join by the join form."""
+    tab: Tab = await open_tab(f"/r/{code}")
+    await tab.page.fill("#name", name)
+    await tab.page.click("#join-as-player")
+    await expect(tab.page.locator("#lobby-panel")).to_be_visible()
+    return tab
+
+
+def bots_of(room: Room) -> dict[str, BotSpec]:
+    """The server's bots in `room`: id -> what the host asked for."""
+    return {p.id: p.bot for p in room.active_players() if p.bot is not None}
+
+
+async def add_bot(host: Tab, kind: str, speed: int) -> None:
+    """Pick a kind and a speed in the host's bots card and press "Add a bot"."""
+    await host.page.select_option("#bot-kind", kind)
+    await host.page.fill("#bot-speed", str(speed))
+    await host.page.click("#add-bot")
+
+
+async def expect_choices_are_the_servers(tab: Tab, kind: str, speed: str) -> None:
+    """A bot kind select and speed box offer exactly the server's kinds, names and speeds."""
+    options = tab.page.locator(f"{kind} option")
+    assert await options.evaluate_all("(os) => os.map((o) => o.value)") == list(BOT_KINDS)
+    assert await options.all_text_contents() == [bot_name(k) for k in BOT_KINDS]
+    box = tab.page.locator(speed)
+    assert await box.get_attribute("min") == str(MIN_SPEED)
+    assert await box.get_attribute("max") == str(MAX_SPEED)
+
+
+async def past_go(tab: Tab) -> None:
+    """Wait until the "GO!" overlay has gone (it shows for a moment after the start), for screenshots."""
+    await tab.page.wait_for_function(
+        "() => window.mazerace.state.elapsed(Date.now()) > 1200"
+        " && document.getElementById('countdown').hidden",
+        timeout=10_000,
+    )
+
+
+async def page_bot(tab: Tab, bot_id: str) -> dict[str, object]:
+    """The page's own record of the bot: its cell (null when not shown), moves, and whether it is drawn."""
+    got: dict[str, object] = await tab.page.evaluate(
+        """(id) => {
+            const p = window.mazerace.state.player(id);
+            return { cell: p.cell, moves: p.moves, shown: window.mazerace.shownPlayers().includes(id) };
+        }""",
+        bot_id,
+    )
+    return got
+
+
+async def test_the_rules_copy_has_the_servers_bots(live_server: TestServer) -> None:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(live_server.make_url("/api/rules")) as response,
+    ):
+        served = await response.json()
+    assert json.loads(RULES.read_text())["bots"] == served["bots"]
+    assert served["bots"]["kinds"] == list(BOT_KINDS)
+
+
+# ----- race a bot now ------------------------------------------------------------------------------------
+
+
+async def test_race_a_bot_now_lands_in_a_race_with_the_bot_moving(  # type: ignore[no-untyped-def]
+    open_tab, live_server: TestServer, tmp_path: Path
+) -> None:
+    lobby: Tab = await open_tab("/")
+    await expect_choices_are_the_servers(lobby, "#race-bot-kind", "#race-bot-speed")
+    await expect(lobby.page.locator("#race-bot-go")).to_be_enabled()
+    assert await lobby.page.input_value("#race-bot-kind") == "dfs", "a DFS bot by default"
+    assert await lobby.page.input_value("#race-bot-speed") == "5", "at 5 moves a second"
+    assert await lobby.page.input_value("#race-bot-size") == "easy"
+    await expect(lobby.page.locator("#race-bot-about")).to_contain_text("stack")
+    picture = tmp_path / "lobby-race-a-bot.png"
+    await lobby.page.locator("#race-bot").screenshot(path=str(picture))
+    print(f"race a bot card screenshot: {picture}")
+
+    await lobby.page.click("#race-bot-go")  # no name yet: asked for, nothing made
+    await expect(lobby.page.locator("#message")).to_have_text("Type your name first")
+    assert not live_server.app[REGISTRY].rooms
+    await lobby.page.fill("#name", "Ann")
+    await lobby.page.fill("#race-bot-speed", "0")
+    await lobby.page.click("#race-bot-go")
+    await expect(lobby.page.locator("#message")).to_contain_text(f"from {MIN_SPEED} to {MAX_SPEED}")
+    await lobby.page.fill("#race-bot-speed", "5")
+    await lobby.page.click("#race-bot-go")
+
+    await lobby.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    code = lobby.page.url.rsplit("/", 1)[1]
+    await lobby.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    await expect(lobby.page.locator("#race-canvas")).to_be_visible()
+    room = room_of(live_server, code)
+    assert room.settings.public is False, "a race against a bot is not listed"
+    assert (room.settings.rows, room.settings.cols) == (10, 10)
+    assert room.maze is not None
+    (bot_id, spec), *others = bots_of(room).items()
+    assert others == []
+    assert spec == BotSpec("dfs", 5)
+    ann_id = await lobby.state("m.you.id")
+    assert room.host_id == ann_id, "the player who asked is the host, racing"
+    assert await lobby.state("m.state.canMove()") is True
+    assert await lobby.state(f"m.state.player({json.dumps(bot_id)}).bot") == {"kind": "dfs", "speed": 5}
+    key = json.dumps(f"mazerace.botRace.{code}")
+    assert await lobby.state(f"sessionStorage.getItem({key})") is None, "the request is used once"
+
+    # the bot moves: the page's record of it changes, as the server's does, and the maze draws it
+    start = tuple(room.maze.entrance)
+    await lobby.page.wait_for_function(
+        f"""() => {{
+            const p = window.mazerace.state.player({json.dumps(bot_id)});
+            return p.moves >= 3 && (p.cell[0] !== {start[0]} || p.cell[1] !== {start[1]});
+        }}""",
+        timeout=10_000,
+    )
+    seen = await page_bot(lobby, bot_id)
+    assert seen["shown"] is True
+    bot = room.players[bot_id]
+    assert bot.moves >= seen["moves"], "the page shows no move the server has not made"  # type: ignore[operator]
+    await expect(lobby.page.locator("#standings")).to_contain_text("bot · DFS · 5/s")
+    await past_go(lobby)
+    await frames(lobby.page)
+    path = tmp_path / "race-a-bot.png"
+    await lobby.page.screenshot(path=str(path))
+    print(f"race a bot screenshot: {path}")
+
+
+async def test_race_a_bot_now_with_the_bot_size_and_fog_picked(  # type: ignore[no-untyped-def]
+    open_tab, live_server: TestServer
+) -> None:
+    lobby: Tab = await open_tab("/")
+    await expect(lobby.page.locator("#race-bot-go")).to_be_enabled()
+    await lobby.page.fill("#name", "Ann")
+    await lobby.page.select_option("#race-bot-kind", "shortest")
+    await expect(lobby.page.locator("#race-bot-about")).to_contain_text("Knows the maze")
+    await lobby.page.fill("#race-bot-speed", str(MAX_SPEED))
+    await lobby.page.select_option("#race-bot-size", "medium")
+    await lobby.page.check("#race-bot-fog")
+    await lobby.page.click("#race-bot-go")
+    await lobby.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await lobby.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    room = room_of(live_server, lobby.page.url.rsplit("/", 1)[1])
+    assert room.settings.fog is True
+    assert (room.settings.rows, room.settings.cols) == (50, 50)
+    assert list(bots_of(room).values()) == [BotSpec("shortest", MAX_SPEED)]
+    assert await lobby.state("m.state.inFog()") is True
+
+
+# ----- the room lobby ------------------------------------------------------------------------------------
+
+
+async def test_the_host_adds_and_removes_bots_and_everyone_sees_them(  # type: ignore[no-untyped-def]
+    open_tab, live_server: TestServer, tmp_path: Path
+) -> None:
+    code = await post_room(live_server, max_players=3)
+    room = room_of(live_server, code)
+    host = await join_room(open_tab, code, "Ann")
+    guest = await join_room(open_tab, code, "Bob")
+    card = host.page.locator("#bots-card")
+    await expect(card).to_be_visible()
+    await expect(guest.page.locator("#bots-card")).to_be_hidden()  # the host's only
+    await expect(host.page.locator("#bot-none")).to_be_visible()
+    await expect_choices_are_the_servers(host, "#bot-kind", "#bot-speed")
+    await host.page.select_option("#bot-kind", "wall")
+    await expect(host.page.locator("#bot-about")).to_contain_text("right hand")
+
+    await add_bot(host, "wall", 7)
+    bot_row = host.page.locator("#players li", has_text="Wall bot")
+    await expect(bot_row).to_be_visible()
+    await expect(bot_row.locator(".tag.bot")).to_have_text("bot · Wall · 7/s")
+    await expect(bot_row).to_contain_text("✓ ready")
+    ((bot_id, spec),) = bots_of(room).items()
+    assert spec == BotSpec("wall", 7)
+    assert room.players[bot_id].ready
+    picture = tmp_path / "room-lobby-with-a-bot.png"
+    await host.page.screenshot(path=str(picture), full_page=True)
+    print(f"room lobby screenshot: {picture}")
+    await expect(host.page.locator(f'#players button[data-kick="{bot_id}"]')).to_have_count(0)
+    await expect(host.page.locator("#bot-list li")).to_have_text(re.compile("Wall bot"))
+    await expect(host.page.locator("#bot-none")).to_be_hidden()
+    guest_row = guest.page.locator("#players li", has_text="Wall bot")
+    await expect(guest_row.locator(".tag.bot")).to_have_text("bot · Wall · 7/s")
+    await expect(guest.page.locator("#players button")).to_have_count(0)  # nobody but the host removes
+
+    # refusals: the room is full (Ann, Bob and the bot); a speed out of range is never sent
+    await add_bot(host, "bfs", 3)
+    await expect(host.page.locator("#message")).to_contain_text("room is full")
+    await host.page.fill("#bot-speed", str(MAX_SPEED + 5))
+    await host.page.click("#add-bot")
+    await expect(host.page.locator("#message")).to_have_text(
+        f"A bot's speed is a whole number of moves a second from {MIN_SPEED} to {MAX_SPEED}"
+    )
+    assert list(bots_of(room)) == [bot_id], "nothing was added"
+
+    await host.page.click(f'#bot-list button[data-remove-bot="{bot_id}"]')
+    for tab in (host, guest):
+        await expect(tab.page.locator("#players li", has_text="Wall bot")).to_have_count(0)
+    await expect(host.page.locator("#bot-none")).to_be_visible()
+    assert bots_of(room) == {}
+    await add_bot(host, "tremaux", 1)  # a place again
+    await expect(guest.page.locator("#players li", has_text="Trémaux bot").locator(".tag.bot")).to_have_text(
+        "bot · Trémaux · 1/s"
+    )
+    assert list(bots_of(room).values()) == [BotSpec("tremaux", 1)]
+
+
+async def test_bot_rows_are_marked_in_the_results_and_the_replay(  # type: ignore[no-untyped-def]
+    open_tab, live_server: TestServer
+) -> None:
+    code = await post_room(live_server, preset="easy")
+    room = room_of(live_server, code)
+    host = await join_room(open_tab, code, "Ann")
+    await add_bot(host, "shortest", MAX_SPEED)
+    await expect(host.page.locator("#players li", has_text="Shortest bot")).to_be_visible()
+    await start_race(host)
+    ((bot_id, _),) = bots_of(room).items()
+    await walk(host, way_out(room))
+    results = host.page.locator("#results")
+    await expect(results).to_be_visible(timeout=15_000)
+    bot_row = host.page.locator(f'#results-body tr[data-player-id="{bot_id}"]')
+    await expect(bot_row.locator(".tag.bot")).to_have_text("bot · Shortest")
+    ann_row = host.page.locator("#results-body tr", has_text="Ann")
+    await expect(ann_row.locator(".tag.bot")).to_have_count(0)
+    assert room.results is not None
+    assert {row["id"]: row.get("bot") for row in room.results} == {bot_id: "shortest", room.host_id: None}
+
+    await host.page.click("#replay-link")
+    await host.page.wait_for_url(re.compile(r"/replay/"))
+    await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+    replay_row = host.page.locator(f'#replay-results-body tr[data-player-id="{bot_id}"]')
+    await expect(replay_row.locator(".tag.bot")).to_have_text("bot · Shortest")
+    side = host.page.locator(f'#replay-players li[data-player-id="{bot_id}"]')
+    await expect(side.locator(".tag.bot")).to_have_text("bot · Shortest")
+    await expect(host.page.locator("#replay-players .tag.bot")).to_have_count(1)
+
+
+# ----- a fog race against a bot ----------------------------------------------------------------------------
+
+
+def near(maze: Maze, cells: list[Cell]) -> set[Cell]:
+    """The cells and those up to two rows or columns away: where the bot's arrow and its label may be
+    drawn after a step."""
+    out = set()
+    for r, c in cells:
+        for dr in range(-2, 3):
+            for dc in range(-2, 3):
+                if maze.in_bounds((r + dr, c + dc)):
+                    out.add((r + dr, c + dc))
+    return out
+
+
+def far_apart(a: Cell, b: Cell) -> bool:
+    """Whether two cells are four rows or columns apart: then the cells `near` one leave out every cell
+    next to the other (and a racer always sees at least one of the cells next to it)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 4
+
+
+async def settled_view(tab: Tab, room: Room, bot_id: str) -> tuple[dict[str, object], Cell, int] | None:
+    """The page's record of the bot and the server's cell and move count for it, read when the bot did
+    not step while the page was read and the page has every step; None otherwise (try again)."""
+    bot = room.players[bot_id]
+    assert bot.trail is not None
+    before = (bot.moves, bot.trail.current)
+    page = await page_bot(tab, bot_id)
+    if (bot.moves, bot.trail.current) != before or page["moves"] != bot.moves:
+        return None
+    return page, before[1], before[0]
+
+
+async def test_a_fog_race_against_a_bot_shows_it_only_in_sight(  # type: ignore[no-untyped-def]
+    open_tab, live_server: TestServer, tmp_path: Path
+) -> None:
+    host, code = await create_fog_room(open_tab, "Ann")
+    room = room_of(live_server, code)
+    await add_bot(host, "dfs", 1)  # one step a second: still in sight once "GO!" has gone
+    await expect(host.page.locator("#players li", has_text="DFS bot")).to_be_visible()
+    ((bot_id, spec),) = bots_of(room).items()
+    assert spec == BotSpec("dfs", 1)
+    await start_race(host)
+    maze = room.maze
+    assert maze is not None
+    assert await host.state("m.state.inFog()") is True
+    ann = racer(room, str(await host.state("m.you.id")))
+    await past_go(host)
+    await shot(host, tmp_path, "fog-bot-start")
+
+    async def compare(label: str, readings: int, both: bool) -> dict[bool, int]:
+        """Read the page against the server: `readings` settled readings, and when `both`, on until the
+        bot has been both in and out of Ann's sight (within MAX_READINGS tries, or fail); how many of
+        each were compared. Stops early once the bot is out of the race (at the exit)."""
+        _, sight, here = truth(room, ann)
+        counts = {True: 0, False: 0}
+        shots: set[bool] = set()
+        for _ in range(MAX_READINGS):
+            done = sum(counts.values()) >= readings and (not both or (counts[True] and counts[False]))
+            if done or not room.players[bot_id].racing:
+                return counts
+            await host.page.wait_for_timeout(50)
+            reading = await settled_view(host, room, bot_id)
+            if reading is None:
+                continue
+            page, cell, _ = reading
+            in_sight = maze.index(cell) in sight
+            assert page["shown"] is in_sight, (
+                f"{label}: the bot at {cell} (Ann at {here}) is drawn iff in sight"
+            )
+            if in_sight:
+                assert tuple(page["cell"]) == cell, f"{label}: in sight, the page has the bot where it is"  # type: ignore[arg-type]
+            else:
+                assert page["cell"] is None, f"{label}: out of sight, the page does not know where the bot is"
+            counts[in_sight] += 1
+            if in_sight not in shots:
+                shots.add(in_sight)
+                await shot(host, tmp_path, f"fog-bot-{label}-{'in' if in_sight else 'out-of'}-sight")
+        raise AssertionError(f"{label}: after {MAX_READINGS} tries only {counts} settled readings")
+
+    counts = await compare("entrance", 10, both=True)
+    print(f"from the entrance, readings by in sight: {counts}")
+    assert counts[True], "the bot set off in Ann's sight"
+    assert counts[False], "and left it"
+
+    # with the bot out of sight and well away, the fog is drawn as the server says (its cells left out)
+    here = truth(room, ann)[2]
+    for _ in range(MAX_READINGS):
+        await host.page.wait_for_timeout(50)
+        reading = await settled_view(host, room, bot_id)
+        if reading is not None and not reading[0]["shown"] and far_apart(reading[1], here):
+            break
+    else:
+        raise AssertionError("the bot never stayed out of sight, well away, for a reading")
+    seen, sight, here = truth(room, ann)
+    fog = await check_fog_drawn(host.page, maze, seen, sight, {here} | near(maze, [reading[1]]))
+    print(f"fog with the bot out of sight: {fog}")
+    assert fog["unseen"] > 0
+    assert fog["in sight"] > 0
+
+    # Ann walks on along the way out: the same holds from where she stands now
+    path = way_out(room)
+    await walk(host, path[:5])
+    assert truth(room, ann)[2] == path[4]
+    await shot(host, tmp_path, "fog-bot-ann-midway")
+    print(f"five steps on, readings by in sight: {await compare('midway', 10, both=False)}")
+    trail = await host.state(f"m.state.player({json.dumps(bot_id)}).trail.length")
+    assert trail in (0, 1), "a fog racer never gets the bot's trail"
