@@ -8,8 +8,6 @@ import itertools
 import json
 import math
 import random
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +28,8 @@ from server.game.solvers import SEARCH_METHODS, search
 from server.game.walls import Walls, owner_and_kind
 from server.game.wire import decode_maze, encode_maze, pack_walls
 from tests.unit.support import assert_valid_path, graph, open_maze
+from tests.unit.test_cli import run
+from tests.unit.test_routes import oracle_bottlenecks
 
 ROOT = Path(__file__).resolve().parents[2]
 PERFECT_EIGHT = tuple(name for name in EIGHT_DIRECTION_ALGORITHMS if name in PERFECT)
@@ -283,20 +283,6 @@ def test_picture_with_an_explicit_diagonal_facing() -> None:
 # --- the real command -------------------------------------------------------------------------------------
 
 
-def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """`python -m server maze ...` as a user runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "server", "maze", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
-
-
 def succeeded(args: list[str], stdin: str = "") -> dict[str, Any]:
     done = run(args, stdin)
     assert done.returncode == 0, done.stderr
@@ -536,18 +522,6 @@ def test_shortest_count_on_fully_open_eight_direction_grids() -> None:
     expected = len(list(nx.all_shortest_paths(graph(oblong), oblong.entrance, oblong.exit)))
     assert count_shortest(oblong, 0).length == 7
     assert count_shortest(oblong, 0).count == expected == 63
-
-
-def oracle_bottlenecks(maze: Maze) -> set[Cell]:
-    """Articulation points of the entrance's component whose removal cuts the entrance from the exit."""
-    g = graph(maze)
-    s, t = maze.entrance, maze.exit
-    part = g.subgraph(nx.node_connected_component(g, s))
-    return {
-        cell
-        for cell in nx.articulation_points(part)
-        if cell not in (s, t) and not nx.has_path(part.subgraph(set(part) - {cell}), s, t)
-    }
 
 
 @pytest.mark.parametrize(

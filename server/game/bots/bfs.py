@@ -14,19 +14,18 @@ from collections.abc import Mapping
 from typing import Literal, Self, TypedDict
 
 from server.game.bots.common import (
+    NOWHERE,
     check_seed,
     pack_bytes,
     pack_cells,
     side_ranks,
+    size_and_last,
     unpack_bytes,
     unpack_cells,
-    whole,
 )
 from server.game.bots.routes import route_to_nearest
 from server.game.bots.sight import Sight
 from server.game.maze import Cell
-
-NOWHERE = -1
 
 
 class BfsState(TypedDict):
@@ -102,9 +101,8 @@ class BfsBot:
     def from_json(cls, data: Mapping[str, object]) -> Self:
         """A bot that continues exactly where `to_json` left off; `BadBotState` if it cannot be read."""
         bot = cls(check_seed(data.get("seed")))
-        size = whole(data, "size", cls.kind, 0, 1 << 31)
+        size, bot._last = size_and_last(data, cls.kind)
         bot._size = size
-        bot._last = whole(data, "last", cls.kind, NOWHERE, size - 1)
         bot._visited = unpack_bytes(data.get("visited"), size, "the bfs visited flags")
         bot._route = unpack_cells(data.get("route"), size, "the bfs route")
         return bot

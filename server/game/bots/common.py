@@ -157,6 +157,16 @@ def field(data: Mapping[str, object], key: str, kind: str) -> object:
     return data[key]
 
 
+NOWHERE = -1
+"""A cell index that is no cell: where a bot stood before its first step."""
+
+
+def size_and_last(data: Mapping[str, object], kind: str) -> tuple[int, int]:
+    """The fields every exploring bot's state has: the maze's size and the cell it stood in last."""
+    size = whole(data, "size", kind, 0, 1 << 31)
+    return size, whole(data, "last", kind, NOWHERE, size - 1)
+
+
 def whole(data: Mapping[str, object], key: str, kind: str, low: int, high: int) -> int:
     """A whole-number field of a state, within low..high."""
     value = field(data, key, kind)

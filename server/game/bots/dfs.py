@@ -11,21 +11,19 @@ from collections.abc import Mapping
 from typing import Literal, Self, TypedDict
 
 from server.game.bots.common import (
+    NOWHERE,
     BadBotState,
     check_seed,
     exit_first,
     pack_bytes,
     pack_cells,
     side_ranks,
+    size_and_last,
     unpack_bytes,
     unpack_cells,
-    whole,
 )
 from server.game.bots.sight import Sight
 from server.game.maze import Cell
-
-NOWHERE = -1
-"""`last` before the first call."""
 
 
 class DfsState(TypedDict):
@@ -111,9 +109,8 @@ class DfsBot:
     def from_json(cls, data: Mapping[str, object]) -> Self:
         """A bot that continues exactly where `to_json` left off; `BadBotState` if it cannot be read."""
         bot = cls(check_seed(data.get("seed")))
-        size = whole(data, "size", cls.kind, 0, 1 << 31)
+        size, bot._last = size_and_last(data, cls.kind)
         bot._size = size
-        bot._last = whole(data, "last", cls.kind, NOWHERE, size - 1)
         bot._stack = unpack_cells(data.get("stack"), size, "the dfs stack")
         bot._visited = unpack_bytes(data.get("visited"), size, "the dfs visited flags")
         if bot._last != NOWHERE and (not bot._stack or bot._stack[-1] != bot._last):

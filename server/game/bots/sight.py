@@ -84,22 +84,15 @@ class Passages(Protocol):
     def neighbours(self, index: int) -> tuple[int, ...]: ...
 
 
-class FullSight:
-    """The whole maze, no fog: what every bot sees in a clear race, and the `shortest` bot always.
+class _MazeSight:
+    """What both sights read straight off the maze: its shape, where the bot stands and the exit (None
+    while a fog bot has not seen it)."""
 
-    `distances` is the race's distance field (`solvers.distances_to_exit`, which the room already has
-    from `build_course`): handed in, not computed, because a sight is built for every move.
-    """
+    __slots__ = ("_exit", "_here", "_maze")
 
-    __slots__ = ("_distances", "_exit", "_here", "_maze")
-
-    def __init__(self, maze: Passages, position: Cell, distances: Sequence[int]) -> None:
-        if len(distances) != maze.size:
-            raise ValueError(f"distances has {len(distances)} cells, the maze {maze.size}")
-        self._maze = maze
-        self._here = maze.index(position)
-        self._exit = maze.index(maze.exit)
-        self._distances = distances
+    _maze: Passages
+    _here: int
+    _exit: int | None
 
     @property
     def cols(self) -> int:
@@ -120,6 +113,24 @@ class FullSight:
     @property
     def exit(self) -> int | None:
         return self._exit
+
+
+class FullSight(_MazeSight):
+    """The whole maze, no fog: what every bot sees in a clear race, and the `shortest` bot always.
+
+    `distances` is the race's distance field (`solvers.distances_to_exit`, which the room already has
+    from `build_course`): handed in, not computed, because a sight is built for every move.
+    """
+
+    __slots__ = ("_distances",)
+
+    def __init__(self, maze: Passages, position: Cell, distances: Sequence[int]) -> None:
+        if len(distances) != maze.size:
+            raise ValueError(f"distances has {len(distances)} cells, the maze {maze.size}")
+        self._maze = maze
+        self._here = maze.index(position)
+        self._exit = maze.index(maze.exit)
+        self._distances = distances
 
     def known(self, index: int) -> bool:
         return 0 <= index < self._maze.size
@@ -133,7 +144,7 @@ class FullSight:
         return self._distances[index]
 
 
-class FogSight:
+class FogSight(_MazeSight):
     """The seen part of the maze: cell `i` is known when `seen[i]` is 1, and the bot's own cell always.
 
     It reads the maze only through `neighbours` of known cells, and the exit's position: known once
@@ -142,7 +153,7 @@ class FogSight:
     `seen` is the caller's array, read as it is at each call, never written.
     """
 
-    __slots__ = ("_exit", "_here", "_maze", "_seen")
+    __slots__ = ("_seen",)
 
     def __init__(self, maze: Passages, seen: bytearray | bytes, position: Cell, *, exit_shown: bool) -> None:
         if len(seen) != maze.size:
@@ -152,26 +163,6 @@ class FogSight:
         self._here = maze.index(position)
         exit = maze.index(maze.exit)
         self._exit = exit if exit_shown or self.known(exit) else None
-
-    @property
-    def cols(self) -> int:
-        return self._maze.cols
-
-    @property
-    def size(self) -> int:
-        return self._maze.size
-
-    @property
-    def directions(self) -> int:
-        return self._maze.directions
-
-    @property
-    def here(self) -> int:
-        return self._here
-
-    @property
-    def exit(self) -> int | None:
-        return self._exit
 
     def known(self, index: int) -> bool:
         return index == self._here or (0 <= index < len(self._seen) and self._seen[index] == 1)

@@ -14,11 +14,13 @@ from collections.abc import Mapping
 from typing import Literal, Self, TypedDict
 
 from server.game.bots.common import (
+    NOWHERE,
     BadBotState,
     check_seed,
     exit_first,
     pack_bytes,
     side_ranks,
+    size_and_last,
     unpack_bytes,
     whole,
 )
@@ -26,7 +28,6 @@ from server.game.bots.sight import Sight
 from server.game.maze import Cell
 from server.game.walls import owner_and_kind
 
-NOWHERE = -1
 KINDS_PER_CELL = 4
 """Passages a cell owns (east, south, south-east, south-west): the marks are indexed by `owner * 4 + kind`
 (`walls.owner_and_kind`), one entry a passage whichever way it is walked."""
@@ -119,9 +120,8 @@ class TremauxBot:
     def from_json(cls, data: Mapping[str, object]) -> Self:
         """A bot that continues exactly where `to_json` left off; `BadBotState` if it cannot be read."""
         bot = cls(check_seed(data.get("seed")))
-        size = whole(data, "size", cls.kind, 0, 1 << 31)
+        size, bot._last = size_and_last(data, cls.kind)
         bot._size = size
-        bot._last = whole(data, "last", cls.kind, NOWHERE, size - 1)
         bot._entry = whole(data, "entry", cls.kind, NOWHERE, size - 1)
         bot._marks = unpack_bytes(data.get("marks"), KINDS_PER_CELL * size, "the tremaux marks", top=2)
         if bot._entry != NOWHERE and bot._last == NOWHERE:

@@ -21,11 +21,13 @@ from collections.abc import Mapping
 from typing import Literal, Self, TypedDict
 
 from server.game.bots.common import (
+    NOWHERE,
     BadBotState,
     check_seed,
     pack_bytes,
     side_between,
     side_ranks,
+    size_and_last,
     unpack_bytes,
     whole,
 )
@@ -33,7 +35,6 @@ from server.game.bots.sight import Sight
 from server.game.bots.tremaux import TremauxBot, TremauxState
 from server.game.maze import Cell
 
-NOWHERE = -1
 HEADINGS = 8
 HEADING_OF_SIDE = (0, 2, 4, 6, 1, 3, 5, 7)
 """The clockwise heading of each side in `walls.SIDE_BITS` order (E, S, W, N, SE, SW, NW, NE)."""
@@ -141,9 +142,8 @@ class WallBot:
     def from_json(cls, data: Mapping[str, object]) -> Self:
         """A bot that continues exactly where `to_json` left off; `BadBotState` if it cannot be read."""
         bot = cls(check_seed(data.get("seed")))
-        size = whole(data, "size", cls.kind, 0, 1 << 31)
+        size, bot._last = size_and_last(data, cls.kind)
         bot._size = size
-        bot._last = whole(data, "last", cls.kind, NOWHERE, size - 1)
         bot._heading = whole(data, "heading", cls.kind, 0, HEADINGS - 1)
         bot._arrivals = unpack_bytes(data.get("arrivals"), HEADINGS * size, "the wall bot's arrivals")
         fallback = data.get("fallback")
