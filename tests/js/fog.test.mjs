@@ -224,8 +224,27 @@ test("walking into sight of a rival who stands still shows them: the move's ack 
   const rivals = [null, { id: 'zz', room: [0, 0] }, { id: 'a', room: [0, 0] }, { id: 'b', room: 'x' }, { id: 'b', room: [1] }];
   state.confirmMove(2, { room: second.cell, facing: 'down', trail_len: 3, moves: 2, seen: second.seen, rivals });
   assert.deepEqual(state.me().cell, second.cell);
-  assert.deepEqual(state.player('b').cell, second.cell);
+  assert.equal(state.player('b').cell, null, 'an entry with no readable cell is no sighting');
   assert.equal(state.player('zz'), null);
+});
+
+test("walking away from a rival who stands still hides them: the ack's list leaves them out", () => {
+  const c = cases.four;
+  const state = fogRace(c);
+  const [first, second] = c.walk;
+  state.predictMove(1, first.cell);
+  state.confirmMove(1, { room: first.cell, facing: 'right', trail_len: 2, moves: 1, seen: first.seen, rivals: [{ id: 'b', room: [0, 0], facing: 'down' }] });
+  assert.deepEqual(state.player('b').cell, [0, 0]);
+  state.predictMove(2, second.cell);
+  state.confirmMove(2, { room: second.cell, facing: 'down', trail_len: 3, moves: 2, seen: second.seen, rivals: [] });
+  const b = state.player('b');
+  assert.equal(b.cell, null, 'out of sight now, so the page no longer knows where they stand');
+  assert.deepEqual(b.trail, []);
+  assert.deepEqual(state.me().cell, second.cell, 'the own arrow is never hidden by the list');
+  // an ack without a list (not a fog race) hides nobody
+  state.applyEnvelope({ v: 6, t: 'moved', d: { id: 'b', room: second.cell, facing: 'down', trail_len: 2, moves: 1 } });
+  state.showRivals(undefined);
+  assert.deepEqual(state.player('b').cell, second.cell);
 });
 
 test('a hint that moved a fog racer brings the cells it revealed; explore_path is read as cells', () => {

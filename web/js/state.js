@@ -446,17 +446,25 @@ export class RoomState {
     this.predict();
   }
 
-  /** A fog racer's move ack names where the rivals in sight from the new cell stand (one standing still
-   * sends no `moved`): show them there, with no trail, as a `moved` in sight would. */
+  /** A fog racer's move ack names every rival in sight from the new cell (one standing still sends no
+   * `moved`): show them there, with no trail, as a `moved` in sight would, and hide every rival the
+   * list leaves out, for walking away from one standing still sends no `moved` either. */
   showRivals(rivals) {
     if (!Array.isArray(rivals)) return;
+    const inSight = new Set();
     for (const r of rivals) {
       const p = r && this.player(r.id);
       const cell = cellOf(r?.room);
       if (!p || !cell || (this.you && p.id === this.you.id)) continue;
+      inSight.add(p.id);
       p.cell = cell;
       p.trail = [cell];
       p.facing = r.facing ?? p.facing;
+    }
+    for (const p of this.players) {
+      if (inSight.has(p.id) || (this.you && p.id === this.you.id) || !p.cell) continue;
+      p.cell = null;
+      p.trail = [];
     }
   }
 
