@@ -39,6 +39,9 @@ class AppConfig:
     command_limit: RateLimit = RateLimit(5.0, 10.0)
     snapshot_limit: RateLimit = RateLimit(0.5, 3.0)
     """Full snapshots (`resync`) cost the most to build and send."""
+    reaction_limit: RateLimit = RateLimit(0.5, 3.0)
+    """Quick reactions per connection and member: one every 2 s, a burst of 3 (they also count as commands
+    of the sender's address)."""
     address_command_limit: RateLimit = RateLimit(20.0, 40.0)
     """Commands (joins included) per client address, over all its connections."""
     address_snapshot_limit: RateLimit = RateLimit(2.0, 20.0)

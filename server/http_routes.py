@@ -10,6 +10,7 @@ from aiohttp import web
 
 from server.game.errors import GameError
 from server.game.generators import ALGORITHMS
+from server.game.preview import PREVIEW_ONLY
 from server.game.settings import PRESETS, parse_settings
 from server.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
 from server.keys import CONFIG, DIRECTORY, REGISTRY, STORE
@@ -65,12 +66,16 @@ async def create_room(request: web.Request) -> web.Response:
 
 
 async def list_rooms(request: web.Request) -> web.Response:
-    """`GET /api/rooms`: the public rooms."""
-    return web.json_response({"rooms": await request.app[DIRECTORY].public()})
+    """`GET /api/rooms`: the public rooms, without the preview's roster and settings (one room's own
+    summary has them), so the list stays small."""
+    rooms = await request.app[DIRECTORY].public()
+    listed = [{key: value for key, value in room.items() if key not in PREVIEW_ONLY} for room in rooms]
+    return web.json_response({"rooms": listed})
 
 
 async def room_summary(request: web.Request) -> web.Response:
-    """`GET /api/rooms/{code}`: one room, public or private (the code is the secret)."""
+    """`GET /api/rooms/{code}`: one room, public or private (the code is the secret), with the join
+    page's preview (`server.game.preview`: the settings and the players, never the maze or positions)."""
     return web.json_response(await request.app[DIRECTORY].summary(room_code(request.match_info["code"])))
 
 

@@ -16,6 +16,7 @@ from server.config import AppConfig, RateLimit
 from server.game.bots import BOT_KINDS, MAX_SPEED, MIN_SPEED, bot_name
 from server.game.generators import EIGHT_DIRECTION_ALGORITHMS
 from server.game.hints import HINT_METHODS
+from server.game.reactions import ReactionJson, reactions_json
 from server.game.settings import BRAID_BOUNDS, CHOICES, DIRECTION_CHOICES, PRESETS, WHOLE_BOUNDS, RoomSettings
 from server.keys import CONFIG
 
@@ -56,9 +57,20 @@ class Rules(TypedDict):
     bots: BotRules
     hint_cooldown_ms: int
     rate_limits: dict[str, LimitRule]
+    reactions: list[ReactionJson]
 
 
-RATE_LIMITS = ("move", "hint", "command", "snapshot", "address_command", "address_snapshot", "create", "read")
+RATE_LIMITS = (
+    "move",
+    "hint",
+    "command",
+    "reaction",
+    "snapshot",
+    "address_command",
+    "address_snapshot",
+    "create",
+    "read",
+)
 """The `AppConfig` buckets a client may want to pace itself by (each `<name>_limit`)."""
 
 
@@ -105,6 +117,7 @@ def build_rules(config: AppConfig) -> Rules:
         },
         "hint_cooldown_ms": cooldown_ms(config.hint_limit),
         "rate_limits": limits,
+        "reactions": reactions_json(),
     }
 
 

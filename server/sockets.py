@@ -31,6 +31,7 @@ from server.game.errors import ErrorCode, GameError
 from server.game.room import Room
 from server.handshakes import Handshakes
 from server.hint_searches import HintSearches
+from server.host_commands import HostCommands
 from server.limits import KeyedLimiter
 from server.outbox import Outgoing, RoomOutbox
 from server.registry import Member, RoomRegistry
@@ -71,8 +72,10 @@ class SocketGateway:
         self.snapshot_limiter = KeyedLimiter(config.snapshot_limit)
         self.address_command_limiter = KeyedLimiter(config.address_command_limit)
         self.address_snapshot_limiter = KeyedLimiter(config.address_snapshot_limit)
+        self.reaction_limiter = KeyedLimiter(config.reaction_limit)
         self._address_limiters = {
             self.command_limiter: self.address_command_limiter,
+            self.reaction_limiter: self.address_command_limiter,
             self.snapshot_limiter: self.address_snapshot_limiter,
         }
         """Limits that also hold per client address: new connections and new members refill nothing."""
@@ -91,6 +94,7 @@ class SocketGateway:
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
         handlers = RoomCommands(self)
+        host = HostCommands(self)
         commands: dict[str, tuple[Handler, tuple[KeyedLimiter, ...]]] = {
             "join": (
                 handlers.join,
@@ -108,6 +112,9 @@ class SocketGateway:
             "add_bot": (handlers.add_bot, (self.command_limiter,)),
             "remove_bot": (handlers.remove_bot, (self.command_limiter,)),
             "resync": (handlers.resync, (self.snapshot_limiter,)),
+            "pass_host": (host.pass_host, (self.command_limiter,)),
+            "take_seat": (host.take_seat, (self.command_limiter,)),
+            "react": (host.react, (self.reaction_limiter,)),
         }
         for name, (handler, limiters) in commands.items():
             self.sio.on(name, self._guarded(name, handler, limiters))
@@ -257,7 +264,13 @@ class SocketGateway:
         if self._live(sid):  # an event the client emitted, not a disconnection
             return await self.on_unknown("disconnect", sid)
         self.connections -= 1
-        for limiter in (self.move_limiter, self.hint_limiter, self.command_limiter, self.snapshot_limiter):
+        for limiter in (
+            self.move_limiter,
+            self.hint_limiter,
+            self.command_limiter,
+            self.snapshot_limiter,
+            self.reaction_limiter,
+        ):
             limiter.forget(sid)
         self.handshakes.forget(sid)
         self.joined_at.pop(sid, None)

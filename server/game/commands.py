@@ -125,6 +125,25 @@ class Lock:
 
 
 @dataclass(frozen=True)
+class PassHost:
+    """The host hands the host role to player `to`."""
+
+    member: str
+    to: str
+    now: float
+
+
+@dataclass(frozen=True)
+class TakeSeat:
+    """A spectator takes a free seat under `name`; `new_token` is the player's token (drawn by the caller)."""
+
+    member: str
+    name: object
+    new_token: str
+    now: float
+
+
+@dataclass(frozen=True)
 class Rematch:
     member: str
     now: float
@@ -173,6 +192,8 @@ Command = (
     | Disconnect
     | Kick
     | Lock
+    | PassHost
+    | TakeSeat
     | Rematch
     | AddBot
     | RemoveBot
@@ -191,6 +212,8 @@ KINDS: dict[str, type[Command]] = {
     "disconnect": Disconnect,
     "kick": Kick,
     "lock": Lock,
+    "pass_host": PassHost,
+    "take_seat": TakeSeat,
     "rematch": Rematch,
     "add_bot": AddBot,
     "remove_bot": RemoveBot,
@@ -207,6 +230,7 @@ class Outcome:
     events: list[Envelope]
     ack: Position | HintAck | None = None
     membership: Membership | None = None
+    """Who joined (a join) or took a seat (`TakeSeat`)."""
     added: str | None = None
     """The id of the bot an `AddBot` added."""
 
@@ -239,6 +263,11 @@ def apply(room: Room, command: Command, course: CourseMaker) -> Outcome:
             return Outcome(room.kick(member, target, now))
         case Lock(member, locked, _):
             return Outcome(room.lock(member, locked))
+        case PassHost(member, to, _):
+            return Outcome(room.pass_host(member, to))
+        case TakeSeat(member, name, new_token, now):
+            membership, events = room.take_seat(member, name, now, new_token=new_token)
+            return Outcome(events, membership=membership)
         case Rematch(member, now):
             return Outcome(room.rematch(member, now))
         case AddBot(member, spec, token, now):

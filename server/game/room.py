@@ -156,6 +156,48 @@ class Room(LobbyRules):
         self._emit("kicked", {"id": target_id})
         return self.leave(target_id, now)
 
+    def take_seat(
+        self, member_id: str, name: object, now: float, *, new_token: str
+    ) -> tuple[Membership, list[Envelope]]:
+        """A spectator takes a free seat between races (the lobby or the results): they become a new
+        player, with a token of their own (`new_token`, drawn by the caller), so reconnecting brings
+        them back as that player. Refused when the room is full or locked, or a race is on."""
+        player = self.players.get(member_id)
+        if player is not None and not player.left:
+            raise GameError("you already have a seat", code="not_spectator")
+        if member_id not in self.spectators:
+            raise GameError("nobody in this room has that id", code="unknown_member")
+        if self.phase not in ("lobby", "finished"):
+            raise GameError("seats are taken between races: wait for the results", code="wrong_phase")
+        if self.locked:
+            raise GameError("the host has locked the room to new players", code="room_locked")
+        if len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP):
+            raise GameError("every seat is taken", code="room_full")
+        display = clean_name(name)
+        self.last_active = now
+        self.spectators.discard(member_id)
+        self._emit("left", {"id": member_id, "role": "spectator", "spectators": len(self.spectators)})
+        return self._add_player(display, now, new_token)  # drains the `left` above with its own events
+
+    def pass_host(self, member_id: str, target_id: str) -> list[Envelope]:
+        """The host hands the host role to another player: a person (not a bot) who is connected and
+        has not left. Any phase."""
+        self._require_host(member_id)
+        if target_id == member_id:
+            raise GameError("you are the host already", code="not_eligible")
+        if target_id in self.spectators:
+            raise GameError("a spectator cannot host: they take a seat first", code="not_eligible")
+        target = self.players.get(target_id)
+        if target is None or target.left:
+            raise GameError("no player in this room has that id", code="unknown_member")
+        if target.bot is not None:
+            raise GameError("a bot cannot host", code="not_eligible")
+        if not target.connected:
+            raise GameError(f"{target.name} is away: pass it to someone connected", code="not_eligible")
+        self.host_id = target_id
+        self._emit("host", {"id": target_id})
+        return self._drain()
+
     # ----- clock -------------------------------------------------------------------------------------
 
     def tick(self, now: float) -> list[Envelope]:

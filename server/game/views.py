@@ -16,6 +16,7 @@ secrecy rules:
 from dataclasses import dataclass
 from typing import NotRequired, TypedDict, cast
 
+from server.game import preview
 from server.game.envelope import Envelope, WireEvent
 from server.game.events import (
     HintAck,
@@ -34,6 +35,7 @@ from server.game.ghosts import GhostEntry
 from server.game.hints import Hint
 from server.game.maze import Cell, Maze
 from server.game.players import Player
+from server.game.preview import RosterEntry
 from server.game.race_card import Count, DifficultyCard
 from server.game.results import ResultRow, elapsed_ms, provisional_rank
 from server.game.room_state import RoomState, ms
@@ -117,6 +119,14 @@ class RoomSummary(TypedDict):
     daily: str | None
     locked: bool
     fog: bool
+    full: bool
+    """Every seat is taken: a newcomer would watch."""
+    ranked: bool
+    """The room's races count for the leaderboards."""
+    settings: SettingsJson
+    """For the join page's preview (`preview`; not in the list of public rooms)."""
+    roster: list[RosterEntry]
+    """The players as a visitor sees them (`preview`; not in the list of public rooms)."""
 
 
 def player_entry(room: RoomState, player: Player) -> PlayerEntry:
@@ -253,7 +263,7 @@ def move_ack(room: RoomState, player: Player, newly_seen: list[int]) -> MoveAck:
 
 
 def summary(room: RoomState) -> RoomSummary:
-    """The short public description listed by the HTTP API."""
+    """The short public description listed by the HTTP API, with the join page's preview."""
     return {
         "code": room.code,
         "phase": room.phase,
@@ -268,6 +278,10 @@ def summary(room: RoomState) -> RoomSummary:
         "daily": room.daily,
         "locked": room.locked,
         "fog": room.settings.fog,
+        "full": preview.seats_full(room),
+        "ranked": preview.ranked(room),
+        "settings": room.settings.to_json(),
+        "roster": preview.roster(room),
     }
 
 

@@ -9,8 +9,10 @@ from server.game.commands import (
     BadCommand,
     BotStep,
     Move,
+    PassHost,
     RemoveBot,
     Start,
+    TakeSeat,
     Tick,
     command_from_json,
     command_to_json,
@@ -21,7 +23,7 @@ from server.game.generation import MazeSpec
 def test_every_kind_of_command_has_a_json_form() -> None:
     assert set(KINDS) == {
         "join", "ready", "settings", "start", "move", "hint", "leave", "disconnect", "kick", "lock",
-        "rematch", "add_bot", "remove_bot", "bot_step", "tick",
+        "rematch", "add_bot", "remove_bot", "bot_step", "tick", "pass_host", "take_seat",
     }  # fmt: skip
     for command in (
         Start("p1", True, MazeSpec("prim", 9, 7, 12345, 0.25, "edges"), "race-1", 12.5),
@@ -31,6 +33,8 @@ def test_every_kind_of_command_has_a_json_form() -> None:
         AddBot("p1", BotSpec("tremaux", 7), "token", 2.0),
         RemoveBot("p1", "p3", 2.5),
         BotStep("p3", 3.0),
+        PassHost("p1", "p2", 4.0),
+        TakeSeat("s3", "Eve", "token", 4.5),
     ):
         assert command_from_json(command_to_json(command), lambda: None) == command
 
