@@ -2,12 +2,12 @@
 
 Hypothesis draws command sequences over several players and spectators (joins, rejoins by token,
 ready, settings, starts with and without the unready, moves, hints, leaves, disconnects, kicks, locks,
-clock ticks, rematches). Every nondeterministic input (the time, new tokens, race ids, the maze spec,
-a hint's answer) is fixed in the command record (`server.game.commands`) before it is applied. The
-live room is snapshotted before every command; from a few snapshots a room is rebuilt and fed the
-commands since, each through its JSON form as another process would read it from the room's log, and
-it must answer every one exactly as the live room did (acks, refusals, events, finished races) and end
-in the same state.
+clock ticks, rematches, host hand-overs, spectators taking seats). Every nondeterministic input (the
+time, new tokens, race ids, the maze spec, a hint's answer) is fixed in the command record
+(`server.game.commands`) before it is applied. The live room is snapshotted before every command; from
+a few snapshots a room is rebuilt and fed the commands since, each through its JSON form as another
+process would read it from the room's log, and it must answer every one exactly as the live room did
+(acks, refusals, events, finished races) and end in the same state.
 """
 
 import json
@@ -33,10 +33,12 @@ from server.game.commands import (
     Leave,
     Lock,
     Move,
+    PassHost,
     Rematch,
     RemoveBot,
     SetReady,
     Start,
+    TakeSeat,
     Tick,
     apply,
     command_from_json,
@@ -101,6 +103,8 @@ raw_commands = st.tuples(
             "bot_step",
             "bot_step",
             "bot_step",
+            "pass_host",
+            "take_seat",
         ]
     ),
     st.integers(0, 7),
@@ -133,7 +137,7 @@ def through_json(command: Command, room: Room) -> Command:
     return command_from_json(json.loads(text), lambda: room.maze)
 
 
-HOST_ONLY = ("settings", "start", "kick", "lock", "rematch", "add_bot", "remove_bot")
+HOST_ONLY = ("settings", "start", "kick", "lock", "rematch", "add_bot", "remove_bot", "pass_host")
 
 
 def _onward(room: Room, member: str) -> tuple[int, int] | None:
@@ -207,6 +211,12 @@ def resolve(
         return Disconnect(member, now)
     if kind == "rematch":
         return Rematch(member, now)
+    if kind == "pass_host":
+        return PassHost(member, members[extra % len(members)] if members else "p1", now)
+    if kind == "take_seat":
+        watching = sorted(room.spectators)
+        seated = watching[who % len(watching)] if watching and who < 6 else member
+        return TakeSeat(seated, NAMES[extra % 4], f"token-{serial}", now)
     bots = [p.id for p in room.players.values() if p.bot is not None]
     if kind == "add_bot":
         return AddBot(member, BotSpec(BOT_KINDS[extra % len(BOT_KINDS)], 1 + extra), f"bot-{serial}", now)
@@ -248,7 +258,7 @@ def test_snapshot_and_the_commands_since_rebuild_the_room(
             continue
         snapshots.append(room_snapshot(live))
         answer = answer_of(live, command)
-        if isinstance(command, Join) and answer[0] == "ok" and answer[1]["id"] not in members:
+        if isinstance(command, Join | TakeSeat) and answer[0] == "ok" and answer[1]["id"] not in members:
             members.append(answer[1]["id"])
         commands.append(command)
         answers.append(answer)
