@@ -13,6 +13,9 @@ import { METHOD_LABELS, labelOf } from './labels.js';
 import { loadRules } from './rules.js';
 import { ghostNote, renderGhostList, renderSplits } from './ghost-ui.js';
 import { BotPanel, botTag } from './bots-ui.js';
+import { RoomPreview } from './preview.js';
+import { Reactions } from './reactions.js';
+import { HostTools, makeHostButton } from './host-tools.js';
 import { loadName, loadPref, loadToken, saveName, savePref } from './storage.js';
 import { $, bindCamera, announce, el, errorText, formatTime, message, ordinal, safeColour, setText, show, swatch } from './ui.js';
 
@@ -347,10 +350,22 @@ document.title = `MazeRace · room ${code}`;
 const link = `${location.origin}/r/${encodeURIComponent(code)}`;
 $('share-link').value = link;
 const bots = new BotPanel($('bots-card'), { state, request: (name, payload) => net.request(name, payload), changed: () => scheduleUi() });
+const preview = new RoomPreview($('room-preview'), code);
+const reactions = new Reactions({ bars: [$('reaction-bar'), $('results-reactions')], request: (name, payload) => net.request(name, payload), changed: () => scheduleUi(), nameOf: (id) => state.player(id)?.name ?? null });
+reactions.attach(net.socket);
+const seated = (who, name) => {
+  you = who; // a spectator took a seat: this connection is that player now (its token is saved)
+  state.setYou(you);
+  net.joinRequest = { name, role: 'player' };
+  announce('You took a seat: you race the next one');
+  scheduleUi();
+};
+const hostTools = new HostTools({ code, list: $('players'), forms: [$('seat-form'), $('results-seat-form')], request: (name, payload) => net.request(name, payload), seated, changed: () => scheduleUi() });
 try {
   rules = await loadRules();
   buildSettingsFields($('settings-fields'), rules);
   bots.setRules(rules);
+  reactions.setRules(rules);
 } catch {
   message('Could not load the room rules from the server: reload the page to change settings', 'error', 0);
 }
@@ -455,6 +470,9 @@ function updateUi() {
   show('lobby-panel', joined && (phase === 'lobby' || phase === 'countdown'));
   show('race-panel', joined && (phase === 'racing' || phase === 'finished'));
   setText('spectator-count', `${state.spectators} watching`);
+  preview.sync(joined);
+  show('reaction-bar', joined);
+  hostTools.update(state);
   if (!joined) return;
   if (phase === 'lobby' || phase === 'countdown') updateLobby(me);
   else updateRace(me);
@@ -467,6 +485,7 @@ function updateUi() {
   }
   updateResults();
   updateCard();
+  reactions.decorate(document, $('spectator-reaction'));
   renderer.setMaze(state.maze);
   renderer.invalidate();
 }
@@ -497,6 +516,7 @@ function updateLobby(me) {
         host && !isYou(p.id) && !p.bot // a bot is removed in the bots card
           ? el('button', { type: 'button', class: 'secondary small', 'data-kick': p.id, text: 'Remove', 'aria-label': `Remove ${p.name}` })
           : null,
+        makeHostButton(state, p),
       ),
     ),
   );
@@ -708,7 +728,8 @@ setInterval(() => {
 $('name').value = loadName();
 if (!code) message('No room code in the address', 'error', 0);
 else if (watchOnly) join('spectator');
-else if (loadToken(code) || loadName()) join('player');
+else if (loadToken(code)) join('player');
+else if (loadName()) preview.sync(false).then((room) => (room?.players > 0 ? $('join-as-player').focus() : join('player'))); // a share link shows the room first; your own new room you join at once
 else {
   scheduleUi();
   $('name').focus();
