@@ -56,9 +56,14 @@ def summary_unchanged_by(room: Room, command: Command) -> bool:
     racing cannot change it. Steps are nearly every command of a race, and a 16-player summary with
     its preview roster costs ~150 us to build and encode: skipping it keeps a step's log write cheap.
     """
-    if not isinstance(command, Move | BotStep) or room.phase != "racing":
+    if room.phase != "racing":
         return False
-    mover = room.players.get(command.member)
+    if isinstance(command, Move):
+        mover = room.players.get(command.member)
+    elif isinstance(command, BotStep):
+        mover = room.players.get(command.bot)
+    else:
+        return False
     return mover is not None and mover.finished_at is None
 
 
