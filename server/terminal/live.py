@@ -191,9 +191,7 @@ class LiveGame:
             self.choices.way = _cells(ack.get("path"), self.view)
             step = _cell_text(ack.get("next")) or "you are on the exit"
             explored = ack.get("explored")
-            self.choices.message = (
-                f"hint ({searched}, {explored} explored): next {step}, the way on is ○"
-            )
+            self.choices.message = f"hint ({searched}, {explored} explored): next {step}, the way on is ○"
         else:
             self.choices.way = _cells(ack.get("back_path"), self.view)
             back = _cell_text(ack.get("back_to"))

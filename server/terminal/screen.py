@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from server.game.maze import Cell, Maze
-from server.terminal.picture import Marks, draw, window
+from server.terminal.picture import Marks, picture
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def compose(frame: Frame, rows: int, cols: int) -> list[str]:
     footer = [*legend, frame.status, frame.message, f"> {frame.typed}_  {frame.keys}"]
     room = max(1, rows - 1 - len(footer))
     if frame.maze is not None:
-        middle = window(frame.maze, draw(frame.maze, frame.marks), frame.focus, room, cols)
+        middle = picture(frame.maze, frame.marks, frame.focus, room, cols)
     else:
         middle = list(frame.body)[:room]
     lines = [frame.title, *middle, *[""] * (room - len(middle)), *footer]

@@ -7,10 +7,11 @@ race and sees the server go away.
 import asyncio
 from typing import Any
 
-from server.game.directions import Direction
+from server.config import RateLimit
+from server.game.directions import Direction, direction_between
 from server.game.maze import Cell, Maze
 from server.game.wire import decode_maze
-from tests.integration.conftest import Client, Harness
+from tests.integration.conftest import Client, StartServer
 from tests.terminal.pty_client import ARROWS, LEAVE_ALTERNATE_SCREEN, DropProxy, Terminal, restored
 
 PICTURE = "■□·◎★○▷◁△▽◹◿◺◸ "
@@ -38,7 +39,8 @@ async def until(check: Any, what: str, within: float = 10.0) -> None:
     raise AssertionError(f"never saw {what}")
 
 
-async def test_a_terminal_player_races_beside_a_socket_player(arena: Harness) -> None:
+async def test_a_terminal_player_races_beside_a_socket_player(start_server: StartServer) -> None:
+    arena = await start_server(move_limit=RateLimit(8.0, 2.0))  # four steps at once would be refused
     code = await arena.create_room(hint_limit=5)
     port = int(arena.url.rsplit(":", 1)[1])
     proxy = await DropProxy(port).start()
@@ -77,11 +79,22 @@ async def test_a_terminal_player_races_beside_a_socket_player(arena: Harness) ->
         await ana.expect("hint (")
         await until(lambda: bob.of_type("hinted", ana_id), "ana's hint")
 
+        back = direction_between(here, before)
+        forth = direction_between(before, here)
+        assert back is not None
+        assert forth is not None
+        ana.send((ARROWS[back.value] + ARROWS[forth.value]) * 2)  # typed faster than the move limit
+        await until(lambda: moves_of(bob, ana_id) == 6, "four quick steps, paced by the client")
+        await ana.expect("moves 6")
+        assert "rate" not in ana.seen
+
         _, rival = open_step(maze, maze.entrance)  # next to the entrance: not ana's cell, two steps on
         await bob.move_to(rival)
         await ana.expect_re(rf"\n {{0,3}}{rival[0] + 1} [{PICTURE}]*1")  # bob is "1" in his row
         await ana.expect("1 bob")
-        await watcher.expect("bob")
+        await watcher.expect("▷ ana")  # a watcher follows the first racer ...
+        watcher.send("\t")
+        await watcher.expect("▷ bob")  # ... and the next one after Tab
 
         bob_before = len(bob.of_type("presence", ana_id))
         proxy.drop()
@@ -91,7 +104,7 @@ async def test_a_terminal_player_races_beside_a_socket_player(arena: Harness) ->
         )
         direction, here = open_step(maze, here, back=before)
         ana.send(ARROWS[direction.value])
-        await until(lambda: moves_of(bob, ana_id) == 3, "a move after the reconnection")
+        await until(lambda: moves_of(bob, ana_id) == 7, "a move after the reconnection")
         assert [p["name"] for p in (await bob.resync())["players"]] == ["ana", "bob"]
 
         ana.send("q")
