@@ -10,6 +10,7 @@ top (cursor home, each line cleared to its end, the rest of the screen cleared),
 import asyncio
 import os
 import shutil
+import signal
 import termios
 from collections.abc import Callable
 from types import TracebackType
@@ -27,6 +28,7 @@ class Console:
     def __init__(self, fd_in: int, fd_out: int) -> None:
         self.fd_in, self.fd_out = fd_in, fd_out
         self._saved: list[Any] | None = None
+        self._last: list[str] = []
 
     def __enter__(self) -> "Console":
         if os.isatty(self.fd_in):
@@ -62,7 +64,10 @@ class Console:
         return max(8, size.lines), max(20, size.columns)
 
     def show(self, lines: list[str]) -> None:
-        """Draw a frame over the last one."""
+        """Draw a frame over the last one (unless it is the same)."""
+        if lines == self._last:
+            return
+        self._last = lines
         self.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
 
     def write(self, text: str) -> None:
@@ -74,9 +79,12 @@ class Console:
 
 
 def read_keys(console: Console, on_bytes: Callable[[bytes], None]) -> Callable[[], None]:
-    """Call `on_bytes` with what the terminal sends (b"" once input is closed) from the running event
+    """Call `on_bytes` with what the terminal sends (b"" once input is closed, or on SIGTERM or SIGHUP,
+    so that those too end the game through the way that restores the terminal) from the running event
     loop; returns the function that stops reading."""
     loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(number, on_bytes, b"")
 
     def readable() -> None:
         try:
@@ -91,5 +99,7 @@ def read_keys(console: Console, on_bytes: Callable[[bytes], None]) -> Callable[[
 
     def stop() -> None:
         loop.remove_reader(console.fd_in)
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            loop.remove_signal_handler(number)
 
     return stop
