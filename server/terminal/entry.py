@@ -140,6 +140,8 @@ def main(argv: list[str]) -> int:
     except LiveError as error:
         print(f"play: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C when input is no terminal (on one, it is a key)
+        return 130
     print(summary)
     return 0
 
@@ -153,7 +155,11 @@ def _solo(options: argparse.Namespace) -> int:
         print(f"play: {error}", file=sys.stderr)
         return 2
     seed = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    with Console(sys.stdin.fileno(), sys.stdout.fileno()) as console:
-        summary = asyncio.run(play_solo(console, options.size, seed, options.algorithm, options.directions))
+    try:
+        with Console(sys.stdin.fileno(), sys.stdout.fileno()) as console:
+            game = play_solo(console, options.size, seed, options.algorithm, options.directions)
+            summary = asyncio.run(game)
+    except KeyboardInterrupt:
+        return 130
     print(summary)
     return 0
