@@ -1,5 +1,6 @@
 """`python -m server [serve]` runs the game; `python -m server maze ...` runs the maze tools;
-`python -m server cluster ...` runs several game processes behind nginx, with Redis."""
+`python -m server cluster ...` runs several game processes behind nginx, with Redis;
+`python -m server play ...` plays in the terminal."""
 
 import sys
 
@@ -10,6 +11,10 @@ def main(argv: list[str]) -> int:
     """Dispatch to the maze tools or the game server."""
     if argv[:1] == ["maze"]:
         return maze_cli.main(argv[1:])
+    if argv[:1] == ["play"]:
+        from server.terminal import entry  # the terminal client: no server to start
+
+        return entry.main(argv[1:])
     if argv[:1] == ["cluster"]:
         from server.cluster import launcher  # the launcher only starts processes: no aiohttp either
 
