@@ -46,6 +46,8 @@ export class Renderer {
     this.cssH = 0;
     this.view = { unit: 1, cx: 0, cy: 0 };
     this.drawn = null; // the last frame's world-to-canvas transform {du, tx, ty}, device pixels
+    this.reducedMotion = false; // the camera jumps, hint paths do not pulse, searches show at once (feel.js)
+    this.probe = null; // probe(frame time, ms spent drawing) after each frame (feel.js's test hook)
     const resize = () => {
       this.cssW = canvas.clientWidth;
       this.cssH = canvas.clientHeight;
@@ -61,7 +63,9 @@ export class Renderer {
     this.frameRequested = true;
     requestAnimationFrame((t) => {
       this.frameRequested = false;
+      const started = performance.now();
       this.draw(t);
+      this.probe?.(t, performance.now() - started);
     });
   }
 
@@ -225,7 +229,7 @@ export class Renderer {
     const clampAxis = (v, half, size) => (2 * half >= size ? size / 2 : Math.min(Math.max(v, half - 1), size - half + 1));
     tx = clampAxis(tx, halfW, W);
     ty = clampAxis(ty, halfH, H);
-    const k = this.free ? 1 : Math.min(1, dt / 90);
+    const k = this.free || this.reducedMotion ? 1 : Math.min(1, dt / 90);
     this.cx += (tx - this.cx) * k;
     this.cy += (ty - this.cy) * k;
     const moving = Math.abs(tx - this.cx) * unit > 0.5 || Math.abs(ty - this.cy) * unit > 0.5;
@@ -303,7 +307,8 @@ export class Renderer {
     // Cells explored so far in pale blue; the most recent ones in orange. A queue (BFS) shows a
     // widening ring of recent cells, a stack (DFS) one long snake: the difference seed 002 is about.
     const s = this.search;
-    const t = (now - s.start) / s.duration;
+    const raw = (now - s.start) / s.duration;
+    const t = this.reducedMotion && raw < 1 ? 1 : raw; // reduced motion: the whole search at once
     const n = s.order.length;
     const shown = Math.min(n, Math.ceil(Math.max(0, t) * n));
     const recent = t > 1 ? 0 : Math.max(8, Math.round(n * 0.06));
@@ -368,7 +373,8 @@ export class Renderer {
       ctx.globalAlpha = alpha;
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';
-      const width = Math.max(0.3, 3 / unitCss);
+      const pulse = this.reducedMotion || age >= HINT_HOLD ? 1 : 1 + 0.3 * Math.sin((age / 400) * Math.PI) ** 2;
+      const width = Math.max(0.3, 3 / unitCss) * pulse;
       if (hint.found && hint.path?.length) {
         line(ctx, hint.path, width * 1.8, '#000');
         line(ctx, hint.path, width, colour);
