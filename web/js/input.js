@@ -49,12 +49,13 @@ export function parseCell(text) {
 const typing = (target) =>
   !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName || ''));
 
+const IDLE = Object.freeze({ doing: null, press() {}, release() {}, run() {}, stop() {} });
 const SWIPE_PX = 24; // a finger that travels this far moves (and keeps moving while it stays down)
 const LONG_SWIPE_PX = 96; // ... this far within LONG_SWIPE_MS of touching down runs to the junction
 const LONG_SWIPE_MS = 300;
 
 /**
- * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null, stepper (stepper.js),
+ * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null, stepper? (stepper.js),
  *        keys?() -> the key map (prefs.js), doubleTap?() -> whether a double-tap runs,
  *        paused?() -> true while keys belong to something else (the preferences dialog),
  *        directions?() -> 4 | 8, the current maze's (4 when left out)}
@@ -62,7 +63,8 @@ const LONG_SWIPE_MS = 300;
  *      bad(text), active() -> bool}
  */
 export function attachInput(opts, on) {
-  const { canvas, stepper } = opts;
+  const { canvas } = opts;
+  const stepper = opts.stepper || IDLE; // the replay page moves nobody
   const directions = opts.directions || (() => 4);
   const keys = opts.keys || (() => DEFAULT_KEYS);
   const doubleTap = opts.doubleTap || (() => false);
