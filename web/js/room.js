@@ -35,6 +35,7 @@ let lastCount = null;
 let lastSettings = '';
 let lastMethods = '';
 let lastFollow = '';
+let lastStandings = '';
 let goUntil = 0;
 let focusCanvas = false; // once the race view shows, put keyboard focus on the maze
 let raceId = null; // the replay id of the current or last race (`started`, `race_over`, snapshots)
@@ -601,8 +602,15 @@ function updateRace(me) {
   updateEyes(watching);
   show('ghosts-card', state.ghosts.length > 0);
   if (state.ghosts.length) renderGhostList($('ghost-list'), state.ghosts); // beside the standings, never in them
+  // Rebuilt only when what it shows changed: with 16 racers moving, rebuilding it every frame cost
+  // more main-thread time (style, layout, paint) than drawing the maze (make bench ARGS=feel). This is
+  // the last thing updateRace does.
+  const standings = state.standings();
+  const shown = JSON.stringify([you?.id, ...standings.map(({ player: p, progress }) => [p.id, p.name, p.colour, p.bot, p.connected, p.finished, p.dnf, p.rank, p.time, p.penalty, state.progressKnown(p) ? Math.round(progress * 100) : p.moves])]);
+  if (shown === lastStandings) return;
+  lastStandings = shown;
   $('standings').replaceChildren(
-    ...state.standings().map(({ player: p, progress }) => {
+    ...standings.map(({ player: p, progress }) => {
       const pct = Math.round(progress * 100);
       const known = state.progressKnown(p); // a fog racer knows nobody's distance to the exit
       const racingText = known ? `${pct}%` : `${p.moves} move${p.moves === 1 ? '' : 's'}`;
