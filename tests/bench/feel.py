@@ -31,7 +31,7 @@ from server.keys import REGISTRY
 from tests.bench.page_weight import _free_port, load_page
 from tests.browser.conftest import CHROMIUM, FLAGS, keys_along, way_out
 
-TITLE = "the room page in Chromium: keys-to-draw latency, frame time on a 150x150 race with 16 players, page weight gzipped"
+TITLE = "the room page: keys-to-draw latency, frame time with 16 racers on 150x150, page weight gzipped"
 
 BOTS = 15
 FRAME_TARGET_MS = 16.0
