@@ -1,59 +1,31 @@
-// Player input: keys (arrows, WASD, H, +/-; in an 8-direction maze also the numeric keypad and
-// Q/E/Z/C), swipes, the on-screen pad, clicks on a neighbouring cell, drag to pan, the wheel to zoom and
-// the "r c" coordinate box. Emits intents through callbacks only; in a 4-direction maze no diagonal
+// Player input: keys (the player's key map, prefs.js: arrows, WASD, H, +/- and, in an 8-direction maze,
+// the numeric keypad and Q/E/Z/C out of the box), swipes, the on-screen pad, clicks on a neighbouring
+// cell, drag to pan, the wheel to zoom and the "r c" coordinate box. Moves go to the stepper
+// (stepper.js), which paces them: a press is a step, held it repeats (our own timer: the OS key repeat
+// is ignored), the run key with a direction, a double-tap (when the player turned it on) or a long swipe
+// runs to the junction. Other intents go out through callbacks. In a 4-direction maze no diagonal
 // intent ever leaves here.
+import { DEFAULT_KEYS, actionOf, keyName } from './prefs.js';
+import { isDoubleTap } from './stepper.js';
 
-export const MOVE_INTERVAL = 85; // ms between moves: at most about 12 a second
+export const MOVE_INTERVAL = 85; // ms between moves until the server's rules have come
 
-/** The ms between moves: MOVE_INTERVAL, or longer when the server's move rate (GET /api/rules) is lower. */
+/** The ms between moves: the server's move rate (GET /api/rules), or MOVE_INTERVAL until the rules are known. */
 export function moveInterval(rules) {
   const rate = rules?.rate_limits?.move?.rate;
-  return rate > 0 ? Math.max(MOVE_INTERVAL, Math.ceil(1000 / rate)) : MOVE_INTERVAL;
+  return rate > 0 ? Math.ceil(1000 / rate) : MOVE_INTERVAL;
 }
 
-const STRAIGHT_KEYS = new Map([
-  ['ArrowUp', 'up'],
-  ['ArrowDown', 'down'],
-  ['ArrowLeft', 'left'],
-  ['ArrowRight', 'right'],
-  ['w', 'up'],
-  ['s', 'down'],
-  ['a', 'left'],
-  ['d', 'right'],
-]);
-// Diagonals beside WASD: Q up-left, E up-right, Z down-left, C down-right. With NumLock off the keypad's
-// corner keys say Home, PageUp, End and PageDown.
-const DIAGONAL_KEYS = new Map([
-  ['q', 'up-left'],
-  ['e', 'up-right'],
-  ['z', 'down-left'],
-  ['c', 'down-right'],
-  ['Home', 'up-left'],
-  ['PageUp', 'up-right'],
-  ['End', 'down-left'],
-  ['PageDown', 'down-right'],
-]);
-// The numeric keypad by position (`e.code`), whatever NumLock says: 7 8 9 / 4 6 / 1 2 3.
-const NUMPAD = new Map([
-  ['Numpad8', 'up'],
-  ['Numpad2', 'down'],
-  ['Numpad4', 'left'],
-  ['Numpad6', 'right'],
-  ['Numpad7', 'up-left'],
-  ['Numpad9', 'up-right'],
-  ['Numpad1', 'down-left'],
-  ['Numpad3', 'down-right'],
-]);
-const DIAGONALS = new Set(DIAGONAL_KEYS.values());
+const DIRECTIONS = new Set(['up', 'down', 'left', 'right', 'up-left', 'up-right', 'down-left', 'down-right']);
+const DIAGONALS = new Set(['up-left', 'up-right', 'down-left', 'down-right']);
 
 /** Whether `dir` is a move in a maze of `directions` (4 or 8). */
 export const allowedIn = (dir, directions) => directions === 8 || !DIAGONALS.has(dir);
 
-/** The move a key names ({key, code} of a KeyboardEvent) in a maze of `directions`, or null. */
-export function keyDirection({ key, code }, directions = 4) {
-  const name = typeof key === 'string' && key.length === 1 ? key.toLowerCase() : key;
-  const dir = NUMPAD.get(code) ?? STRAIGHT_KEYS.get(name) ?? DIAGONAL_KEYS.get(name) ?? null;
-  return dir && allowedIn(dir, directions) ? dir : null;
+/** The move a key names ({key, code} of a KeyboardEvent) in a maze of `directions` with key map `keys`, or null. */
+export function keyDirection(event, directions = 4, keys = DEFAULT_KEYS) {
+  const action = actionOf(keys, keyName(event));
+  return DIRECTIONS.has(action) && allowedIn(action, directions) ? action : null;
 }
 
 // Swipe sectors, clockwise from east (screen y grows downwards).
@@ -77,98 +49,127 @@ export function parseCell(text) {
 const typing = (target) =>
   !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName || ''));
 
+const IDLE = Object.freeze({ doing: null, press() {}, release() {}, run() {}, stop() {} });
+const SWIPE_PX = 24; // a finger that travels this far moves (and keeps moving while it stays down)
+const LONG_SWIPE_PX = 96; // ... this far within LONG_SWIPE_MS of touching down runs to the junction
+const LONG_SWIPE_MS = 300;
+
 /**
- * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null,
- *        interval?() -> ms between moves (MOVE_INTERVAL when left out),
+ * opts: {canvas, pad?, moveBox? (the coordinate <input>), pick(x, y) -> [r, c] | null, stepper? (stepper.js),
+ *        keys?() -> the key map (prefs.js), doubleTap?() -> whether a double-tap runs,
+ *        paused?() -> true while keys belong to something else (the preferences dialog),
  *        directions?() -> 4 | 8, the current maze's (4 when left out)}
- * on: {move(dir), moveTo([r, c]) (typed), pickCell([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
+ * on: {moveTo([r, c]) (typed), pickCell([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
  *      bad(text), active() -> bool}
  */
 export function attachInput(opts, on) {
   const { canvas } = opts;
-  const interval = opts.interval || (() => MOVE_INTERVAL);
+  const stepper = opts.stepper || IDLE; // the replay page moves nobody
   const directions = opts.directions || (() => 4);
-  let last = -Infinity;
-  let queued = null;
-  let timer = 0;
+  const keys = opts.keys || (() => DEFAULT_KEYS);
+  const doubleTap = opts.doubleTap || (() => false);
+  const held = new Set(); // run keys held down
+  let lastTap = null; // {dir, at} of the last press, for double-taps
 
-  // Throttled moves: one queued intent is kept and sent when the interval allows.
-  function move(dir, repeat = false) {
-    if (!on.active() || !allowedIn(dir, directions())) return;
-    const now = performance.now();
-    const wait = last + interval() - now;
-    if (wait <= 0) {
-      last = now;
-      on.move(dir);
+  /** A direction pressed by `source` (a key name, 'pad' or 'swipe'): a run with the run key or a double-tap, else a step. */
+  function press(dir, source, at, running = false) {
+    if (!on.active() || !allowedIn(dir, directions())) return false;
+    if (running || (doubleTap() && isDoubleTap(lastTap, dir, at))) {
+      lastTap = null;
+      stepper.run(dir);
+    } else {
+      lastTap = { dir, at };
+      stepper.press(dir, source);
+    }
+    return true;
+  }
+
+  window.addEventListener('keydown', (e) => {
+    if (opts.paused?.() || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+    const name = keyName(e);
+    const map = keys();
+    const action = actionOf(map, name);
+    if (action === 'run') {
+      held.add(name);
       return;
     }
-    queued = { dir, repeat };
-    if (!timer) {
-      timer = setTimeout(() => {
-        timer = 0;
-        const next = queued;
-        queued = null;
-        if (next) move(next.dir);
-      }, wait);
+    const isMove = DIRECTIONS.has(action) && allowedIn(action, directions());
+    if (e.repeat) {
+      if (isMove && on.active()) e.preventDefault(); // our own timer repeats a held key
+      return;
     }
-  }
-
-  function onKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
-    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const dir = keyDirection(e, directions());
-    if (dir) {
-      if (!on.active()) return;
-      e.preventDefault();
-      // Held keys repeat faster than we move: repeats only refill the queue.
-      if (e.repeat && timer) return;
-      move(dir, e.repeat);
-    } else if (key === 'h') {
+    if (stepper.doing === 'run') stepper.stop(); // any other key stops a run
+    if (isMove) {
+      const running = (map.run || []).some((k) => held.has(k) || (k === 'Shift' && e.shiftKey));
+      if (press(action, name, e.timeStamp, running)) e.preventDefault();
+    } else if (action === 'hint') {
       e.preventDefault();
       on.hint();
-    } else if (key === '+' || key === '=') {
+    } else if (action === 'zoom-in') {
       on.zoom(1.25);
-    } else if (key === '-' || key === '_') {
+    } else if (action === 'zoom-out') {
       on.zoom(0.8);
     }
-  }
-  window.addEventListener('keydown', onKey);
-  // Releasing a held key drops a move queued by its auto-repeat, so the arrow does not overshoot.
-  window.addEventListener('keyup', () => {
-    if (queued?.repeat) queued = null;
   });
+  window.addEventListener('keyup', (e) => {
+    const name = keyName(e);
+    held.delete(name);
+    stepper.release(name);
+  });
+  const letGo = () => {
+    held.clear();
+    stepper.stop();
+  };
+  window.addEventListener('blur', letGo);
+  document.addEventListener('visibilitychange', () => document.hidden && letGo());
 
-  // Pointer: a tap/click picks a cell, a drag pans (spectators), a swipe on touch moves.
+  // Pointer: a tap/click picks a cell, a drag pans (mouse, spectators), a finger's drag moves.
   let down = null;
   canvas.addEventListener('pointerdown', (e) => {
-    down = { x: e.clientX, y: e.clientY, lx: e.clientX, ly: e.clientY, type: e.pointerType, dragged: false };
+    down = { x: e.clientX, y: e.clientY, lx: e.clientX, ly: e.clientY, ax: e.clientX, ay: e.clientY, at: e.timeStamp, type: e.pointerType, dragged: false, dir: null, ran: false };
     canvas.setPointerCapture?.(e.pointerId);
   });
   canvas.addEventListener('pointermove', (e) => {
     if (!down) return;
-    const dx = e.clientX - down.lx;
-    const dy = e.clientY - down.ly;
     if (Math.hypot(e.clientX - down.x, e.clientY - down.y) > 6) down.dragged = true;
-    if (down.dragged && (down.type === 'mouse' || !on.active())) {
-      on.pan(dx, dy);
+    if (down.type !== 'mouse' && on.active()) return swipe(e);
+    if (down.dragged) {
+      on.pan(e.clientX - down.lx, e.clientY - down.ly);
       down.lx = e.clientX;
       down.ly = e.clientY;
     }
   });
+  /** A finger moving over the maze: each SWIPE_PX of travel names a direction, held until the finger lifts or turns; a quick long swipe runs. */
+  function swipe(e) {
+    const dx = e.clientX - down.ax;
+    const dy = e.clientY - down.ay;
+    if (Math.hypot(dx, dy) < SWIPE_PX) return;
+    const dir = swipeDirection(dx, dy, directions());
+    [down.ax, down.ay] = [e.clientX, e.clientY];
+    const long = Math.hypot(e.clientX - down.x, e.clientY - down.y) >= LONG_SWIPE_PX && e.timeStamp - down.at <= LONG_SWIPE_MS;
+    if (dir === down.dir && long && !down.ran) {
+      down.ran = true;
+      stepper.run(dir);
+    } else if (dir !== down.dir) {
+      down.dir = dir;
+      down.ran = false;
+      press(dir, 'swipe', e.timeStamp);
+    }
+  }
   canvas.addEventListener('pointerup', (e) => {
     const start = down;
     down = null;
     if (!start) return;
-    const dx = e.clientX - start.x;
-    const dy = e.clientY - start.y;
-    if (!start.dragged) {
+    if (start.dir) stepper.release('swipe');
+    else if (!start.dragged) {
       const cell = opts.pick(e.clientX, e.clientY);
       if (cell && on.active()) on.pickCell(cell);
-    } else if (start.type !== 'mouse' && on.active() && Math.max(Math.abs(dx), Math.abs(dy)) > 24) {
-      move(swipeDirection(dx, dy, directions()));
     }
   });
-  canvas.addEventListener('pointercancel', () => (down = null));
+  canvas.addEventListener('pointercancel', () => {
+    if (down?.dir) stepper.release('swipe');
+    down = null;
+  });
   canvas.addEventListener(
     'wheel',
     (e) => {
@@ -178,9 +179,22 @@ export function attachInput(opts, on) {
     { passive: false },
   );
 
-  opts.pad?.addEventListener('click', (e) => {
+  // The pad repeats while a pointer holds a button; a keyboard's Enter or Space on a button is one step.
+  const pad = opts.pad;
+  pad?.addEventListener('pointerdown', (e) => {
     const button = e.target.closest('[data-dir]');
-    if (button) move(button.dataset.dir);
+    if (!button) return;
+    e.preventDefault(); // keep the keyboard focus where it was
+    press(button.dataset.dir, 'pad', e.timeStamp);
+  });
+  const letPadGo = () => stepper.release('pad');
+  pad?.addEventListener('pointerup', letPadGo);
+  pad?.addEventListener('pointercancel', letPadGo);
+  for (const button of pad?.querySelectorAll('[data-dir]') || []) button.addEventListener('pointerleave', letPadGo);
+  pad?.addEventListener('click', (e) => {
+    const button = e.target.closest('[data-dir]');
+    if (!button || e.detail !== 0) return; // a pointer's click was its pointerdown
+    if (press(button.dataset.dir, 'pad-key', e.timeStamp)) stepper.release('pad-key');
   });
 
   // The coordinate box (an <input> inside a <form>): "r c" then Enter.

@@ -46,6 +46,8 @@ export class Renderer {
     this.cssH = 0;
     this.view = { unit: 1, cx: 0, cy: 0 };
     this.drawn = null; // the last frame's world-to-canvas transform {du, tx, ty}, device pixels
+    this.reducedMotion = false; // the camera jumps, hint paths do not pulse, searches show at once (feel.js)
+    this.probe = null; // probe(frame time, ms spent drawing) after each frame (feel.js's test hook)
     const resize = () => {
       this.cssW = canvas.clientWidth;
       this.cssH = canvas.clientHeight;
@@ -61,7 +63,9 @@ export class Renderer {
     this.frameRequested = true;
     requestAnimationFrame((t) => {
       this.frameRequested = false;
+      const started = performance.now();
       this.draw(t);
+      this.probe?.(t, performance.now() - started);
     });
   }
 
@@ -225,7 +229,7 @@ export class Renderer {
     const clampAxis = (v, half, size) => (2 * half >= size ? size / 2 : Math.min(Math.max(v, half - 1), size - half + 1));
     tx = clampAxis(tx, halfW, W);
     ty = clampAxis(ty, halfH, H);
-    const k = this.free ? 1 : Math.min(1, dt / 90);
+    const k = this.free || this.reducedMotion ? 1 : Math.min(1, dt / 90);
     this.cx += (tx - this.cx) * k;
     this.cy += (ty - this.cy) * k;
     const moving = Math.abs(tx - this.cx) * unit > 0.5 || Math.abs(ty - this.cy) * unit > 0.5;
@@ -303,7 +307,8 @@ export class Renderer {
     // Cells explored so far in pale blue; the most recent ones in orange. A queue (BFS) shows a
     // widening ring of recent cells, a stack (DFS) one long snake: the difference seed 002 is about.
     const s = this.search;
-    const t = (now - s.start) / s.duration;
+    const raw = (now - s.start) / s.duration;
+    const t = this.reducedMotion && raw < 1 ? 1 : raw; // reduced motion: the whole search at once
     const n = s.order.length;
     const shown = Math.min(n, Math.ceil(Math.max(0, t) * n));
     const recent = t > 1 ? 0 : Math.max(8, Math.round(n * 0.06));
@@ -368,7 +373,8 @@ export class Renderer {
       ctx.globalAlpha = alpha;
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';
-      const width = Math.max(0.3, 3 / unitCss);
+      const pulse = this.reducedMotion || age >= HINT_HOLD ? 1 : 1 + 0.3 * Math.sin((age / 400) * Math.PI) ** 2;
+      const width = Math.max(0.3, 3 / unitCss) * pulse;
       if (hint.found && hint.path?.length) {
         line(ctx, hint.path, width * 1.8, '#000');
         line(ctx, hint.path, width, colour);
@@ -414,7 +420,7 @@ export class Renderer {
       ctx.strokeStyle = 'rgba(0,0,0,.6)';
       ctx.lineWidth = 1 / unitCss;
       const s = own ? size * 1.3 : size;
-      for (const chunk of trailChunks(p.trail, s)) {
+      for (const chunk of trailChunks(p.trail, s, p.id)) {
         if (chunk.x1 < view[0] || chunk.x0 > view[2] || chunk.y1 < view[1] || chunk.y0 > view[3]) continue;
         if (s > 0.6) {
           // Zoomed out the dots would touch anyway: one stroked line is the same picture, and cheaper.
@@ -491,15 +497,19 @@ export class Renderer {
 
 // Trail dots (seed 000's ·) on every cell and every passage between two trail cells, as Path2D
 // chunks with bounding boxes (so a zoomed view draws only what it shows), kept per trail array: trails
-// are replaced, never changed in place, so a move rebuilds only the mover's.
+// are replaced, never changed in place. A new trail keeps most of the one before (a move appends a cell
+// or cuts back to one), so the chunks its player's last trail had in common with it are reused and
+// only the rest is built again: a 1000-cell trail costs a chunk a move, not eight (make bench ARGS=feel).
 const CHUNK = 128;
 const trailCache = new WeakMap();
-function trailChunks(trail, size) {
+const lastTrails = new Map(); // player id -> the last {trail, size, chunks} built for them
+function trailChunks(trail, size, id) {
   const hit = trailCache.get(trail);
   if (hit && hit.size === size) return hit.chunks;
-  const chunks = [];
+  const before = lastTrails.get(id);
+  const chunks = before && before.size === size ? before.chunks.slice(0, sharedChunks(before.trail, trail)) : [];
   const h = size / 2;
-  for (let start = 0; start < trail.length; start += CHUNK) {
+  for (let start = chunks.length * CHUNK; start < trail.length; start += CHUNK) {
     const path = new Path2D();
     const line = new Path2D();
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -518,8 +528,18 @@ function trailChunks(trail, size) {
     }
     chunks.push({ path, line, x0, y0, x1, y1 });
   }
-  trailCache.set(trail, { size, chunks });
+  const entry = { trail, size, chunks };
+  trailCache.set(trail, entry);
+  if (id != null) lastTrails.set(id, entry);
   return chunks;
+}
+
+/** How many whole chunks trails a and b have cell for cell in common from the start. */
+function sharedChunks(a, b) {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i][0] === b[i][0] && a[i][1] === b[i][1]) i++;
+  return Math.floor(i / CHUNK);
 }
 
 function line(ctx, cells, width, colour) {

@@ -1,9 +1,10 @@
 // The room page: the one place that wires net (socket), input, state and render (and the DOM via ui).
 // The client sends intents and draws what the server says; only its own moves are predicted.
 import { Net } from './net.js';
-import { RoomState } from './state.js';
+import { MAX_PENDING, RoomState } from './state.js';
 import { Renderer } from './render.js';
 import { allowedIn, attachInput, moveInterval } from './input.js';
+import { Feel } from './feel.js';
 import { drawChart } from './chart.js';
 import { renderCard, shortestRouteLine } from './difficulty.js';
 import { decodeCells, dirBetween, openSides, step } from './maze.js';
@@ -37,6 +38,7 @@ let lastCount = null;
 let lastSettings = '';
 let lastMethods = '';
 let lastFollow = '';
+let lastStandings = '';
 let goUntil = 0;
 let focusCanvas = false; // once the race view shows, put keyboard focus on the maze
 let raceId = null; // the replay id of the current or last race (`started`, `race_over`, snapshots)
@@ -55,6 +57,10 @@ window.mazerace = Object.freeze({
   canvasPoint: (x, y) => renderer.canvasPoint(x, y),
   /** The ids of the players the maze shows now (in a fog race, those in sight). */
   shownPlayers: () => scene().players.filter((p) => p.cell).map((p) => p.id),
+  /** Sounds played, what the stepper does, frame and key-to-frame timings (feel.js). */
+  get feel() {
+    return feel.hook;
+  },
 });
 
 const clock = () => Date.now() - (net.latency ?? 0) / 2; // local time the server's "now" refers to
@@ -187,6 +193,7 @@ async function resync() {
 
 // Announcements and one-off reactions to room events (also for events replayed after a snapshot).
 state.onEvent = ({ t, d }) => {
+  feel.heard({ t, d });
   if ((t === 'started' || t === 'race_over') && d.race) raceId = d.race;
   switch (t) {
     case 'joined':
@@ -232,22 +239,25 @@ function outOfTheFog() {
 }
 
 // ---- intents ----
+/** Send a move to `target`; returns whether it was predicted (the local maze has it open). */
 function moveTo(target) {
-  if (!state.canMove()) return;
+  if (!state.canMove()) return false;
   const s = ++seq;
-  if (state.predictMove(s, target)) {
+  const predicted = state.predictMove(s, target);
+  if (predicted) {
     renderer.recentre();
     scheduleUi();
   }
   net.request('move', { to: target, seq: s }).then((ack) => {
     if (ack.ok) state.confirmMove(s, ack);
     else {
-      state.rejectMove(s);
+      feel.refused(state.rejectMove(s));
       message(errorText(ack, 'Move refused'));
     }
     renderer.invalidate();
     scheduleUi();
   });
+  return predicted;
 }
 
 const directions = () => state.maze?.directions ?? 4;
@@ -269,9 +279,12 @@ function typedMove(cell) {
   moveTo(cell);
 }
 
+/** One step (feel.js's stepper paces them): 'moved', 'blocked' (sent, but a wall here), 'busy' (too many in flight) or 'off'. */
 function move(dir) {
   const from = state.ownCell();
-  if (from && allowedIn(dir, directions())) moveTo(step(from, dir));
+  if (!from || !allowedIn(dir, directions()) || !state.canMove()) return 'off';
+  if (state.pending.length >= MAX_PENDING) return 'busy';
+  return moveTo(step(from, dir)) ? 'moved' : 'blocked';
 }
 
 const hintsLeft = () => Math.max(0, (state.settings.hint_limit ?? 0) - (state.me()?.hints ?? 0));
@@ -323,18 +336,21 @@ async function askHint() {
   scheduleUi();
 }
 
+const feel = new Feel({ state, renderer, clock, move, interval: () => moveInterval(rules) });
 attachInput(
   {
     canvas: $('race-canvas'),
     pad: $('pad'),
     moveBox: $('move-box'),
     pick: (x, y) => renderer.cellAt(x, y),
-    interval: () => moveInterval(rules),
+    stepper: feel.stepper,
+    keys: () => feel.prefs.keys,
+    doubleTap: () => feel.prefs.doubleTap,
+    paused: () => feel.paused,
     directions,
   },
   {
     active: () => state.canMove(),
-    move,
     moveTo: typedMove,
     pickCell: clickCell,
     hint: askHint,
@@ -606,8 +622,15 @@ function updateRace(me) {
   updateEyes(watching);
   show('ghosts-card', state.ghosts.length > 0);
   if (state.ghosts.length) renderGhostList($('ghost-list'), state.ghosts); // beside the standings, never in them
+  // Rebuilt only when what it shows changed: with 16 racers moving, rebuilding it every frame cost
+  // more main-thread time (style, layout, paint) than drawing the maze (make bench ARGS=feel). This is
+  // the last thing updateRace does.
+  const standings = state.standings();
+  const shown = JSON.stringify([you?.id, ...standings.map(({ player: p, progress }) => [p.id, p.name, p.colour, p.bot, p.connected, p.finished, p.dnf, p.rank, p.time, p.penalty, state.progressKnown(p) ? Math.round(progress * 100) : p.moves])]);
+  if (shown === lastStandings) return;
+  lastStandings = shown;
   $('standings').replaceChildren(
-    ...state.standings().map(({ player: p, progress }) => {
+    ...standings.map(({ player: p, progress }) => {
       const pct = Math.round(progress * 100);
       const known = state.progressKnown(p); // a fog racer knows nobody's distance to the exit
       const racingText = known ? `${pct}%` : `${p.moves} move${p.moves === 1 ? '' : 's'}`;
