@@ -55,12 +55,14 @@ async def test_a_stored_races_analysis_tells_what_each_player_did(
     assert first["splits"][-1] == first["end"]  # the last checkpoint is the exit
     assert first["biggest_loss"] is None  # the winner loses nothing against themselves
     assert [maze.cell(i) for i in unpack_cells(second["route"])] == path[:3]
-    assert second["dead_ends"] == [] and second["first_wrong_turn"] is None
+    assert second["dead_ends"] == []
+    assert second["first_wrong_turn"] is None
     assert second["segments"][-1]["reached"] is False
     assert second["biggest_loss"] == second["segments"][-1]
 
     again = await arena.request("GET", f"/api/races/{race_id}/analysis", headers={"Accept-Encoding": ""})
-    assert again[0] == 200 and "Content-Encoding" not in again[2].headers
+    assert again[0] == 200
+    assert "Content-Encoding" not in again[2].headers
     assert again[1] == body  # the cached answer, sent plain to a client that takes no gzip
 
     for unknown in ("AAAAAAAAAAAAAAAA", "no-such-race", "x" * 200):
@@ -79,9 +81,11 @@ async def test_todays_daily_analysis_is_sealed(start_server: StartServer, tmp_pa
     race_id = (await eli.wait_for("race_over"))["d"]["race"]
     status, body, _ = await arena.request("GET", f"/api/races/{race_id}/analysis")
     assert status == 200, body
-    assert body["analysis"] is None and body["daily"] == room["daily"]
+    assert body["analysis"] is None
+    assert body["daily"] == room["daily"]
     assert isinstance(body["sealed_until"], int)
-    assert "route" not in str(body) and "shortest_path" not in str(body)
+    assert "route" not in str(body)
+    assert "shortest_path" not in str(body)
 
 
 async def test_analyses_are_rate_limited_per_address_and_need_a_store(
