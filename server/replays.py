@@ -11,8 +11,8 @@ day's maze and its route to anyone who has not raced it yet.
 
 `GET /api/races/{id}/analysis` (each racer's race explained, `server.game.analysis`) is answered the
 same way: built once in a worker thread, compressed, kept in the same cache, sealed for a daily race
-of a day not yet over (the analysis draws the route: the answer is then `{"race", "daily",
-"sealed_until", "analysis": null}`), and rate limited on the replay's terms by a limiter of its own (a
+of a day not yet over (the analysis draws the route: the answer then has `maze` and
+`analysis` null), and rate limited on the replay's terms by a limiter of its own (a
 replay page asks for both).
 """
 
@@ -90,9 +90,10 @@ def build_analysis(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes,
     if until is None:
         maze = generate(spec_for(race["settings"], race["seed"]))
         duration = max(0, int(race["ended_at"]) - int(race["started_at"]))
+        answer["maze"] = encode_maze(maze)  # drawn under the routes: a fog race's page never had it all
         answer["analysis"] = analysis_json(analyse_race(maze, race["log"], race["results"], duration))
     else:
-        answer["analysis"] = None
+        answer |= {"maze": None, "analysis": None}
     body = json.dumps(answer, separators=(",", ":")).encode()
     return gzip.compress(body, GZIP_LEVEL), until is not None
 

@@ -16,6 +16,7 @@ MODULES: tuple[str, ...] = (
     "bots",
     "bot_load",
     "ghosts",
+    "analysis",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""

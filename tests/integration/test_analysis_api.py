@@ -38,6 +38,7 @@ async def test_a_stored_races_analysis_tells_what_each_player_did(
     assert status == 200, body
     assert response.headers["Content-Encoding"] == "gzip"
     assert (body["race"], body["sealed_until"]) == (race_id, None)
+    assert decode_maze(body["maze"]) == maze  # drawn under the routes
     analysis = body["analysis"]
     assert analysis["winner"] == ann.id
     assert [maze.cell(i) for i in unpack_cells(analysis["shortest_path"])] == path
@@ -82,6 +83,7 @@ async def test_todays_daily_analysis_is_sealed(start_server: StartServer, tmp_pa
     status, body, _ = await arena.request("GET", f"/api/races/{race_id}/analysis")
     assert status == 200, body
     assert body["analysis"] is None
+    assert body["maze"] is None
     assert body["daily"] == room["daily"]
     assert isinstance(body["sealed_until"], int)
     assert "route" not in str(body)
