@@ -126,6 +126,7 @@ class PlayerAnalysis:
 class RaceAnalysis:
     """Every racer's analysis, and what they are drawn and timed against."""
 
+    rows: int
     cols: int
     shortest_path: tuple[int, ...]
     checkpoints: tuple[int, ...]
@@ -161,6 +162,7 @@ def analyse_race(maze: Maze, log: RaceLog, results: Sequence[ResultRow], duratio
     }
     winner = walks[first["id"]] if first is not None else None
     return RaceAnalysis(
+        rows=maze.rows,
         cols=maze.cols,
         shortest_path=where.shortest_path,
         checkpoints=checkpoints,

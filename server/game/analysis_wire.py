@@ -1,13 +1,10 @@
 """The race analysis in the form `GET /api/races/{id}/analysis` sends (docs/protocol.md, "Race analysis").
 
 Cells are `[r, c]` as everywhere on the wire, times race ms. Routes (a racer's walk: up to 45,000 moves)
-and the shortest path are packed like the race log's `what` column: flat cell indices `r * cols + c` as
-little-endian uint32, in base64, so the biggest race's 16 routes stay a few MB before gzip.
+and the shortest path are packed cell lists like a hint's path (`wire.PackedCells`, docs/protocol.md,
+"Cell lists": 2 bytes a cell in base64), so the biggest race's 16 routes are about 2 MB before gzip.
 """
 
-import base64
-import sys
-from array import array
 from typing import TypedDict
 
 from server.game.analysis import (
@@ -18,6 +15,7 @@ from server.game.analysis import (
     Segment,
     WrongTurn,
 )
+from server.game.wire import PackedCells
 
 
 class VisitJson(TypedDict):
@@ -84,21 +82,14 @@ class AnalysisJson(TypedDict):
     players: list[PlayerAnalysisJson]
 
 
-def pack_cells(cells: tuple[int, ...]) -> str:
-    """Flat cell indices as base64 little-endian uint32."""
-    column = array("I", cells)
-    if sys.byteorder == "big":
-        column.byteswap()
-    return base64.b64encode(column.tobytes()).decode("ascii")
+def pack_cells(cells: tuple[int, ...], size: int, cols: int) -> str:
+    """Flat cell indices as a packed cell list (`wire.PackedCells`)."""
+    return PackedCells.pack(cells, size, cols).to_wire()
 
 
-def unpack_cells(text: str) -> tuple[int, ...]:
+def unpack_cells(text: str, size: int, cols: int) -> tuple[int, ...]:
     """Inverse of `pack_cells` (for tests and tools)."""
-    column = array("I")
-    column.frombytes(base64.b64decode(text, validate=True))
-    if sys.byteorder == "big":
-        column.byteswap()
-    return tuple(column)
+    return tuple(PackedCells.from_wire(text, size, cols).indices())
 
 
 def _visit(v: DeadEndVisit) -> VisitJson:
@@ -144,7 +135,7 @@ def _segment(s: Segment | None) -> SegmentJson | None:
     }
 
 
-def _player(p: PlayerAnalysis) -> PlayerAnalysisJson:
+def _player(p: PlayerAnalysis, size: int, cols: int) -> PlayerAnalysisJson:
     return {
         "id": p.id,
         "name": p.name,
@@ -152,7 +143,7 @@ def _player(p: PlayerAnalysis) -> PlayerAnalysisJson:
         "finished": p.finished,
         "end": p.end_ms,
         "moves": p.moves,
-        "route": pack_cells(p.route),
+        "route": pack_cells(p.route, size, cols),
         "dead_ends": [_visit(v) for v in p.dead_ends],
         "dead_end_time": p.dead_end_ms,
         "first_wrong_turn": _wrong(p.first_wrong_turn),
@@ -166,11 +157,12 @@ def _player(p: PlayerAnalysis) -> PlayerAnalysisJson:
 
 def analysis_json(analysis: RaceAnalysis) -> AnalysisJson:
     """The wire form of a race's analysis."""
+    size, cols = analysis.rows * analysis.cols, analysis.cols
     return {
         "cols": analysis.cols,
-        "shortest_path": pack_cells(analysis.shortest_path),
+        "shortest_path": pack_cells(analysis.shortest_path, size, cols),
         "checkpoints": list(analysis.checkpoints),
         "bottlenecks": [list(b) for b in analysis.bottlenecks],
         "winner": analysis.winner,
-        "players": [_player(p) for p in analysis.players],
+        "players": [_player(p, size, cols) for p in analysis.players],
     }

@@ -41,10 +41,18 @@ async def test_a_stored_races_analysis_tells_what_each_player_did(
     assert decode_maze(body["maze"]) == maze  # drawn under the routes
     analysis = body["analysis"]
     assert analysis["winner"] == ann.id
-    assert [maze.cell(i) for i in unpack_cells(analysis["shortest_path"])] == path
+
+    def cells(text: str) -> list[Cell]:
+        return [maze.cell(i) for i in unpack_cells(text, maze.size, maze.cols)]
+
+    assert cells(analysis["shortest_path"]) == path
     first, second = analysis["players"]
     assert (first["id"], first["finished"], second["id"], second["finished"]) == (ann.id, True, bob.id, False)
-    assert [maze.cell(i) for i in unpack_cells(first["route"])] == [maze.entrance, *walked, *back]
+    assert [maze.cell(i) for i in unpack_cells(first["route"], maze.size, maze.cols)] == [
+        maze.entrance,
+        *walked,
+        *back,
+    ]
     assert first["moves"] == len(walked) + len(back)
     (visit,) = first["dead_ends"]
     assert (tuple(visit["cell"]), tuple(visit["came_from"])) == (branch[0], path[at])
@@ -55,7 +63,7 @@ async def test_a_stored_races_analysis_tells_what_each_player_did(
     assert (hint["cell"], hint["saved_cells"], hint["saved"]) == (list(branch[-1]), 0, 0)
     assert first["splits"][-1] == first["end"]  # the last checkpoint is the exit
     assert first["biggest_loss"] is None  # the winner loses nothing against themselves
-    assert [maze.cell(i) for i in unpack_cells(second["route"])] == path[:3]
+    assert cells(second["route"]) == path[:3]
     assert second["dead_ends"] == []
     assert second["first_wrong_turn"] is None
     assert second["segments"][-1]["reached"] is False

@@ -223,9 +223,9 @@ def test_a_braided_race_tells_a_detour_from_a_dead_end() -> None:
 def test_the_wire_form_packs_routes_and_keeps_every_field() -> None:
     results = [row("bob", 1, 2000, hints=1), row("ann", 2, 8000, hints=1), row("cy", 3, None)]
     wire = analysis_json(analyse_race(PERFECT, log_of(4, PERFECT_RACE), results, 60_000))
-    assert unpack_cells(wire["shortest_path"]) == (0, 1, 5, 6, 7)
+    assert unpack_cells(wire["shortest_path"], 8, 4) == (0, 1, 5, 6, 7)
     bob, ann, cy = wire["players"]
-    assert unpack_cells(ann["route"]) == (0, 1, 2, 1, 5, 4, 5, 6, 7)
+    assert unpack_cells(ann["route"], 8, 4) == (0, 1, 2, 1, 5, 4, 5, 6, 7)
     assert ann["dead_ends"][0] == {
         "cell": [0, 2], "came_from": [0, 1], "entered": 2000, "left": 3000, "spent": 1000, "depth": 1,
         "steps": 2, "kind": "dead_end",
@@ -282,4 +282,6 @@ def test_random_walks_keep_time_splits_and_wrong_turns_consistent(maze: Maze, wa
         if player.id == analysis.winner:
             assert player.biggest_loss is None
     wire = analysis_json(analysis)
-    assert [unpack_cells(p["route"]) for p in wire["players"]] == [p.route for p in analysis.players]
+    assert [unpack_cells(p["route"], maze.size, maze.cols) for p in wire["players"]] == [
+        p.route for p in analysis.players
+    ]
