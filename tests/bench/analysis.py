@@ -88,6 +88,21 @@ def bench_maze(algorithm: str, braid: float, moves: int, repeats: int) -> tuple[
     )  # fmt: skip
 
 
+def busy(seconds_wanted: float) -> None:
+    """Plain Python arithmetic for about `seconds_wanted`: the loop stall any worker thread causes here."""
+    end = time.perf_counter() + seconds_wanted
+    x = 0
+    while time.perf_counter() < end:
+        for i in range(10_000):
+            x += i
+
+
+def baseline(took: float) -> tuple[object, ...]:
+    """The row of a busy loop as long as the analysis took: how much of the stall is only the GIL's."""
+    _, stall = asyncio.run(loop_stall(lambda: asyncio.to_thread(busy, took)))
+    return ("busy loop, same length", "-", "-", "-", "-", seconds(took), "-", "-", seconds(stall))
+
+
 def run(quick: bool = False) -> None:
     moves = MOVES // 10 if quick else MOVES
     repeats = 1 if quick else 3
@@ -102,6 +117,7 @@ def run(quick: bool = False) -> None:
         note=(
             "'whole answer' is what the server's worker thread does once per race (make the maze, analyse,"
             " JSON, gzip level 1), then the answer is cached; 'loop stall' is the event loop's longest gap"
-            f" while it runs (the thread shares the GIL). Median of {repeats}. {time.strftime('%Y-%m-%d')}."
+            " while it runs (the thread shares the GIL); the last row is a plain Python loop in a worker"
+            f" thread for about as long, the stall any thread causes on this machine. Median of {repeats}."
         ),
     )  # fmt: skip
