@@ -106,9 +106,10 @@ def baseline(took: float) -> tuple[object, ...]:
 def run(quick: bool = False) -> None:
     moves = MOVES // 10 if quick else MOVES
     repeats = 1 if quick else 3
-    rows = [
-        bench_maze(a, b, moves, repeats) for a, b in (("backtracker", 0.0), ("classic", 0.0), ("prim", 0.5))
-    ]
+    started = time.perf_counter()
+    mazes = (("backtracker", 0.0), ("classic", 0.0), ("prim", 0.5))
+    rows = [bench_maze(a, b, moves, repeats) for a, b in mazes]
+    rows.append(baseline((time.perf_counter() - started) / (len(mazes) * (2 * repeats + 3))))
     print_table(
         f"Analysis of a {SIDE}x{SIDE} race: {RACERS} racers x {moves:,} moves, {HINTS} hints each",
         ("maze", "log entries", "visits", "analyse_race", "wire form", "whole answer", "gzip", "JSON",
