@@ -141,6 +141,12 @@ async def stored_race(request: web.Request) -> web.Response:
     return await request.app[REPLAYS].answer(request)
 
 
+async def race_analysis(request: web.Request) -> web.Response:
+    """`GET /api/races/{id}/analysis`: each racer's race explained, built and cached like the replay."""
+    _store(request)  # no database, no analyses
+    return await request.app[REPLAYS].answer(request, "analysis")
+
+
 async def replay_page(request: web.Request) -> web.Response:
     """The replay player; its script loads `/api/races/{id}`."""
     return page_response(request, "replay.html")
@@ -189,5 +195,6 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/leaderboard", leaderboard)
     app.router.add_get("/api/races", recent_races)
     app.router.add_get("/api/races/{race_id}", stored_race)
+    app.router.add_get("/api/races/{race_id}/analysis", race_analysis)
     app.router.add_get("/replay/{race_id}", replay_page)
     app.router.add_get("/static/{tail:.+}", static_file)

@@ -8,6 +8,12 @@ limited, so replays never crowd out the rooms.
 A daily race is sealed until its UTC day is over: before that, the answer has its results (without the
 rooms players stopped in) and `sealed_until`, but no seed, maze or log, which would give away the
 day's maze and its route to anyone who has not raced it yet.
+
+`GET /api/races/{id}/analysis` (each racer's race explained, `server.game.analysis`) is answered the
+same way: built once in a worker thread, compressed, kept in the same cache, sealed for a daily race
+of a day not yet over (the analysis draws the route: the answer then has `maze` and
+`analysis` null), and rate limited on the replay's terms by a limiter of its own (a
+replay page asks for both).
 """
 
 import asyncio
@@ -17,11 +23,14 @@ import gzip
 import json
 import re
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 from aiohttp import web
 
 from server.config import RateLimit
+from server.game.analysis import analyse_race
+from server.game.analysis_wire import analysis_json
 from server.game.errors import GameError
 from server.game.generation import generate
 from server.game.settings import spec_for
@@ -49,6 +58,12 @@ def sealed_until(daily: str | None, now: datetime.datetime) -> int | None:
     return round(opens.timestamp() * 1000) if now < opens else None
 
 
+Kind = Literal["replay", "analysis"]
+PLURALS: dict[Kind, str] = {"replay": "replays", "analysis": "analyses"}
+Builder = Callable[[dict[str, Any], datetime.datetime], tuple[bytes, bool]]
+"""Makes an answer off the loop: the gzip-compressed JSON of a stored race, and whether it is sealed."""
+
+
 def build_answer(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, bool]:
     """The gzip-compressed JSON answer for a stored race, and whether it is sealed (pure, CPU-bound:
     runs in a worker thread)."""
@@ -67,50 +82,70 @@ def build_answer(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, b
     return gzip.compress(body, GZIP_LEVEL), until is not None
 
 
+def build_analysis(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, bool]:
+    """The gzip-compressed analysis answer of a stored race, and whether it is sealed (pure,
+    CPU-bound: runs in a worker thread)."""
+    until = sealed_until(race["daily"], now)
+    answer: dict[str, Any] = {"race": race["id"], "daily": race["daily"], "sealed_until": until}
+    if until is None:
+        maze = generate(spec_for(race["settings"], race["seed"]))
+        duration = max(0, int(race["ended_at"]) - int(race["started_at"]))
+        answer["maze"] = encode_maze(maze)  # drawn under the routes: a fog race's page never had it all
+        answer["analysis"] = analysis_json(analyse_race(maze, race["log"], race["results"], duration))
+    else:
+        answer |= {"maze": None, "analysis": None}
+    body = json.dumps(answer, separators=(",", ":")).encode()
+    return gzip.compress(body, GZIP_LEVEL), until is not None
+
+
+BUILDERS: dict[Kind, Builder] = {"replay": build_answer, "analysis": build_analysis}
+
+
 class Replays:
-    """Answers replay requests from the store, with a rate limit per address and a cache."""
+    """Answers replay (and analysis) requests from the store, with a rate limit per address and a cache."""
 
     def __init__(self, store: Store, cache_bytes: int = CACHE_BYTES) -> None:
         self.store = store
         self.cache_bytes = cache_bytes
-        self.limiter = KeyedLimiter(REPLAY_LIMIT)
-        self._cache: collections.OrderedDict[str, bytes] = collections.OrderedDict()
+        self.limiters = {kind: KeyedLimiter(REPLAY_LIMIT) for kind in BUILDERS}
+        self._cache: collections.OrderedDict[tuple[Kind, str], bytes] = collections.OrderedDict()
         self._cached = 0
         self._builds = asyncio.Semaphore(BUILDS_AT_ONCE)
 
-    async def compressed(self, race_id: str) -> bytes:
-        """The gzip-compressed answer for `race_id`; `unknown_race` if there is none."""
-        hit = self._cache.get(race_id)
+    async def compressed(self, race_id: str, kind: Kind = "replay") -> bytes:
+        """The gzip-compressed answer of `kind` for `race_id`; `unknown_race` if there is none."""
+        key = (kind, race_id)
+        hit = self._cache.get(key)
         if hit is not None:
-            self._cache.move_to_end(race_id)
+            self._cache.move_to_end(key)
             return hit
         async with self._builds:
-            hit = self._cache.get(race_id)  # built by the request we waited behind
+            hit = self._cache.get(key)  # built by the request we waited behind
             if hit is not None:
                 return hit
             race = await self.store.race(race_id) if RACE_ID.match(race_id) else None
             if race is None:
                 raise GameError("no stored race has that id", code="unknown_race")
             now = datetime.datetime.now(datetime.UTC)
-            body, sealed = await asyncio.to_thread(build_answer, race, now)
+            body, sealed = await asyncio.to_thread(BUILDERS[kind], race, now)
         if not sealed:
-            self._remember(race_id, body)
+            self._remember(key, body)
         return body
 
-    def _remember(self, race_id: str, body: bytes) -> None:
+    def _remember(self, key: tuple[Kind, str], body: bytes) -> None:
         if len(body) > self.cache_bytes:
             return
-        self._cache[race_id] = body
+        self._cache[key] = body
         self._cached += len(body)
         while self._cached > self.cache_bytes:
             _, dropped = self._cache.popitem(last=False)
             self._cached -= len(dropped)
 
-    async def answer(self, request: web.Request) -> web.Response:
+    async def answer(self, request: web.Request, kind: Kind = "replay") -> web.Response:
         """The HTTP answer: gzip as is when the client takes it (every browser does), else plain."""
-        if not self.limiter.allow(request.remote or "unknown", time.monotonic()):
-            raise GameError("too many replays asked from here; wait a little", code="rate_limited")
-        body = await self.compressed(request.match_info["race_id"])
+        if not self.limiters[kind].allow(request.remote or "unknown", time.monotonic()):
+            raise GameError(f"too many {PLURALS[kind]} asked from here; wait a little", code="rate_limited")
+        body = await self.compressed(request.match_info["race_id"], kind)
         headers = {"Vary": "Accept-Encoding", "Cache-Control": "no-cache"}
         if "gzip" in request.headers.get("Accept-Encoding", "").lower():
             headers["Content-Encoding"] = "gzip"

@@ -17,6 +17,7 @@ MODULES: tuple[str, ...] = (
     "bot_load",
     "ghosts",
     "feel",
+    "analysis",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""

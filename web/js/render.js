@@ -555,7 +555,7 @@ function line(ctx, cells, width, colour) {
 }
 
 /** The wall matrix, one pixel a unit: black walls, white passages, entrance and exit tinted. */
-function paintMaze(maze) {
+export function paintMaze(maze) {
   const { rows, cols, east, south } = maze;
   const W = 2 * cols + 1;
   const H = 2 * rows + 1;

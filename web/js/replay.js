@@ -8,6 +8,7 @@ import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, sho
 import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from './labels.js';
 import { renderCard, shortestRouteLine } from './difficulty.js';
 import { botTag } from './bots-ui.js';
+import { attachAnalysis } from './replay-analysis.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
 const id = (() => {
@@ -25,6 +26,7 @@ let playing = false;
 let speed = 1;
 let lastFrame = 0;
 let followId = '';
+let director = null; // the analysis panel, the bottleneck splits and the director view (replay-analysis.js)
 const shown = { players: '', hints: -1, toast: '' };
 
 const scrubber = $('replay-scrubber');
@@ -70,6 +72,7 @@ window.mazerace_replay = Object.freeze({
 function seek(t) {
   replay.seek(t);
   current = { players: replay.players(), hints: replay.hints };
+  director?.update(replay.t, current.players);
   scrubber.value = String(Math.round(replay.t));
   setText('replay-time', `${formatTime(replay.t)} / ${formatTime(race.duration)}`);
   updateSide();
@@ -263,6 +266,7 @@ async function load() {
   show('replay-panel');
   showResults(data);
   renderer.setMaze(maze);
+  director = attachAnalysis({ raceId: id, maze, follow: (who) => ((followId = who), renderer.recentre()) });
   seek(0);
   $('replay-main').dataset.state = 'ready';
 }

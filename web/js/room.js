@@ -6,6 +6,7 @@ import { Renderer } from './render.js';
 import { allowedIn, attachInput, moveInterval } from './input.js';
 import { Feel } from './feel.js';
 import { drawChart } from './chart.js';
+import { showRaceAnalysis } from './analysis-panel.js';
 import { renderCard, shortestRouteLine } from './difficulty.js';
 import { decodeCells, dirBetween, openSides, step } from './maze.js';
 import { FogLens } from './fog-layer.js';
@@ -711,6 +712,7 @@ function updateResults() {
   }
   if (raceId) replayLink.href = `/replay/${encodeURIComponent(raceId)}`;
   show(replayLink, !!raceId);
+  showRaceAnalysis($('results-analysis'), raceId, you?.id);
   if (wasHidden) {
     requestAnimationFrame(() => {
       const series = sorted.map((r) => ({ name: r.name, colour: r.colour, points: state.history[r.id] || [] }));
