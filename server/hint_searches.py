@@ -24,7 +24,9 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from server.game.errors import GameError
 from server.game.hint_rules import HintRequest
@@ -32,6 +34,8 @@ from server.game.hints import TREE_METHODS, Hint, solve
 from server.game.tree_hints import TreeIndex
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 ROOM_SLOTS = 2
 """Searches of one room running in the pool at once."""
@@ -160,3 +164,20 @@ class HintSearches:
             log.warning("a hint worker process died; starting a fresh pool")
             _discard_pool(pool)
             raise GameError("the hint search failed; ask again", code="internal") from None
+
+
+async def in_a_worker(task: Callable[..., T], *args: object) -> T:
+    """Run pure, CPU-bound `task(*args)` in the search workers' pool and await its answer.
+
+    For work that takes seconds of pure Python, such as analysing the biggest stored race: in a thread
+    it would hold the GIL against the event loop as a search would (the loop stalled up to 0.9 s).
+    `task` and its arguments must pickle; a worker that dies is reported as an `internal` error, and
+    the next call starts a fresh pool.
+    """
+    pool = _shared_pool(default_workers())
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, task, *args)
+    except BrokenProcessPool:
+        log.warning("a worker process died; starting a fresh pool")
+        _discard_pool(pool)
+        raise GameError("the server's worker died building the answer; ask again", code="internal") from None

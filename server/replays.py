@@ -23,7 +23,7 @@ import gzip
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from aiohttp import web
@@ -35,6 +35,7 @@ from server.game.errors import GameError
 from server.game.generation import generate
 from server.game.settings import spec_for
 from server.game.wire import encode_maze
+from server.hint_searches import in_a_worker
 from server.limits import KeyedLimiter
 from server.store import Store
 
@@ -99,6 +100,13 @@ def build_analysis(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes,
 
 
 BUILDERS: dict[Kind, Builder] = {"replay": build_answer, "analysis": build_analysis}
+BUILD_OFF_THE_LOOP: dict[Kind, Callable[..., Awaitable[tuple[bytes, bool]]]] = {
+    "replay": asyncio.to_thread,
+    "analysis": in_a_worker,
+}
+"""Where each answer is built. A replay's build is mostly encoding and gzip, which let go of the GIL:
+a thread. An analysis is seconds of pure Python on the biggest race: a worker process, so the loop
+keeps serving moves meanwhile."""
 
 
 class Replays:
@@ -127,7 +135,7 @@ class Replays:
             if race is None:
                 raise GameError("no stored race has that id", code="unknown_race")
             now = datetime.datetime.now(datetime.UTC)
-            body, sealed = await asyncio.to_thread(BUILDERS[kind], race, now)
+            body, sealed = await BUILD_OFF_THE_LOOP[kind](BUILDERS[kind], race, now)
         if not sealed:
             self._remember(key, body)
         return body
