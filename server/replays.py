@@ -10,7 +10,7 @@ rooms players stopped in) and `sealed_until`, but no seed, maze or log, which wo
 day's maze and its route to anyone who has not raced it yet.
 
 `GET /api/races/{id}/analysis` (each racer's race explained, `server.game.analysis`) is answered the
-same way: built once in a worker thread, compressed, kept in the same cache, sealed for a daily race
+same way, but built once in a worker process (seconds of pure Python), compressed, kept in the same cache, sealed for a daily race
 of a day not yet over (the analysis draws the route: the answer then has `maze` and
 `analysis` null), and rate limited on the replay's terms by a limiter of its own (a
 replay page asks for both).
@@ -85,7 +85,7 @@ def build_answer(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, b
 
 def build_analysis(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, bool]:
     """The gzip-compressed analysis answer of a stored race, and whether it is sealed (pure,
-    CPU-bound: runs in a worker thread)."""
+    CPU-bound: runs in a worker process)."""
     until = sealed_until(race["daily"], now)
     answer: dict[str, Any] = {"race": race["id"], "daily": race["daily"], "sealed_until": until}
     if until is None:
