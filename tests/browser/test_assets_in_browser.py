@@ -7,6 +7,8 @@ import re
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
+from tests.browser.test_bots_in_browser import post_room
+
 VERSIONED = re.compile(r"/static/[0-9a-f]{12}/")
 RESOURCES = """performance.getEntriesByType('resource')
   .filter((e) => new URL(e.name).pathname.startsWith('/static/'))
@@ -16,7 +18,8 @@ RESOURCES = """performance.getEntriesByType('resource')
 async def test_pages_load_versioned_assets_and_reuse_them_from_the_cache(  # type: ignore[no-untyped-def]
     open_tab, live_server: TestServer
 ) -> None:
-    tab = await open_tab("/r/0000000000")
+    code = await post_room(live_server)  # a room that exists: the join page asks for its preview
+    tab = await open_tab(f"/r/{code}")
     await expect(tab.page.locator("#join-panel")).to_be_visible()
     first = await tab.page.evaluate(RESOURCES)
     paths = {entry["path"] for entry in first}
@@ -29,7 +32,7 @@ async def test_pages_load_versioned_assets_and_reuse_them_from_the_cache(  # typ
     room_js = next(entry for entry in first if entry["path"].endswith("/js/room.js"))
     assert room_js["transfer"] < room_js["body"] / 2, room_js  # gzipped on the way
 
-    await tab.page.goto(str(live_server.make_url("/r/0000000000")))  # the next visit
+    await tab.page.goto(str(live_server.make_url(f"/r/{code}")))  # the next visit
     await expect(tab.page.locator("#join-panel")).to_be_visible()
     again = await tab.page.evaluate(RESOURCES)
     assert {entry["path"] for entry in again} == paths

@@ -67,7 +67,9 @@ async def test_a_stored_races_analysis_tells_what_each_player_did(
     assert second["dead_ends"] == []
     assert second["first_wrong_turn"] is None
     assert second["segments"][-1]["reached"] is False
-    assert second["biggest_loss"] == second["segments"][-1]
+    # the stretch Bob lost most on, the earlier on a tie (the times are real, so which one it is varies)
+    losses = [-1e18 if segment["loss"] is None else segment["loss"] for segment in second["segments"]]
+    assert second["biggest_loss"] == second["segments"][losses.index(max(losses))]
 
     again = await arena.request("GET", f"/api/races/{race_id}/analysis", headers={"Accept-Encoding": ""})
     assert again[0] == 200
