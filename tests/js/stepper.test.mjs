@@ -182,3 +182,39 @@ test('a double-tap is two presses of one direction close together', () => {
   assert.equal(isDoubleTap({ dir: 'up', at: 100 }, 'up', 101 + DOUBLE_TAP_MS), false);
   assert.equal(isDoubleTap({ dir: 'up', at: 100 }, 'down', 150), false);
 });
+
+test('taps quicker than the move interval are all kept, in order, at the allowed pace', () => {
+  const { stepper, sent, advance } = rig();
+  stepper.press('right', 'ArrowRight'); // steps at once
+  stepper.release('ArrowRight');
+  advance(10);
+  stepper.press('down', 'ArrowDown'); // inside the interval: waits its turn
+  stepper.release('ArrowDown');
+  advance(5);
+  stepper.press('left', 'ArrowLeft'); // and so does this one, behind it
+  stepper.release('ArrowLeft');
+  advance(5);
+  stepper.press('left', 'ArrowLeft'); // the same key again is another step, not a lost one
+  stepper.release('ArrowLeft');
+  advance(1000);
+  assert.deepEqual(sent, [
+    { dir: 'right', at: 0 },
+    { dir: 'down', at: INTERVAL },
+    { dir: 'left', at: 2 * INTERVAL },
+    { dir: 'left', at: 3 * INTERVAL },
+  ]);
+  assert.equal(stepper.doing, null);
+});
+
+test('waiting taps go when the moves stop: a refusal, another input or the race ending', () => {
+  const { stepper, sent, advance } = rig();
+  stepper.press('right', 'ArrowRight');
+  stepper.release('ArrowRight');
+  stepper.press('down', 'ArrowDown');
+  stepper.release('ArrowDown');
+  stepper.press('down', 'ArrowDown');
+  stepper.release('ArrowDown');
+  stepper.stop(); // the server refused the first: the arrow went back, so the rest would go astray
+  advance(1000);
+  assert.deepEqual(sent, [{ dir: 'right', at: 0 }]);
+});

@@ -8,6 +8,7 @@ import { nextRunStep } from './run.js';
 
 export const HOLD_DELAY = 160; // ms a press is held before it repeats (a quick tap stays one step)
 export const DOUBLE_TAP_MS = 300; // two presses of one direction this close together are a double-tap
+export const MAX_WAITING_TAPS = 8; // taps kept while they wait for the pace (typing ahead of the server's limit)
 
 /** Whether a press of `dir` at `at` (ms) makes a double-tap with the press before it, `last` ({dir, at}). */
 export const isDoubleTap = (last, dir, at) => !!last && last.dir === dir && at - last.at <= DOUBLE_TAP_MS;
@@ -26,6 +27,7 @@ export class Stepper {
     this.clearTimer = opts.clearTimer || ((id) => clearTimeout(id));
     this.last = -Infinity; // when the last move went
     this.job = null; // {kind: 'hold', dir, source, at, steps, released} | {kind: 'run', dir, prev, cell, steps}
+    this.taps = []; // directions pressed quicker than the pace, each still owed its one step, oldest first
     this.timer = null;
   }
 
@@ -34,8 +36,14 @@ export class Stepper {
     return this.job?.kind ?? null;
   }
 
-  /** A direction pressed (key, pad button or swipe `source`): one step now, repeated while held. */
+  /** A direction pressed (key, pad button or swipe `source`): one step now, repeated while held. A press
+   * that comes before the last one could step (both inside one move interval) does not cancel it: that
+   * one waits as a tap, so a quick typist loses no step. */
   press(dir, source) {
+    const waiting = this.job;
+    if (waiting?.kind === 'hold' && waiting.steps === 0 && this.taps.length < MAX_WAITING_TAPS) {
+      this.taps.push(waiting.dir);
+    }
     this.job = { kind: 'hold', dir, source, at: this.now(), steps: 0, released: false };
     this.tick();
   }
@@ -57,6 +65,7 @@ export class Stepper {
   /** Stop holding or running (a refusal, another key, the window losing focus). */
   stop() {
     this.job = null;
+    this.taps = [];
     if (this.timer != null) this.clearTimer(this.timer);
     this.timer = null;
   }
@@ -75,6 +84,7 @@ export class Stepper {
     const now = this.now();
     const pace = this.last + this.opts.interval() - now;
     if (pace > 0) return this.schedule(pace);
+    if (this.taps.length) return this.tap(now);
     if (job.kind === 'hold' && job.steps > 0 && now < job.at + HOLD_DELAY) return this.schedule(job.at + HOLD_DELAY - now);
     const dir = job.kind === 'run' ? this.runDirection(job) : job.dir;
     if (!dir) return this.stop();
@@ -86,6 +96,16 @@ export class Stepper {
     if (job.kind === 'hold' && job.released) return this.stop();
     if (job.kind === 'run') [job.prev, job.cell] = [job.cell, this.opts.where().cell];
     this.schedule(this.opts.interval());
+  }
+
+  /** The oldest waiting tap's one step; a wall ends only that tap, leaving the race ends them all. */
+  tap(now) {
+    const result = this.opts.step(this.taps[0]);
+    if (result === 'busy') return this.schedule(this.opts.interval());
+    if (result === 'off') return this.stop();
+    this.taps.shift();
+    if (result === 'moved') this.last = now;
+    this.schedule(result === 'moved' ? this.opts.interval() : 0);
   }
 
   /** The run's next direction from where the arrow stands, or null when the run is over. */
