@@ -9,6 +9,7 @@ PROCS ?= 3
 CHROMIUM ?= /usr/bin/chromium
 REDIS_SERVER ?= /usr/bin/redis-server
 NGINX ?= /usr/sbin/nginx
+TEST_WORKERS ?= 2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run cluster test lint bench clean postgresql
@@ -61,7 +62,7 @@ $(NGINX):
 
 test: lint $(CHROMIUM) postgresql $(REDIS_SERVER) $(NGINX)
 	node --test tests/js/
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m tests.bench $(ARGS)
