@@ -13,6 +13,7 @@ from server.game.generators import ALGORITHMS
 from server.game.preview import PREVIEW_ONLY
 from server.game.settings import PRESETS, parse_settings
 from server.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
+from server.http_limits import retry_after
 from server.keys import CONFIG, DIRECTORY, REGISTRY, STORE
 from server.payloads import room_code
 from server.replays import REPLAYS
@@ -46,9 +47,15 @@ async def _json_body(request: web.Request) -> Any:
 
 
 async def _limit_room_making(request: web.Request) -> None:
-    """Rooms cost memory until they close: each address may make (or ask for) only so many."""
+    """Rooms cost memory until they close: each address may make (or ask for) only so many. The 429
+    carries `Retry-After`, as every 429 does."""
     if not await request.app[DIRECTORY].allow_making(request.remote or "unknown"):
-        raise GameError("too many rooms made from here; wait a little", code="rate_limited")
+        error = {"code": "rate_limited", "message": "too many rooms made from here; wait a little"}
+        raise web.HTTPTooManyRequests(
+            text=json.dumps({"error": error}),
+            content_type="application/json",
+            headers={"Retry-After": retry_after(request.app[CONFIG].create_limit)},
+        )
 
 
 def _today() -> datetime.date:

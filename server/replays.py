@@ -13,7 +13,7 @@ day's maze and its route to anyone who has not raced it yet.
 same way, but built once in a worker process (seconds of pure Python), compressed, kept in the same
 cache, sealed for a daily race of a day not yet over (the analysis draws the route: the answer then has
 `maze` and `analysis` null), and rate limited on the replay's terms by a limiter of its own (a replay
-page asks for both).
+page asks for both). A refusal over either limit is a 429 with `Retry-After`, as every 429 is.
 """
 
 import asyncio
@@ -36,6 +36,8 @@ from server.game.generation import generate
 from server.game.settings import spec_for
 from server.game.wire import encode_maze
 from server.hint_searches import in_a_worker
+from server.http_edge import json_error
+from server.http_limits import retry_after
 from server.limits import KeyedLimiter
 from server.store import Store
 
@@ -151,8 +153,11 @@ class Replays:
 
     async def answer(self, request: web.Request, kind: Kind = "replay") -> web.Response:
         """The HTTP answer: gzip as is when the client takes it (every browser does), else plain."""
-        if not self.limiters[kind].allow(request.remote or "unknown", time.monotonic()):
-            raise GameError(f"too many {PLURALS[kind]} asked from here; wait a little", code="rate_limited")
+        limiter = self.limiters[kind]
+        if not limiter.allow(request.remote or "unknown", time.monotonic()):
+            refused = json_error("rate_limited", f"too many {PLURALS[kind]} asked from here; wait a little")
+            refused.headers["Retry-After"] = retry_after(limiter.limit)
+            return refused
         body = await self.compressed(request.match_info["race_id"], kind)
         headers = {"Vary": "Accept-Encoding", "Cache-Control": "no-cache"}
         if "gzip" in request.headers.get("Accept-Encoding", "").lower():

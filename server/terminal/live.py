@@ -187,7 +187,10 @@ class LiveGame:
         searched = printable(ack.get("method"))
         if not ack.get("ok"):
             self.choices.message = f"hint: {_error(ack)}"
-        elif ack.get("found"):
+            self.connection.on_change()
+            return
+        self.view.reveal(ack.get("seen"))  # a hint that moved you (`hint_moves`) let you see more
+        if ack.get("found"):
             self.choices.way = _cells(ack.get("path"), self.view)
             step = _cell_text(ack.get("next")) or "you are on the exit"
             explored = ack.get("explored")

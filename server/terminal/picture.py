@@ -6,7 +6,8 @@ blocks, centred at (3r+1, 3c+1), so a diagonal passage shows as the open corners
 cuts the rows and columns around the followed cell out of it and draws on that part only, as
 `render_text` draws a trail (its cells and the passages between dotted ·, the arrow ▷◁△▽ or ◹◿◺◸ on its
 last cell; `tests/terminal/test_terminal_parts.py` holds the two pictures equal), then a hint's way on
-(○), the other players as digits 1-9, and in a fog race blanks where the racer has not seen. A 150 x 150
+(○), the other players as digits 1-9, and in a fog race blanks where the racer has not seen (a seen
+cell's sides that an unseen neighbour owns too: their bits were never sent). A 150 x 150
 maze is 301 x 301 characters, too many to draw whole for every event. Row numbers on the left and the
 last digit of each column number above are 1-based, the numbers `r c` is typed in.
 """
@@ -132,6 +133,27 @@ def _draw_marks(maze: Maze, marks: Marks, view: _Window, grid: list[list[str]]) 
             view.put(grid, centre(maze, cell), digit)
 
 
+NEIGHBOUR_OWNED = ((-1, -1), (-1, 0), (-1, 1), (0, -1))
+"""In 8 directions, the sides of a cell its neighbours own: north-west, north and north-east (the row
+above's south-east, south and south-west bits) and west (the west neighbour's east bit)."""
+
+
+def _blank_block(
+    maze: Maze, view: _Window, grid: list[list[str]], cell: Cell, seen: bytes | bytearray
+) -> None:
+    """An 8-direction cell's 3 x 3 block: all blank when unseen; when seen, blank each side an unseen
+    neighbour owns (its bit was never sent, so a wall drawn there would be a guess)."""
+    r, c = cell
+    if not seen[maze.index(cell)]:
+        for y, x in itertools.product(range(3 * r, 3 * r + 3), range(3 * c, 3 * c + 3)):
+            view.put(grid, (y, x), UNSEEN)
+        return
+    for dr, dc in NEIGHBOUR_OWNED:
+        owner = (r + dr, c + dc)
+        if maze.in_bounds(owner) and not seen[maze.index(owner)]:
+            view.put(grid, (3 * r + 1 + dr, 3 * c + 1 + dc), UNSEEN)
+
+
 def _blank_unseen(maze: Maze, view: _Window, grid: list[list[str]], seen: bytes | bytearray) -> None:
     """Unseen cells are unknown, not walled: blank them, keeping what a seen neighbour's bits tell."""
     rows, cols, scale = maze.rows, maze.cols, scale_of(maze)
@@ -144,11 +166,10 @@ def _blank_unseen(maze: Maze, view: _Window, grid: list[list[str]], seen: bytes 
     last_c = min(cols, (view.left + view.width) // scale + 1)
     for r in range(first_r, last_r):
         for c in range(first_c, last_c):
-            if not unseen(r, c):
-                continue
             if scale == 3:
-                for y, x in itertools.product(range(3 * r, 3 * r + 3), range(3 * c, 3 * c + 3)):
-                    view.put(grid, (y, x), UNSEEN)
+                _blank_block(maze, view, grid, (r, c), seen)
+                continue
+            if not unseen(r, c):
                 continue
             y, x = 2 * r + 1, 2 * c + 1
             for point in ((y, x), (y, x + 1), (y + 1, x)):  # its own sides are not sent

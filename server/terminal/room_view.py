@@ -196,13 +196,40 @@ class RoomView:
         return "applied"
 
     def own_move(self, ack: dict[str, Any]) -> None:
-        """A move's ack: where this player stands now, and (fog) what the move let it see."""
+        """A move's ack: where this player stands now, and in a fog race what the move let it see and
+        the rivals in sight from there. The position only when the ack is newer than what the room's
+        own `moved` event already said (it often comes first); the cells seen and the rivals always,
+        for no event carries them."""
         me = self.me()
-        if me is None or type(ack.get("moves")) is not int or ack["moves"] <= me.moves:
+        if me is None or type(ack.get("moves")) is not int:
             return
-        me.moved(ack, fog=False)
-        if self.seen is not None and self.maze is not None and isinstance(ack.get("seen"), list):
-            self._reveal(self.maze, self.seen, ack["seen"])
+        if ack["moves"] > me.moves:
+            me.moved(ack, fog=False)
+        self.reveal(ack.get("seen"))
+        if self.seen is not None and isinstance(ack.get("rivals"), list):
+            self._show_rivals(ack["rivals"])
+
+    def reveal(self, cells: object) -> None:
+        """A fog racer's newly seen cells (`seen` of a move's ack, or of a hint's that moved them)."""
+        if self.seen is not None and self.maze is not None and isinstance(cells, list):
+            self._reveal(self.maze, self.seen, cells)
+
+    def _show_rivals(self, rivals: list[Any]) -> None:
+        """Every rival in sight from the new cell, where they stand (with no trail, as a `moved` in sight
+        shows them); every other rival out of sight, for walking away from one standing still, or up to
+        one, sends no `moved`."""
+        in_sight = set()
+        for item in rivals:
+            racer = self.player(item.get("id")) if isinstance(item, dict) else None
+            cell = _cell(item.get("room")) if isinstance(item, dict) else None
+            if racer is None or cell is None or racer.id == self.you:
+                continue
+            in_sight.add(racer.id)
+            racer.cell, racer.trail = cell, [cell]
+            racer.facing = _facing(item.get("facing")) or racer.facing
+        for racer in self.players:
+            if racer.id not in in_sight and racer.id != self.you:
+                racer.cell, racer.trail = None, []
 
     def _apply(self, t: str, d: dict[str, Any], local_ms: int) -> None:
         racer = self.player(d.get("id"))

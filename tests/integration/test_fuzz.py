@@ -28,19 +28,23 @@ COMMANDS = [
     "resync",
     "kick",
     "lock",
+    "pass_host",
+    "take_seat",
+    "react",
 ]
 ODD_EVENTS = ["connect", "disconnect", "*", "event", "events", "message", "replaced", "closing", ""]
 ERROR_CODES = {
     "bad_payload", "unknown_event", "unknown_room", "not_joined", "already_joined", "bad_name",
     "room_full", "not_host", "not_player", "wrong_phase", "not_racing", "finished", "bad_settings",
     "bad_direction", "out_of_bounds", "not_adjacent", "wall", "bad_method", "method_not_allowed",
-    "no_hints_left", "rate_limited", "unknown_member",
+    "no_hints_left", "rate_limited", "unknown_member", "not_eligible", "not_spectator", "room_locked",
     "not_ready",  # start before every connected player is ready (not listed in docs/protocol.md)
 }  # fmt: skip
 FIELDS = [
     "code", "name", "role", "token", "ready", "dir", "to", "seq", "method", "order", "preset", "rows",
     "cols", "algorithm", "braid", "openings", "hint_methods", "hint_limit", "hint_penalty",
     "hint_moves", "max_players", "public", "time_limit", "without_unready", "locked", "id",
+    "reaction",
 ]  # fmt: skip
 
 scalars = (
@@ -50,6 +54,7 @@ scalars = (
     | st.floats()  # NaN and infinities too: Python's JSON reads them
     | st.text(max_size=24)
     | st.sampled_from(["up", "down", "left", "right", "bfs", "dfs", "astar", "random", "custom", "player"])
+    | st.sampled_from(["gg", "wow", "oops", "p1", "p2", "s1", "s2", "spectator"])  # reactions, member ids
 )
 json_values = st.recursive(
     scalars,
@@ -79,11 +84,12 @@ def assert_well_formed(ack: Any) -> None:
     assert ack["error"]["message"], ack
 
 
-async def run_example(harness: Harness, joined: bool, sequence: list[tuple[str, Any]]) -> None:
+async def run_example(harness: Harness, joined: str, sequence: list[tuple[str, Any]]) -> None:
     client = await harness.client()
     try:
-        if joined:  # most commands only do something inside a room: be the host of a fresh one
-            await client.join(await harness.create_room(preset="custom", rows=5, cols=5), "Fuzzer")
+        if joined != "no":  # most commands only do something inside a room: host a fresh one, or watch it
+            role = "spectator" if joined == "spectator" else "player"
+            await client.join(await harness.create_room(preset="custom", rows=5, cols=5), "Fuzzer", role)
         for event, payload in sequence:
             assert_well_formed(await client.call(event, payload))
             assert client.sio.connected
@@ -98,8 +104,8 @@ async def test_fuzzed_commands_never_break_the_server(start_server: StartServer)
     examples: list[int] = []
 
     @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(joined=st.booleans(), sequence=commands)
-    def fuzz(joined: bool, sequence: list[tuple[str, Any]]) -> None:
+    @given(joined=st.sampled_from(["no", "host", "spectator"]), sequence=commands)
+    def fuzz(joined: str, sequence: list[tuple[str, Any]]) -> None:
         asyncio.run_coroutine_threadsafe(run_example(harness, joined, sequence), loop).result(timeout=60)
         examples.append(len(sequence))
 
