@@ -1,6 +1,6 @@
 // Trails on the canvas: trail dots (seed 000's ·) on every cell and every passage between two trail
-// cells. Its own module because the trails are the renderer's biggest per-frame cost with many racers
-// and long races, so they are built once into cached Path2D chunks that only this file manages.
+// cells. Its own module because long trails of many racers would be dear to build every frame: they are
+// built once into cached Path2D chunks, and only this file knows when a chunk can be reused.
 import { safeColour } from './ui.js';
 import { centre } from './world.js';
 
