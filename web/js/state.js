@@ -1,66 +1,20 @@
-// Pure room state: the snapshot, versioned room events, trails, own move prediction, standings.
-// No DOM, no socket, no clock: callers pass the local time (ms) where it matters.
-import { decodeCells, dirBetween, isOpen, sameCell } from './maze.js';
+// Pure room state: the snapshot, the order of versioned room events, the clock, the lookups the room
+// page asks. No DOM, no socket, no clock: callers pass the local time (ms) where it matters. What each
+// event changes is room-events.js, the own-move prediction own-moves.js, the standings standings.js,
+// the wire records room-records.js and the trail rule trail-rule.js; RoomState keeps the data they
+// work on and is the one object the page and the tests hold.
 import { RacerEyes, decodeFogMaze, revealCells } from './fog.js';
-import { applyGhost, ghostsFrom, resetGhosts } from './ghosts.js';
+import { ghostsFrom } from './ghosts.js';
+import { hintCells, player } from './room-records.js';
+import { applyEvent } from './room-events.js';
+import { confirmMove, ownCell, predictMove, rejectMove, showRivals } from './own-moves.js';
+import { standings } from './standings.js';
 
-export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
+export { MAX_PENDING } from './own-moves.js';
+export { movedTrail, steppedTrail } from './trail-rule.js';
+export { hintCells } from './room-records.js';
+
 const MAX_BUFFER = 2000;
-
-/** A trail after a `moved` event: keep the first trail_len - 1 cells, then add `cell`. */
-export function movedTrail(trail, trailLen, cell) {
-  const keep = Math.max(0, Math.min(trail.length, trailLen - 1));
-  const out = trail.slice(0, keep);
-  out.push([cell[0], cell[1]]);
-  return out;
-}
-
-/** A trail after stepping onto `cell`: pop or cut back if it is on the trail, else append. */
-export function steppedTrail(trail, cell) {
-  for (let i = trail.length - 1; i >= 0; i--) {
-    if (sameCell(trail[i], cell)) return trail.slice(0, i + 1);
-  }
-  return [...trail, [cell[0], cell[1]]];
-}
-
-/**
- * A hint as the renderer draws it: its packed `path`, `back_path` and (in a fog race) `explore_path`
- * read as [[r, c], ...] cells (null when absent or unreadable). Rivals still racing get no way at all,
- * only that a hint was asked.
- */
-export function hintCells(hint, maze) {
-  const cells = (value) => {
-    if (Array.isArray(value)) return value;
-    if (typeof value !== 'string' || !maze) return null;
-    try {
-      return decodeCells(value, maze);
-    } catch {
-      return null;
-    }
-  };
-  return { ...hint, path: cells(hint.path), back_path: cells(hint.back_path), explore_path: cells(hint.explore_path) };
-}
-
-const clamp01 = (x) => (x < 0 ? 0 : x > 1 ? 1 : x);
-const cellOf = (v) => (Array.isArray(v) && v.length === 2 ? [Number(v[0]), Number(v[1])] : null);
-
-/**
- * A player as this client keeps it: a wire player entry (docs/protocol.md, "Snapshot") laid over what
- * was `known` of them. The wire calls the player's maze position `room`; here it is `cell`.
- */
-function player(entry, known = {}) {
-  const { room, seen, ...fields } = entry; // a racer's `seen` bitset goes to RacerEyes, not here
-  const p = { ...known, ...fields };
-  p.cell = cellOf(room !== undefined ? room : known.cell);
-  p.trail = Array.isArray(p.trail) ? p.trail.map(cellOf).filter(Boolean) : p.cell ? [p.cell] : [];
-  p.moves = p.moves ?? 0;
-  p.hints = p.hints ?? 0;
-  p.penalty = p.penalty ?? 0;
-  p.finished = !!p.finished;
-  p.dnf = !!p.dnf;
-  p.connected = p.connected !== false;
-  return p;
-}
 
 export class RoomState {
   constructor() {
@@ -211,137 +165,9 @@ export class RoomState {
       return 'resync-needed';
     }
     this.version = env.v;
-    this.apply(env.t, env.d || {}, localNow);
+    applyEvent(this, env.t, env.d || {}, localNow);
     if (this.onEvent) this.onEvent(env);
     return 'applied';
-  }
-
-  apply(t, d, now) {
-    const p = d.id != null ? this.player(d.id) : null;
-    switch (t) {
-      case 'joined': {
-        const isSpectator = d.role === 'spectator' || (d.role !== 'player' && !('colour' in d));
-        if (isSpectator) this.spectators += 1;
-        else if (p) Object.assign(p, player(d, p));
-        else this.players.push(player(d));
-        break;
-      }
-      case 'left':
-        if (d.role === 'spectator' || (!p && d.role !== 'player')) {
-          this.spectators = Math.max(0, this.spectators - 1);
-        } else {
-          this.players = this.players.filter((x) => x.id !== d.id);
-        }
-        break;
-      case 'presence':
-        if (p) p.connected = !!d.connected;
-        break;
-      case 'locked':
-        this.locked = !!d.locked;
-        break;
-      case 'ready':
-        if (p) p.ready = !!d.ready;
-        break;
-      case 'settings':
-        this.settings = d.settings && typeof d.settings === 'object' ? d.settings : d;
-        break;
-      case 'host':
-        this.host = d.id;
-        this.syncHostFlags();
-        break;
-      case 'countdown':
-        this.phase = 'countdown';
-        this.setClock(d.now, now);
-        this.startAt = d.start_at ?? null;
-        this.countdownSeconds = d.seconds ?? null;
-        break;
-      case 'started':
-        this.phase = 'racing';
-        this.setMaze(d.maze);
-        this.startedAt = d.started_at ?? null;
-        this.shortest = d.shortest ?? null;
-        this.difficulty = d.difficulty ?? null;
-        this.shortestRoutes = null;
-        if (Array.isArray(d.players)) this.players = d.players.map(player);
-        this.eyes.load(d.players, this.maze);
-        if (Array.isArray(d.ghosts)) this.ghosts = ghostsFrom(d.ghosts);
-        this.syncHostFlags();
-        this.results = null;
-        this.hints = {};
-        this.history = {};
-        this.pending = [];
-        this.predicted = null;
-        this.seedHistory();
-        break;
-      case 'moved':
-        if (p) this.moved(p, d, now);
-        break;
-      case 'ghost':
-        this.ghosts = applyGhost(this.ghosts, d);
-        break;
-      case 'hinted':
-        if (p) {
-          p.hints = d.hints ?? p.hints;
-          p.penalty = d.penalty ?? p.penalty;
-        }
-        this.hints[d.id] = { ...hintCells(d, this.maze), at: now };
-        break;
-      case 'finished':
-        if (p) {
-          Object.assign(p, {
-            finished: true,
-            rank: d.rank,
-            time: d.time,
-            penalty: d.penalty ?? p.penalty,
-            moves: d.moves ?? p.moves,
-            hints: d.hints ?? p.hints,
-            distance: 0,
-          });
-          this.record(p.id, d.time ?? this.elapsed(now), 0);
-          if (this.you && p.id === this.you.id) {
-            this.pending = [];
-            this.predicted = null;
-          }
-        }
-        break;
-      case 'race_over':
-        this.phase = 'finished';
-        this.results = Array.isArray(d.results) ? d.results : [];
-        this.shortest = d.shortest ?? this.shortest;
-        this.shortestRoutes = d.shortest_routes ?? null;
-        this.difficulty = d.difficulty ?? this.difficulty;
-        for (const r of this.results) {
-          const q = this.player(r.id);
-          if (q) Object.assign(q, { rank: r.rank, time: r.time, dnf: !!r.dnf, distance: r.distance ?? q.distance });
-        }
-        this.pending = [];
-        this.predicted = null;
-        break;
-      case 'lobby':
-        this.phase = 'lobby';
-        if (d.settings) this.settings = d.settings;
-        if (Array.isArray(d.players)) this.players = d.players.map(player);
-        this.ghosts = resetGhosts(this.ghosts);
-        this.syncHostFlags();
-        this.setMaze(null);
-        this.eyes.clear();
-        this.shortest = null;
-        this.difficulty = null;
-        this.shortestRoutes = null;
-        this.results = null;
-        this.startAt = null;
-        this.startedAt = null;
-        this.hints = {};
-        this.history = {};
-        this.pending = [];
-        this.predicted = null;
-        break;
-      case 'closing':
-        this.closing = d.reason || 'closing';
-        break;
-      default:
-        break; // an event type this client does not know: counted, otherwise ignored
-    }
   }
 
   /**
@@ -356,34 +182,6 @@ export class RoomState {
 
   syncHostFlags() {
     for (const p of this.players) p.host = p.id === this.host;
-  }
-
-  moved(p, d, now) {
-    const own = this.you && p.id === this.you.id;
-    // Own moves may already be applied from the move's ack; `moves` only grows, so it orders both.
-    if (own && Number.isInteger(d.moves) && d.moves <= p.moves) {
-      if (d.moves === p.moves && d.distance != null) {
-        p.distance = d.distance;
-        this.record(p.id, this.elapsed(now), d.distance);
-      }
-      return;
-    }
-    const cell = cellOf(d.room); // the wire's `room` is the cell moved to
-    p.moves = d.moves ?? p.moves + 1;
-    if (!cell) {
-      // a fog race: the rival moved out of our sight; hide them (their count still shows)
-      p.cell = null;
-      p.trail = [];
-      return;
-    }
-    // A fog racer never gets a rival's trail: only where they stand while in sight.
-    p.trail = this.inFog() && !own ? [cell] : movedTrail(p.trail, d.trail_len, cell);
-    p.cell = cell;
-    p.facing = d.facing ?? p.facing;
-    if (d.distance != null) p.distance = d.distance;
-    this.eyes.moved(p.id, cell, this.maze, this.settings.vision);
-    this.record(p.id, this.elapsed(now), p.distance);
-    if (own) this.predict();
   }
 
   seedHistory() {
@@ -410,112 +208,35 @@ export class RoomState {
     if (this.version !== null) this.awaitingResync = true;
   }
 
-  // ---- own move prediction ----
+  // ---- own move prediction (own-moves.js) ----
   /** Where the own arrow stands now (predicted), or null. */
   ownCell() {
-    const me = this.me();
-    if (!me) return null;
-    return this.predicted ? this.predicted.cell : me.cell;
+    return ownCell(this);
   }
 
   /** Apply an own move at once if the local maze allows it; remember it by seq. Returns true if applied. */
   predictMove(seq, target) {
-    if (!this.canMove() || this.pending.length >= MAX_PENDING) return false;
-    const from = this.ownCell();
-    if (!isOpen(this.maze, from, target)) return false;
-    this.pending.push({ seq, cell: [target[0], target[1]] });
-    this.predict();
-    return true;
+    return predictMove(this, seq, target);
   }
 
-  /**
-   * The server accepted move `seq`: its ack {room (the cell), facing, trail_len, moves} becomes the
-   * confirmed state; in a fog race its `seen` cells join the maze (whether or not the `moved` came first).
-   */
+  /** The server accepted move `seq` (its ack): the confirmed state, the fog's new cells, rivals in sight. */
   confirmMove(seq, ack) {
-    revealCells(this.maze, ack?.seen);
-    this.showRivals(ack?.rivals);
-    const me = this.me();
-    if (me && ack && Array.isArray(ack.room) && Number.isInteger(ack.moves) && ack.moves > me.moves) {
-      me.trail = movedTrail(me.trail, ack.trail_len, ack.room);
-      me.cell = cellOf(ack.room);
-      me.facing = ack.facing ?? me.facing;
-      me.moves = ack.moves;
-    }
-    this.pending = this.pending.filter((m) => m.seq !== seq);
-    this.predict();
+    confirmMove(this, seq, ack);
   }
 
-  /** A fog racer's move ack names every rival in sight from the new cell (one standing still sends no
-   * `moved`): show them there, with no trail, as a `moved` in sight would, and hide every rival the
-   * list leaves out, for walking away from one standing still sends no `moved` either. */
+  /** A fog racer's move ack: the rivals in sight from the new cell, every other rival hidden. */
   showRivals(rivals) {
-    if (!Array.isArray(rivals)) return;
-    const inSight = new Set();
-    for (const r of rivals) {
-      const p = r && this.player(r.id);
-      const cell = cellOf(r?.room);
-      if (!p || !cell || (this.you && p.id === this.you.id)) continue;
-      inSight.add(p.id);
-      p.cell = cell;
-      p.trail = [cell];
-      p.facing = r.facing ?? p.facing;
-    }
-    for (const p of this.players) {
-      if (inSight.has(p.id) || (this.you && p.id === this.you.id) || !p.cell) continue;
-      p.cell = null;
-      p.trail = [];
-    }
+    showRivals(this, rivals);
   }
 
   /** The server refused move `seq`: drop it and every later prediction. Returns true if anything moved back. */
   rejectMove(seq) {
-    const i = this.pending.findIndex((m) => m.seq === seq);
-    if (i < 0) return false;
-    this.pending = this.pending.slice(0, i);
-    this.predict();
-    return true;
+    return rejectMove(this, seq);
   }
 
-  predict() {
-    const me = this.me();
-    if (!me || !this.pending.length || !me.cell) {
-      this.predicted = null;
-      return;
-    }
-    let trail = me.trail;
-    let cell = me.cell;
-    let facing = me.facing;
-    for (const m of this.pending) {
-      facing = dirBetween(cell, m.cell) || facing;
-      trail = steppedTrail(trail, m.cell);
-      cell = m.cell;
-    }
-    this.predicted = { cell, facing, trail };
-  }
-
-  // ---- standings ----
-  progress(p) {
-    if (p.finished) return 1;
-    if (!(this.shortest > 0) || p.distance == null) return 0;
-    return clamp01(1 - p.distance / this.shortest);
-  }
-
-  /** Players best first: finished by total time (the server's rank breaks a tie: who finished first),
-   * then racing by distance left, then DNF (tests/cases/standings.json, shared with the server). */
+  // ---- standings (standings.js) ----
+  /** Players best first (tests/cases/standings.json, shared with the server): [{player, progress}]. */
   standings() {
-    const group = (p) => (p.finished ? 0 : p.dnf ? 2 : 1);
-    const left = (p) => (p.distance == null ? Infinity : p.distance);
-    const total = (p) => (p.time ?? Infinity) + (p.penalty ?? 0);
-    const finishedOrder = (a, b) => total(a) - total(b) || (a.rank ?? 99) - (b.rank ?? 99);
-    return this.players
-      .map((p, order) => ({ p, order }))
-      .sort(
-        (a, b) =>
-          group(a.p) - group(b.p) ||
-          (group(a.p) === 0 ? finishedOrder(a.p, b.p) : left(a.p) - left(b.p)) ||
-          a.order - b.order,
-      )
-      .map(({ p }) => ({ player: p, progress: this.progress(p) }));
+    return standings(this.players, this.shortest);
   }
 }
