@@ -136,12 +136,23 @@ async def pixels(page: Page, points: list[tuple[float, float]], hook: str = "maz
     return colours
 
 
+def corner_block(a: Cell, b: Cell) -> set[Cell]:
+    """The cells whose drawing can cover the midpoint of `a` and `b`: the two, and for a diagonal pair
+    the other two of its 2x2 block too (a trail's diagonal step across the other diagonal puts a dot
+    and a stroke at that same corner)."""
+    if a[0] == b[0] or a[1] == b[1]:
+        return {a, b}
+    top, left = min(a[0], b[0]), min(a[1], b[1])
+    return {(top + dr, left + dc) for dr in (0, 1) for dc in (0, 1)}
+
+
 async def check_fog_drawn(
     page: Page, maze: Maze, seen: bytes, sight: frozenset[int], skip: set[Cell]
 ) -> dict[str, int]:
     """Every cell's centre as the fog says: unseen dark, in sight lit, remembered dimmed; and between two
     cells in sight, an open passage light and a wall dark. Cells in `skip` (arrows, trail dots on them
-    and beside them) and the entrance and exit (tinted) are left out. Returns how many of each were read."""
+    and beside them, and the corners a skipped cell's 2x2 block shares) and the entrance and exit
+    (tinted) are left out. Returns how many of each were read."""
     cells = [maze.cell(i) for i in range(maze.size)]
     checked = [c for c in cells if c not in skip and c not in (maze.entrance, maze.exit)]
     colours = await pixels(page, [centre(c) for c in checked])
@@ -164,7 +175,7 @@ async def check_fog_drawn(
         a = maze.cell(i)
         for d in ((0, 1), (1, 0), (1, 1), (1, -1))[: 2 if maze.directions == 4 else 4]:
             b = (a[0] + d[0], a[1] + d[1])
-            if maze.in_bounds(b) and maze.index(b) in sight and not {a, b} & skip:
+            if maze.in_bounds(b) and maze.index(b) in sight and not corner_block(a, b) & skip:
                 pairs.append((a, b))
     midpoints = [((centre(a)[0] + centre(b)[0]) / 2, (centre(a)[1] + centre(b)[1]) / 2) for a, b in pairs]
     for (a, b), (red, green, blue, _) in zip(pairs, await pixels(page, midpoints), strict=True):
