@@ -10,10 +10,10 @@ rooms players stopped in) and `sealed_until`, but no seed, maze or log, which wo
 day's maze and its route to anyone who has not raced it yet.
 
 `GET /api/races/{id}/analysis` (each racer's race explained, `server.game.analysis`) is answered the
-same way, but built once in a worker process (seconds of pure Python), compressed, kept in the same cache, sealed for a daily race
-of a day not yet over (the analysis draws the route: the answer then has `maze` and
-`analysis` null), and rate limited on the replay's terms by a limiter of its own (a
-replay page asks for both).
+same way, but built once in a worker process (seconds of pure Python), compressed, kept in the same
+cache, sealed for a daily race of a day not yet over (the analysis draws the route: the answer then has
+`maze` and `analysis` null), and rate limited on the replay's terms by a limiter of its own (a replay
+page asks for both).
 """
 
 import asyncio
