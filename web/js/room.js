@@ -70,6 +70,7 @@ function setYou(who) {
 // ---- rendering: the scene the renderer pulls each frame ----
 const scene = () => roomScene(state, lens, { youId: session.you?.id, followId: session.followId, eyesId: session.eyesId });
 const renderer = new Renderer($('race-canvas'), scene);
+// room events below reopen the results and start the clocks' "GO!"
 const results = new ResultsView({ state, session, isYou });
 const clocks = new RoomClocks({ state, clock });
 
