@@ -6,7 +6,8 @@
 import { dirBetween, sameCell } from './maze.js';
 import { nextRunStep } from './run.js';
 
-export const HOLD_DELAY = 160; // ms a press is held before it repeats (a quick tap stays one step)
+export const HOLD_DELAY = 250; // ms a press is held before it repeats: a quick tap stays one step even when
+// the page is slow to see its key come up (the fastest common OS key-repeat delay)
 export const DOUBLE_TAP_MS = 300; // two presses of one direction this close together are a double-tap
 export const MAX_WAITING_TAPS = 8; // taps kept while they wait for the pace (typing ahead of the server's limit)
 
