@@ -30,26 +30,10 @@ from typing import Literal
 
 from server.game.maze import Maze
 from server.game.routes import route_map
+from server.game.solvers import distances_from
 
 RegionKind = Literal["dead_end", "detour"]
 UNREACHED = -1
-
-
-def distances_from(maze: Maze, start: int) -> list[int]:
-    """Breadth-first steps from cell `start` to every cell (-1 where it cannot reach)."""
-    open_sides, steps = maze.open_sides, maze.steps
-    distance = [UNREACHED] * maze.size
-    distance[start] = 0
-    queue = [start]
-    push = queue.append
-    for cell in queue:
-        further = distance[cell] + 1
-        for step in steps[open_sides[cell]]:
-            neighbour = cell + step
-            if distance[neighbour] < 0:
-                distance[neighbour] = further
-                push(neighbour)
-    return distance
 
 
 @dataclass(frozen=True)
@@ -96,8 +80,8 @@ class RaceMap:
 def race_map(maze: Maze) -> RaceMap:
     """Measure `maze` for the analysis of a race on it (raises nothing: every maze here is solvable)."""
     start, goal = maze.index(maze.entrance), maze.index(maze.exit)
-    to_exit = distances_from(maze, goal)
-    from_entrance = distances_from(maze, start)
+    to_exit = distances_from(maze, [goal])
+    from_entrance = distances_from(maze, [start])
     length = to_exit[start]
     on_way = bytearray(
         1 if a >= 0 and a + b == length else 0 for a, b in zip(from_entrance, to_exit, strict=True)

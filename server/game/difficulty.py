@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from server.game.maze import SIDE_COUNT, Cell, Maze
 from server.game.routes import count_shortest, route_map
-from server.game.solvers import search
+from server.game.solvers import distances_from, search
 
 
 @dataclass(frozen=True)
@@ -73,19 +73,4 @@ def decision_points(maze: Maze, degree: bytes | None = None) -> int:
 
 def _deepest_branch(maze: Maze, on_route: bytearray) -> int:
     """The greatest breadth-first distance from the route cells into the cells off every route."""
-    open_sides, steps = maze.open_sides, maze.steps
-    distance = [-1] * maze.size
-    queue = [cell for cell in range(maze.size) if on_route[cell]]
-    for cell in queue:
-        distance[cell] = 0
-    deepest = 0
-    push = queue.append
-    for cell in queue:
-        further = distance[cell] + 1
-        for step in steps[open_sides[cell]]:
-            neighbour = cell + step
-            if distance[neighbour] < 0:
-                distance[neighbour] = further
-                deepest = further
-                push(neighbour)
-    return deepest
+    return max(0, *distances_from(maze, [cell for cell in range(maze.size) if on_route[cell]]))
