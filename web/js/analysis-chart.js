@@ -1,22 +1,14 @@
 // The analysis chart: for each stretch between checkpoints along the way, a bar of the picked racer's
 // time beside a bar of the winner's, so the stretch where they lost most stands out. Canvas, no library.
+import { chartCanvas } from './chart.js';
 import { safeColour } from './ui.js';
 
 const WINNER = '#9aa0a6';
 
 /** segments: [{index, theirs, winners, loss, reached}]; the biggest loss is outlined. */
 export function drawSegments(canvas, segments, colour, biggest) {
-  const dpr = window.devicePixelRatio || 1;
-  const cssW = canvas.clientWidth || 360;
-  const cssH = canvas.clientHeight || 160;
-  canvas.width = Math.round(cssW * dpr);
-  canvas.height = Math.round(cssH * dpr);
-  const ctx = canvas.getContext('2d');
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, cssW, cssH);
   const pad = { l: 36, r: 8, t: 10, b: 22 };
-  const w = cssW - pad.l - pad.r;
-  const h = cssH - pad.t - pad.b;
+  const { ctx, cssH, w, h } = chartCanvas(canvas, [360, 160], pad);
   const top = Math.max(1000, ...segments.flatMap((s) => [s.theirs || 0, s.winners || 0]));
   const y = (ms) => pad.t + h - (ms / top) * h;
   ctx.font = '11px system-ui, sans-serif';

@@ -3,20 +3,27 @@
 import { safeColour } from './ui.js';
 
 /**
- * series: [{name, colour, points: [[ms, distance], ...]}]; shortest: steps from the entrance.
+ * A chart's canvas made sharp at the screen's pixel ratio and cleared: its 2D context in CSS pixels, its
+ * CSS size (`fallback` [w, h] while it has no layout) and the plot's size inside the padding `pad`.
  */
-export function drawChart(canvas, series, shortest) {
+export function chartCanvas(canvas, [fallbackW, fallbackH], pad) {
   const dpr = window.devicePixelRatio || 1;
-  const cssW = canvas.clientWidth || 480;
-  const cssH = canvas.clientHeight || 220;
+  const cssW = canvas.clientWidth || fallbackW;
+  const cssH = canvas.clientHeight || fallbackH;
   canvas.width = Math.round(cssW * dpr);
   canvas.height = Math.round(cssH * dpr);
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, cssW, cssH);
+  return { ctx, cssW, cssH, w: cssW - pad.l - pad.r, h: cssH - pad.t - pad.b };
+}
+
+/**
+ * series: [{name, colour, points: [[ms, distance], ...]}]; shortest: steps from the entrance.
+ */
+export function drawChart(canvas, series, shortest) {
   const pad = { l: 40, r: 12, t: 18, b: 26 };
-  const w = cssW - pad.l - pad.r;
-  const h = cssH - pad.t - pad.b;
+  const { ctx, cssW, cssH, w, h } = chartCanvas(canvas, [480, 220], pad);
   const end = Math.max(1000, ...series.flatMap((s) => s.points.map((p) => p[0])));
   const x = (t) => pad.l + (t / end) * w;
   const progress = (d) => (shortest > 0 ? Math.min(1, Math.max(0, 1 - d / shortest)) : 0);
