@@ -16,7 +16,6 @@ from server.game.errors import GameError
 from server.game.events import MoveAck
 from server.game.hint_rules import HintRules
 from server.game.players import PALETTE, Player
-from server.game.settings import MAX_PLAYERS_CAP
 
 
 class BotRules(HintRules):
@@ -27,7 +26,7 @@ class BotRules(HintRules):
         bot is driven by the server, never joined as."""
         self._require_host(member_id)
         self._require_phase("lobby")
-        if len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP):
+        if self.seats_full:
             raise GameError("the room is full: raise max_players or remove someone first", code="room_full")
         self.last_active = now
         taken = {p.name for p in self.active_players()}

@@ -51,11 +51,6 @@ def roster(room: RoomState) -> list[RosterEntry]:
     return entries
 
 
-def seats_full(room: RoomState) -> bool:
-    """Whether every seat is taken (a newcomer would watch)."""
-    return len(room.active_players()) >= min(room.settings.max_players, MAX_PLAYERS_CAP)
-
-
 def ranked(room: RoomState) -> bool:
     """Whether this room's races count for the leaderboards (`records.RaceRecord.ranked`'s rule: a
     ghost room off the daily maze never does, its maze being in the ghost's replay)."""

@@ -23,7 +23,6 @@ from server.game.errors import GameError
 from server.game.lobby import LobbyRules
 from server.game.players import PALETTE, Player, clean_name
 from server.game.room_state import Role
-from server.game.settings import MAX_PLAYERS_CAP
 
 MAX_SPECTATORS = 100
 
@@ -66,8 +65,7 @@ class Room(LobbyRules):
                     return self._rejoin(player)
         if role == "player":
             display = clean_name(name)
-            full = len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP)
-            if self.phase in ("lobby", "finished") and not full and not self.locked:
+            if self.phase in ("lobby", "finished") and not self.seats_full and not self.locked:
                 return self._add_player(display, now, new_token)
         if len(self.spectators) >= MAX_SPECTATORS:
             raise GameError("this room has no room for more spectators", code="room_full")
@@ -171,7 +169,7 @@ class Room(LobbyRules):
             raise GameError("seats are taken between races: wait for the results", code="wrong_phase")
         if self.locked:
             raise GameError("the host has locked the room to new players", code="room_locked")
-        if len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP):
+        if self.seats_full:
             raise GameError("every seat is taken", code="room_full")
         display = clean_name(name)
         self.last_active = now

@@ -20,7 +20,7 @@ from server.game.race_card import Count, DifficultyCard, card_of, count_json
 from server.game.racelog import RaceLog, hint_cap, move_cap
 from server.game.records import RaceRecord
 from server.game.results import ResultRow
-from server.game.settings import RoomSettings
+from server.game.settings import MAX_PLAYERS_CAP, RoomSettings
 from server.game.trail import Trail
 
 Phase = Literal["lobby", "countdown", "racing", "finished"]
@@ -158,6 +158,11 @@ class RoomState:
     def racers(self) -> list[Player]:
         """Everyone who took part in the current or last race, including those who left it."""
         return [p for p in self.players.values() if p.trail is not None]
+
+    @property
+    def seats_full(self) -> bool:
+        """Whether every seat is taken: a newcomer can only watch, and no bot or seat can be added."""
+        return len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP)
 
     @property
     def connected_count(self) -> int:

@@ -278,7 +278,7 @@ def summary(room: RoomState) -> RoomSummary:
         "daily": room.daily,
         "locked": room.locked,
         "fog": room.settings.fog,
-        "full": preview.seats_full(room),
+        "full": room.seats_full,
         "ranked": preview.ranked(room),
         "settings": room.settings.to_json(),
         "roster": preview.roster(room),
