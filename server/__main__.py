@@ -4,7 +4,7 @@
 
 import sys
 
-from server import maze_cli
+from server.clients import maze_cli
 
 
 def main(argv: list[str]) -> int:
@@ -12,14 +12,14 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["maze"]:
         return maze_cli.main(argv[1:])
     if argv[:1] == ["play"]:
-        from server.terminal import entry  # the terminal client: no server to start
+        from server.clients.terminal import entry  # the terminal client: no server to start
 
         return entry.main(argv[1:])
     if argv[:1] == ["cluster"]:
         from server.cluster import launcher  # the launcher only starts processes: no aiohttp either
 
         return launcher.main(argv[1:])
-    from server import serve  # imported here so the maze tools start without aiohttp
+    from server.app import serve  # imported here so the maze tools start without aiohttp
 
     return serve.main(argv[1:] if argv[:1] == ["serve"] else argv)
 

@@ -3,15 +3,9 @@
 from dataclasses import dataclass
 from pathlib import Path
 
+from server.room.rate_limits import RateLimit
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-
-
-@dataclass(frozen=True)
-class RateLimit:
-    """A token bucket: `rate` commands a second on average, up to `burst` at once."""
-
-    rate: float
-    burst: float
 
 
 @dataclass(frozen=True)

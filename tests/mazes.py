@@ -3,11 +3,11 @@ raced in the pure core."""
 
 from collections.abc import Sequence
 
-from server.course import build_course
-from server.game.maze import Cell, Maze
-from server.game.room import Room
-from server.game.solvers import search
-from server.registry import new_player_token, new_race_id
+from server.maze.model import Cell, Maze
+from server.maze.solvers import search
+from server.room.room import Room
+from server.runtime.course import build_course
+from server.runtime.registry import new_player_token, new_race_id
 
 T0 = 1_000_000.0
 """The moment rooms raced in the core start at (seconds)."""

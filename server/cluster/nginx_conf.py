@@ -10,7 +10,7 @@ must answer it from the cluster's shared state, and spreading it shows at once w
 
 Client address. nginx overwrites `X-Real-IP` with the address it saw; the processes are started with
 `--trusted-proxy 127.0.0.1`, so they take the client address (rate limits) from it on connections from
-nginx, and from nobody else (server/client_address.py). `Host` is passed as the client wrote it (with
+nginx, and from nobody else (server/http/client_address.py). `Host` is passed as the client wrote it (with
 its port): Socket.IO's same-origin check compares the page's Origin with it.
 """
 

@@ -13,15 +13,15 @@ import gzip
 import random
 from typing import Any
 
-from server.game.analysis import analyse_race
-from server.game.analysis_wire import analysis_json
-from server.game.generation import MazeSpec, generate
-from server.game.maze import Maze
-from server.game.racelog import RaceLog, hint_cap, move_cap
-from server.game.results import ResultRow
-from server.game.settings import RoomSettings
-from server.hint_searches import in_a_worker
-from server.replays import build_analysis
+from server.analysis.race import analyse_race
+from server.analysis.wire import analysis_json
+from server.http.replays import build_analysis
+from server.maze.generation import MazeSpec, generate
+from server.maze.model import Maze
+from server.room.racelog import RaceLog, hint_cap, move_cap
+from server.room.results import ResultRow
+from server.room.settings import RoomSettings
+from server.runtime.hint_searches import in_a_worker
 from tests.bench.store import loop_stall
 from tests.bench.timing import measure, print_table, seconds
 

@@ -20,13 +20,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from server.game.bots import BOT_KINDS, FogSight, FullSight, Sight, make_bot, reveal
-from server.game.generation import MazeSpec, generate
-from server.game.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
-from server.game.maze import Maze
-from server.game.racelog import move_cap
-from server.game.settings import WHOLE_BOUNDS, RoomSettings
-from server.game.solvers import distances_to_exit
+from server.bots import BOT_KINDS, FogSight, FullSight, Sight, make_bot, reveal
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
+from server.maze.model import Maze
+from server.maze.solvers import distances_to_exit
+from server.room.racelog import move_cap
+from server.room.settings import WHOLE_BOUNDS, RoomSettings
 from tests.bench.timing import print_table
 
 TITLE = "Bots: CPU per move (mean, p99) and moves per race for each kind, 50x50 and 100x100"

@@ -20,8 +20,8 @@ from typing import Any
 import aiohttp
 import orjson
 
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 
 CONNECT_TIMEOUT = 15.0
 

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from server.config import AppConfig
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 from tests.bench.cluster import make_room
 from tests.bench.cluster_client import session_from, source_address
 from tests.bench.cluster_servers import Running, get_json, start_cluster

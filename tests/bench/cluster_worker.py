@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Any
 
-from server.serve import fast_loop
+from server.app.serve import fast_loop
 from tests.bench.cluster_client import LightPlayer
 
 SETUP_CHUNK = 20

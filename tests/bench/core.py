@@ -1,4 +1,4 @@
-"""Benchmark of the pure game core (server.game) against the plain reference in tests/bench/reference.py.
+"""Benchmark of the pure core (server.maze, server.room) against the plain reference in tests/bench.
 
 Sections: maze generation for every algorithm and size, hints from the entrance, the encoded wire size,
 then a targets table. Times are medians of several repeats (time.perf_counter). The reference runs in a
@@ -12,12 +12,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from server.game.generation import MazeSpec, generate
-from server.game.generators import ALGORITHMS
-from server.game.hints import hint
-from server.game.maze import Maze
-from server.game.solvers import SEARCH_METHODS
-from server.game.wire import encode_maze
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import ALGORITHMS
+from server.maze.hints import hint
+from server.maze.model import Maze
+from server.maze.solvers import SEARCH_METHODS
+from server.maze.wire import encode_maze
 from tests.bench import reference
 from tests.bench.timing import Job, Sample, measure, measure_budgeted, print_table, seconds
 

@@ -5,7 +5,7 @@ scores SEEDS random seeds (`daily_band.daily_score`: decision points on the shor
 the quartiles (the middle half is what the band should be), the band `daily_band.BANDS` fixes, and the
 share of SEEDS other seeds that band takes in (it should stay near one half or above, for the daily
 pick to be quick). Then, over DATES dates a preset, how many candidates the day's pick scored and how
-long it took. When a generator changes, paste the printed `BANDS` table into server/game/daily_band.py.
+long it took. When a generator changes, paste the printed `BANDS` table into server/maze/daily_band.py.
 Last, what the difficulty card every race carries costs at the largest room size, 150 x 150, against
 the rest of the course (`build_course`, in a worker thread): the median of REPEATS.
 """
@@ -15,12 +15,12 @@ import random
 import statistics
 import time
 
-from server.game.daily import candidate_seeds, daily_seed
-from server.game.daily_band import BANDS, DAILY_BRAID, Band, daily_score
-from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import ALGORITHMS, PERFECT
-from server.game.race_card import card_for
-from server.game.settings import PRESETS
+from server.maze.daily_band import BANDS, DAILY_BRAID, Band, daily_score
+from server.maze.generation import MAX_SEED, MazeSpec, generate
+from server.maze.generators import ALGORITHMS, PERFECT
+from server.maze.race_card import card_for
+from server.room.daily import candidate_seeds, daily_seed
+from server.room.settings import PRESETS
 
 NAME = "daily_band"
 TITLE = "Daily maze: difficulty scores per preset and generator, the bands; the card's cost"

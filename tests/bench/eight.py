@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from server.game.generation import MazeSpec, generate
-from server.game.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
-from server.game.maze import Maze
-from server.game.routes import count_shortest
-from server.game.solvers import search
-from server.maze_cli import maze_object
+from server.clients.maze_cli import maze_object
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
+from server.maze.model import Maze
+from server.maze.paths import count_shortest
+from server.maze.solvers import search
 from tests.bench.core import fresh
 from tests.bench.timing import Job, Sample, measure, print_table, seconds
 

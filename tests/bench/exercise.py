@@ -8,12 +8,12 @@ Times are medians of several repeats (time.perf_counter), as in core.py; nothing
 import os
 from collections.abc import Sequence
 
-from server.game.difficulty import analyse
-from server.game.generation import MazeSpec, generate
-from server.game.generators import BIASES, PERFECT
-from server.game.maze import Maze
-from server.game.routes import all_paths, count_shortest
-from server.game.solvers import search
+from server.maze.difficulty import analyse
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import BIASES, PERFECT
+from server.maze.model import Maze
+from server.maze.paths import all_paths, count_shortest
+from server.maze.solvers import search
 from tests.bench import eight
 from tests.bench.timing import Job, measure, print_table, seconds
 

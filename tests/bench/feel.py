@@ -23,11 +23,11 @@ from aiohttp import web
 from playwright.async_api import Browser, Page, async_playwright
 from yarl import URL
 
-from server.app import create_app
+from server.app.factory import create_app
+from server.bots.kinds import BOT_KINDS
 from server.config import AppConfig
-from server.game.bots.kinds import BOT_KINDS
-from server.game.room import Room
-from server.keys import REGISTRY
+from server.http.keys import REGISTRY
+from server.room.room import Room
 from tests.bench.page_weight import _free_port, load_page
 from tests.browser.conftest import CHROMIUM, FLAGS, keys_along, way_out
 

@@ -12,12 +12,12 @@ import statistics
 import time
 from array import array
 
-from server.course import build_course
-from server.game.ghosts import Ghost, ghost_from_race
-from server.game.persist import room_snapshot
-from server.game.racelog import RaceLog
-from server.game.room import Room
-from server.game.settings import RoomSettings
+from server.room.ghosts import Ghost, ghost_from_race
+from server.room.racelog import RaceLog
+from server.room.room import Room
+from server.room.settings import RoomSettings
+from server.room.snapshot import room_snapshot
+from server.runtime.course import build_course
 
 NAME = "ghosts"
 TITLE = "Ghosts: building one from the biggest log, a tick with a ghost, a saved room's size"

@@ -29,8 +29,8 @@ from typing import Any
 import aiohttp
 import socketio
 
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 from tests.bench.load import ServerProcess
 from tests.bench.timing import print_table
 

@@ -24,8 +24,8 @@ from typing import Any
 import aiohttp
 import socketio
 
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 
 TITLE = "load: moves/s and latency against a bare python-socketio server; 1,000 spectators; loop stalls"
 

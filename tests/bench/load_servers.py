@@ -18,9 +18,10 @@ from typing import Any
 import socketio
 from aiohttp import web
 
-from server.app import create_app
-from server.config import AppConfig, RateLimit
-from server.serve import fast_loop
+from server.app.factory import create_app
+from server.app.serve import fast_loop
+from server.config import AppConfig
+from server.room.rate_limits import RateLimit
 
 LAG_KEY = web.AppKey("lag", dict)
 FRESH_STATS = {

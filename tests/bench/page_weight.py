@@ -131,7 +131,7 @@ def _free_port() -> int:
 
 
 async def _measure_this_checkout() -> None:
-    from server.app import create_app  # this checkout's app, on a real port
+    from server.app.factory import create_app  # this checkout's app, on a real port
     from server.config import AppConfig
 
     runner = web.AppRunner(create_app(AppConfig()))

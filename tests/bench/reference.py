@@ -4,7 +4,7 @@ Seed 000 keeps the maze as a 0/1 matrix (0 passage, 1 wall), draws it cell by ce
 search that marks visited cells in a second matrix. Here the same is done on rooms: a maze of R x C rooms
 is a (2R+1) x (2C+1) list of lists, room (r, c) sits at (2r+1, 2c+1), the cell between two neighbouring
 rooms is their wall, the (even, even) cells are posts that always stand, and the border is closed. This is
-exactly the exchange form of `server.game.maze.Maze.to_matrix`, with ints instead of characters.
+exactly the exchange form of `server.maze.model.Maze.to_matrix`, with ints instead of characters.
 
 Everything is written the obvious way on purpose (tuples, lists, dicts, paths copied at every step, a
 seeded `random.Random`): it is a correct baseline, not a fast one. Entrance top-left, exit bottom-right.

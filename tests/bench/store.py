@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from server.game.maze import Maze
-from server.game.racelog import RaceLog, hint_cap, move_cap
-from server.game.records import RaceRecord, race_record
-from server.game.settings import RoomSettings
-from server.replays import Replays
-from server.store import SqliteStore, Store
-from server.store_pg import PgStore
+from server.http.replays import Replays
+from server.maze.model import Maze
+from server.room.racelog import RaceLog, hint_cap, move_cap
+from server.room.records import RaceRecord, race_record
+from server.room.settings import RoomSettings
+from server.store.postgres.results import PgStore
+from server.store.sqlite.results import SqliteStore, Store
 from tests.bench.timing import Sample, print_table, seconds
 from tests.mazes import dead_end_branch, shortest_path
 from tests.persistence.races import ScriptedRace

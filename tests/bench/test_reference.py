@@ -5,10 +5,10 @@ import itertools
 
 import pytest
 
-from server.game.generation import MazeSpec, generate
-from server.game.generators import ALGORITHMS, PERFECT
-from server.game.maze import Maze
-from server.game.solvers import distances_to_exit, search
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import ALGORITHMS, PERFECT
+from server.maze.model import Maze
+from server.maze.solvers import distances_to_exit, search
 from tests.bench import reference
 
 SHAPES = ((2, 2), (5, 7), (12, 9))

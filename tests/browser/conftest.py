@@ -14,12 +14,12 @@ import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
-from server.app import create_app
+from server.app.factory import create_app
 from server.config import AppConfig
-from server.game.maze import Cell
-from server.game.room import Room
-from server.game.solvers import search
-from server.keys import REGISTRY
+from server.http.keys import REGISTRY
+from server.maze.model import Cell
+from server.maze.solvers import search
+from server.room.room import Room
 
 CHROMIUM = Path(os.environ.get("MAZERACE_CHROMIUM", "/usr/bin/chromium"))
 HAVE_CHROMIUM = CHROMIUM.exists()
@@ -100,7 +100,7 @@ async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[o
 
 def room_of(server: TestServer, code: str) -> Room:
     """The server's own room object, to check what the browser shows against the truth."""
-    return server.app[REGISTRY].get(code)
+    return server.app.factory[REGISTRY].get(code)
 
 
 def way_out(room: Room) -> list[Cell]:

@@ -9,9 +9,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from server.game.fog import FogMemory, bitset, fogged_maze, revealed, visible_now
-from server.game.generation import MazeSpec, generate
-from server.game.wire import encode_maze
+from server.maze.fog import FogMemory, bitset, fogged_maze, revealed, visible_now
+from server.maze.generation import MazeSpec, generate
+from server.maze.wire import encode_maze
 
 FIXTURE = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "fog.json"
 

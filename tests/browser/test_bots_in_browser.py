@@ -14,10 +14,11 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from server.game.bots import BOT_KINDS, MAX_SPEED, MIN_SPEED, BotSpec, bot_name
-from server.game.maze import Cell, Maze
-from server.game.room import Room
-from server.keys import REGISTRY
+from server.bots import BOT_KINDS, bot_name
+from server.http.keys import REGISTRY
+from server.maze.model import Cell, Maze
+from server.room.bot_spec import MAX_SPEED, MIN_SPEED, BotSpec
+from server.room.room import Room
 from tests.browser.conftest import Tab, room_of, way_out
 from tests.browser.test_fog_in_browser import (
     RULES,

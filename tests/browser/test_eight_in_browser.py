@@ -13,7 +13,7 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, WebSocket, expect
 
-from server.game.maze import Cell, Maze
+from server.maze.model import Cell, Maze
 from tests.browser.conftest import Tab, room_of
 
 KEY_GAP = 0.12  # seconds between key presses: under the client's 12 moves/s and the server's limit

@@ -17,10 +17,10 @@ import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, expect
 
-from server.game.fog import visible_now
-from server.game.maze import Cell, Maze
-from server.game.players import Player
-from server.game.room import Room
+from server.maze.fog import visible_now
+from server.maze.model import Cell, Maze
+from server.room.players import Player
+from server.room.room import Room
 from tests.browser.conftest import Tab, room_of, way_out
 from tests.browser.fog_cases import FIXTURE, fog_cases
 from tests.browser.test_eight_in_browser import DIAGONAL_KEYS, PIXELS_AT, STRAIGHT, delta, way

@@ -8,7 +8,7 @@ import re
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from server.game.reactions import REACTIONS
+from server.room.reactions import REACTIONS
 from tests.browser.conftest import room_of
 from tests.browser.test_race_in_browser import create_room_in_lobby
 

@@ -11,8 +11,8 @@ import asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, expect
 
-from server.game.maze import Cell, Maze
-from server.game.players import Player
+from server.maze.model import Cell, Maze
+from server.room.players import Player
 from tests.browser.conftest import KEY_FOR, Tab, room_of
 from tests.browser.test_bots_in_browser import join_room, post_room
 from tests.browser.test_race_in_browser import start_race

@@ -24,9 +24,9 @@ import redis.asyncio as aioredis
 from server.cluster.nginx_conf import Upstream
 from server.cluster.nginx_server import NginxServer
 from server.cluster.nodes import NodeSpec, health
+from server.cluster.ownership.shared_rooms import room_keys
 from server.cluster.redis_server import RedisServer, pong, redis_command
 from server.cluster.services import LOOPBACK, Service, free_port, spawn
-from server.ownership.shared_rooms import room_keys
 
 NODES = ("node1", "node2", "node3")
 NODE_ARGS = ("--countdown", "1")

@@ -11,8 +11,8 @@ from typing import Any
 
 import aiohttp
 
-from server.game.maze import Cell
-from server.game.racelog import RaceLog
+from server.maze.model import Cell
+from server.room.racelog import RaceLog
 from tests.cluster.chaos import WAIT, ChaosCluster
 from tests.cluster.chaos_table import RaceTable, race_over, until
 

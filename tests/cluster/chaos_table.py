@@ -12,8 +12,8 @@ from typing import Any
 import aiohttp
 import socketio
 
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 from tests.cluster.chaos import WAIT, ChaosCluster
 from tests.cluster.players import ClusterPlayer
 from tests.mazes import shortest_path

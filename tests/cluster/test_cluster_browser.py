@@ -18,8 +18,8 @@ from playwright.async_api import Browser, Page, async_playwright, expect
 
 from server.cluster.nodes import NodeSpec, start_node
 from server.cluster.services import Service
-from server.game.maze import Cell
-from server.game.wire import decode_maze
+from server.maze.model import Cell
+from server.maze.wire import decode_maze
 from tests.browser.conftest import CHROMIUM, FLAGS, HAVE_CHROMIUM, keys_along
 from tests.cluster.conftest import StartNginx
 from tests.cluster.players import ClusterPlayer

@@ -9,7 +9,7 @@ import os
 import signal
 import time
 
-from server.game.race_card import card_for
+from server.maze.race_card import card_for
 from tests.cluster.chaos import LogEntry, LogTail
 from tests.cluster.chaos_checks import check_race, database_rows
 from tests.cluster.chaos_table import RaceTable, owner_of, seen, until

@@ -6,10 +6,10 @@ import asyncio
 import random
 import time
 
-from server.course import build_course
-from server.game.bots import FullSight, make_bot
-from server.game.maze import Cell, Maze
-from server.game.settings import spec_for
+from server.bots import FullSight, make_bot
+from server.maze.model import Cell, Maze
+from server.room.settings import spec_for
+from server.runtime.course import build_course
 from tests.cluster.chaos_checks import database_rows, listed_races, logged_moves, stored_race
 from tests.cluster.chaos_table import RaceTable, owner_of, race_over, until
 

@@ -13,7 +13,7 @@ import signal
 import time
 from typing import Any
 
-from server.ownership.shared_rooms import room_keys
+from server.cluster.ownership.shared_rooms import room_keys
 from tests.cluster.chaos import LogTail, stream_id
 from tests.cluster.chaos_checks import check_race
 from tests.cluster.chaos_table import (

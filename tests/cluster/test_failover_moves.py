@@ -7,7 +7,7 @@ import asyncio
 import signal
 import time
 
-from server.ownership.shared_rooms import room_keys
+from server.cluster.ownership.shared_rooms import room_keys
 from tests.cluster.chaos_checks import check_race
 from tests.cluster.chaos_table import RaceTable, join_until_held, owner_of, second_tab, seen, until
 from tests.cluster.players import ClusterPlayer

@@ -18,7 +18,7 @@ import pytest
 import socketio
 
 from server.cluster.services import free_port, port_is_free
-from server.healthz import NODE_HEADER
+from server.http.healthz import NODE_HEADER
 
 ROOT = Path(__file__).resolve().parents[2]
 UP_SECONDS = 120.0

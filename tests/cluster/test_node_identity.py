@@ -9,10 +9,11 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from server.app import create_app
-from server.client_address import parse_proxy_address
-from server.config import AppConfig, RateLimit
-from server.healthz import NODE_HEADER, parse_node_id
+from server.app.factory import create_app
+from server.config import AppConfig
+from server.http.client_address import parse_proxy_address
+from server.http.healthz import NODE_HEADER, parse_node_id
+from server.room.rate_limits import RateLimit
 from tests.integration.raw_http import request_bytes, send_raw
 
 ONE_ROOM = RateLimit(0.001, 1.0)

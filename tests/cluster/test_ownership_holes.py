@@ -5,7 +5,7 @@ import signal
 
 import pytest
 
-from server.ownership.shared_rooms import LogUncertain, SharedRooms
+from server.cluster.ownership.shared_rooms import LogUncertain, SharedRooms
 from tests.services.redis import RedisServer, redis_cli
 
 CODE = "holeroom01"

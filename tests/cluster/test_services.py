@@ -8,10 +8,11 @@ from typing import Any
 import aiohttp
 from aiohttp.test_utils import TestServer
 
-from server.app import create_app
+from server.app.factory import create_app
 from server.cluster.services import port_answers
-from server.config import AppConfig, RateLimit
-from server.healthz import NODE_HEADER
+from server.config import AppConfig
+from server.http.healthz import NODE_HEADER
+from server.room.rate_limits import RateLimit
 from tests.services.redis import RedisServer, redis_cli
 
 from .conftest import StartNginx

@@ -5,8 +5,8 @@ import asyncio
 
 import pytest
 
-from server.game.errors import GameError
-from server.ownership.shared_rooms import SharedRooms, room_keys
+from server.cluster.ownership.shared_rooms import SharedRooms, room_keys
+from server.errors import GameError
 from tests.services.redis import RedisServer
 
 TTL = 0.4

@@ -15,10 +15,11 @@ import aiohttp
 import pytest
 import socketio
 
-from server.app import create_app
-from server.config import AppConfig, RateLimit
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.app.factory import create_app
+from server.config import AppConfig
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
+from server.room.rate_limits import RateLimit
 
 Envelope = dict[str, Any]
 Predicate = Callable[[dict[str, Any]], bool]

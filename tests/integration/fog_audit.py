@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from server.game.maze import Cell, Maze
-from server.game.wire import PackedCells
+from server.maze.model import Cell, Maze
+from server.maze.wire import PackedCells
 
 
 def within(maze: Maze, start: Cell, vision: int) -> set[Cell]:

@@ -5,9 +5,9 @@ the answers are rate limited per address; a server without a database has no ana
 
 from pathlib import Path
 
-from server.game.analysis_wire import unpack_cells
-from server.game.maze import Cell
-from server.game.wire import decode_maze
+from server.analysis.wire import unpack_cells
+from server.maze.model import Cell
+from server.maze.wire import decode_maze
 from tests.mazes import dead_end_branch, shortest_path
 
 from .conftest import StartServer, start_race

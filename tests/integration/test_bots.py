@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from server.config import RateLimit
-from server.game.bots import BOT_KINDS
-from server.game.wire import decode_maze
+from server.bots import BOT_KINDS
+from server.maze.wire import decode_maze
+from server.room.rate_limits import RateLimit
 
 from .conftest import Client, Harness, StartServer, assert_consecutive
 from .fog_audit import FogAudit

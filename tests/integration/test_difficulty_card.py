@@ -3,9 +3,9 @@ comes with the race's start (never before), to players and spectators alike, in 
 racing or finished room and in the results; the results say how many shortest routes the maze had and
 whose route was one; a count beyond what JSON readers hold exactly comes as its digits."""
 
-from server.game.race_card import MAX_EXACT_NUMBER, card_for
-from server.game.routes import all_paths, count_shortest
-from server.game.wire import decode_maze
+from server.maze.paths import all_paths, count_shortest
+from server.maze.race_card import MAX_EXACT_NUMBER, card_for
+from server.maze.wire import decode_maze
 from tests.mazes import shortest_path
 
 from .conftest import Harness, start_race

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from server.game.directions import Direction, direction_between
-from server.game.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.directions import Direction, direction_between
+from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 from tests.mazes import shortest_path
 
 from .conftest import Client, Harness, StartServer, assert_consecutive, start_race

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 from tests.mazes import neighbours, shortest_path
 
 from .conftest import Client, Harness, assert_consecutive

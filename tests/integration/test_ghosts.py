@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from server.game.fog import visible_now
-from server.game.maze import Cell, Maze
-from server.game.racelog import RaceLog
-from server.game.settings import RoomSettings
-from server.game.wire import decode_maze
-from server.store import SqliteStore
+from server.maze.fog import visible_now
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
+from server.room.racelog import RaceLog
+from server.room.settings import RoomSettings
+from server.store.sqlite.results import SqliteStore
 from tests.mazes import shortest_path
 from tests.persistence.races import ScriptedRace
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from server.game.errors import GameError
-from server.game.hint_rules import solve_hint
-from server.game.room import Room
-from server.game.settings import parse_settings
-from server.hint_searches import HintSearches
+from server.errors import GameError
+from server.room.hint_rules import solve_hint
+from server.room.room import Room
+from server.room.settings import parse_settings
+from server.runtime.hint_searches import HintSearches
 from tests.mazes import T0, race_in_core, shortest_path
 
 from .conftest import Harness, start_race

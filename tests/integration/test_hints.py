@@ -3,9 +3,9 @@
 import random
 from typing import Any
 
-from server.game.hints import hint
-from server.game.maze import Cell, Maze
-from server.game.wire import PackedCells
+from server.maze.hints import hint
+from server.maze.model import Cell, Maze
+from server.maze.wire import PackedCells
 from tests.mazes import dead_end_branch, shortest_path
 
 from .conftest import Client, Harness, start_race
@@ -28,7 +28,7 @@ def unpacked(text: str | None, maze: Maze) -> list[list[int]] | None:
 
 
 def core_hint(maze: Maze, trail: list[list[int]], method: str) -> dict[str, Any]:
-    """What `server.game.hints.hint` says for the same maze, trail and method."""
+    """What `server.maze.hints.hint` says for the same maze, trail and method."""
     rooms: list[Cell] = [(r, c) for r, c in trail]
     answer = hint(maze, rooms, method, random.Random(0), record_order=True)
     return {

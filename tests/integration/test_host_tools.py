@@ -6,7 +6,7 @@ import asyncio
 import json
 from typing import Any
 
-from server.game.reactions import REACTIONS
+from server.room.reactions import REACTIONS
 from tests.mazes import shortest_path
 
 from .conftest import Client, Harness, StartServer, assert_consecutive, start_race

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from server.config import RateLimit
-from server.registry import CODE_ALPHABET
+from server.room.rate_limits import RateLimit
+from server.runtime.registry import CODE_ALPHABET
 
 from .conftest import Harness, StartServer
 

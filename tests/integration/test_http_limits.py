@@ -6,7 +6,7 @@ import aiohttp
 import pytest
 import socketio
 
-from server.config import RateLimit
+from server.room.rate_limits import RateLimit
 
 from .conftest import Harness, StartServer
 

@@ -1,7 +1,7 @@
 """Regression tests for lobby griefing: the host starts with the ready players (the unready watch),
 kicks and locks; the daily button never sends anyone into a lobby somebody else holds."""
 
-from server.game.wire import decode_maze
+from server.maze.wire import decode_maze
 from tests.mazes import shortest_path
 
 from .conftest import Harness, assert_consecutive, start_race

@@ -4,8 +4,8 @@ from typing import Any
 
 import pytest
 
-from server.game.directions import direction_between
-from server.game.maze import Cell, Maze
+from server.maze.directions import direction_between
+from server.maze.model import Cell, Maze
 from tests.mazes import shortest_path
 
 from .conftest import Client, Harness, StartServer, closed_neighbour, start_race

@@ -7,8 +7,8 @@ making's) carries `Retry-After`."""
 from pathlib import Path
 from typing import Any
 
-from server.config import RateLimit
-from server.game.wire import decode_maze
+from server.maze.wire import decode_maze
+from server.room.rate_limits import RateLimit
 from tests.mazes import shortest_path
 
 from .conftest import StartServer, start_race

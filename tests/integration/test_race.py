@@ -2,8 +2,8 @@
 
 import asyncio
 
-from server.game.maze import Cell
-from server.game.wire import PackedCells, decode_maze
+from server.maze.model import Cell
+from server.maze.wire import PackedCells, decode_maze
 from tests.mazes import dead_end_branch, neighbours, shortest_path
 
 from .conftest import Harness, assert_consecutive, start_race

@@ -4,8 +4,8 @@ follows the server's configured limits, and it is rate limited with the other AP
 
 from typing import Any
 
-from server.config import RateLimit
-from server.game.settings import RoomSettings
+from server.room.rate_limits import RateLimit
+from server.room.settings import RoomSettings
 
 from .conftest import Harness, StartServer
 

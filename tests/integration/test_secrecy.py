@@ -4,7 +4,7 @@ that it was asked)."""
 
 from typing import Any
 
-from server.game.wire import PackedCells
+from server.maze.wire import PackedCells
 from tests.mazes import dead_end_branch, shortest_path
 
 from .conftest import Client, Harness, StartServer, assert_consecutive, start_race

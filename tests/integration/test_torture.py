@@ -12,8 +12,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from server.game.maze import Cell
-from server.game.wire import decode_maze
+from server.maze.model import Cell
+from server.maze.wire import decode_maze
 from tests.mazes import shortest_path
 
 from .conftest import TIMEOUT, Client, Harness, StartServer, assert_consecutive

@@ -103,7 +103,7 @@ test('refuses malformed mazes', () => {
   assert.throws(() => decodeMaze(null));
 });
 
-test('agrees with the server encoder (server/game/wire.py, kruskal 3x5 seed 7, braid 0.5, edges)', () => {
+test('agrees with the server encoder (server/maze/wire.py, kruskal 3x5 seed 7, braid 0.5, edges)', () => {
   const wire = { rows: 3, cols: 5, entrance: [1, 4], exit: [2, 0], directions: 4, walls: 'e5ZbAQ==' };
   const m = decodeMaze(wire);
   assert.deepEqual([...m.east], [1, 0, 1, 1, 0, 1, 1, 0, 1, 0, 1, 1, 1, 0, 0]);
@@ -129,7 +129,7 @@ test('encode and decode round-trip a 100 x 100 maze', () => {
   assert.deepEqual(m.south, south);
 });
 
-// Packed cell lists as the server sends them (server/game/wire.py PackedCells.to_wire, same values).
+// Packed cell lists as the server sends them (server/maze/wire.py PackedCells.to_wire, same values).
 test('decodes packed cell lists: 2 bytes a cell up to 65,536 cells, 4 above', () => {
   const hard = { rows: 150, cols: 150, size: 22500 };
   assert.deepEqual(decodeCells('AAAFAONX', hard), [[0, 0], [0, 5], [149, 149]]);
@@ -251,7 +251,7 @@ test('8 directions: names, steps and directions of the maze', () => {
   assert.equal(step([3, 4], 'toString'), null, 'only the eight names');
 });
 
-test('8 directions: agrees with the server encoder (server/game/wire.py, kruskal 3x4 seed 7, 8 directions)', () => {
+test('8 directions: agrees with the server encoder (server/maze/wire.py, kruskal 3x4 seed 7, 8 directions)', () => {
   const wire = { rows: 3, cols: 4, entrance: [0, 0], exit: [2, 3], directions: 8, walls: 'goTCgRAB' };
   const m = decodeMaze(wire);
   assert.deepEqual([...m.east], [0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0]);

@@ -21,7 +21,7 @@ from typing import IO, Any
 import aiohttp
 import socketio
 
-from server.game.maze import Cell
+from server.maze.model import Cell
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 15.0

@@ -10,12 +10,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from server.course import build_course
-from server.game.maze import Cell, Maze
-from server.game.records import RaceRecord, race_record
-from server.game.room import Room
-from server.game.settings import RoomSettings
-from server.registry import new_player_token, new_race_id, new_room_code
+from server.maze.model import Cell, Maze
+from server.room.records import RaceRecord, race_record
+from server.room.room import Room
+from server.room.settings import RoomSettings
+from server.runtime.course import build_course
+from server.runtime.registry import new_player_token, new_race_id, new_room_code
 from tests.mazes import dead_end_branch, neighbours, shortest_path
 
 T0 = 1_800_000_000.0

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import aiohttp
 
-from server.game.racelog import RaceLog
-from server.game.settings import RoomSettings
-from server.store import SqliteStore
+from server.room.racelog import RaceLog
+from server.room.settings import RoomSettings
+from server.store.sqlite.results import SqliteStore
 from tests.persistence.live import Racer, ServerProcess, get_json, post_json
 from tests.persistence.races import ScriptedRace
 

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from server.config import AppConfig
-from server.game.errors import GameError
-from server.game.racelog import MIN_MOVE_CAP, MOVE_BURST, MOVE_RATE, RaceLog, hint_cap, move_cap
-from server.game.settings import RoomSettings
+from server.errors import GameError
+from server.room.racelog import MIN_MOVE_CAP, MOVE_BURST, MOVE_RATE, RaceLog, hint_cap, move_cap
+from server.room.settings import RoomSettings
 from tests.persistence.races import ScriptedRace, wander
 
 

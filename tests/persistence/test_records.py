@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from server.course import build_course
-from server.game.persist import READABLE_VERSIONS, maze_spec, rebuild_room, room_snapshot
-from server.game.records import RaceRecord
-from server.game.settings import RoomSettings
+from server.room.records import RaceRecord
+from server.room.settings import RoomSettings
+from server.room.snapshot import READABLE_VERSIONS, maze_spec, rebuild_room, room_snapshot
+from server.runtime.course import build_course
 from tests.mazes import shortest_path
 from tests.persistence.races import ScriptedRace
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import aiohttp
 
-from server.game.daily import daily_seed, daily_settings
-from server.game.racelog import RaceLog
-from server.game.wire import decode_maze
-from server.store import SqliteStore
+from server.maze.wire import decode_maze
+from server.room.daily import daily_seed, daily_settings
+from server.room.racelog import RaceLog
+from server.store.sqlite.results import SqliteStore
 from tests.persistence.live import Racer, ServerProcess, get_json, post_json
 from tests.persistence.races import ScriptedRace, shortest_path
 from tests.persistence.test_restart import started_race

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from server.game.persist import room_snapshot
-from server.game.room import Room
-from server.game.settings import RoomSettings
-from server.registry import new_player_token
-from server.rescue import read_rescues, rescue_paths, write_rescue
+from server.room.room import Room
+from server.room.settings import RoomSettings
+from server.room.snapshot import room_snapshot
+from server.runtime.registry import new_player_token
+from server.store.rescue import read_rescues, rescue_paths, write_rescue
 from tests.persistence.races import ScriptedRace
 
 
@@ -46,7 +46,7 @@ def test_a_file_that_is_not_a_rescue_file_is_logged_and_left_in_place(
     db = tmp_path / "mazerace.db"
     path = rescue_paths(db)[0]
     path.write_text(body)
-    with caplog.at_level(logging.ERROR, logger="server.rescue"):
+    with caplog.at_level(logging.ERROR, logger="server.store.rescue"):
         assert read_rescues(db) == []
     assert "could not read the rescue file" in caplog.text
     assert path.read_text() == body

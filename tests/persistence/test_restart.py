@@ -16,12 +16,12 @@ from typing import Any
 import aiohttp
 import pytest
 
-from server.game.daily import daily_settings
-from server.game.maze import Maze
-from server.game.race_card import card_for
-from server.game.racelog import RaceLog
-from server.game.trail import Trail
-from server.game.wire import decode_maze
+from server.maze.model import Maze
+from server.maze.race_card import card_for
+from server.maze.trail import Trail
+from server.maze.wire import decode_maze
+from server.room.daily import daily_settings
+from server.room.racelog import RaceLog
 from tests.persistence.live import ROOT, Racer, ServerProcess, get_json, post_json
 from tests.persistence.races import shortest_path, with_detours
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from server.game.wire import decode_maze
+from server.maze.wire import decode_maze
 from tests.mazes import shortest_path
 
 from .live import Racer, ServerProcess, post_json

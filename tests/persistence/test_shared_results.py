@@ -8,7 +8,7 @@ from pathlib import Path
 
 import aiohttp
 
-from server.game.wire import decode_maze
+from server.maze.wire import decode_maze
 from tests.mazes import shortest_path
 from tests.persistence.live import ROOT, Racer, ServerProcess, free_port, get_json, post_json
 

@@ -17,21 +17,21 @@ from typing import Any
 
 import pytest
 
-from server.course import build_course
-from server.game import views
-from server.game.daily import daily_seed, daily_settings
-from server.game.errors import BadSettings
-from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import PERFECT
-from server.game.moves import resolve_move
-from server.game.persist import maze_spec, restore_room, room_state
-from server.game.records import RaceRecord
-from server.game.room import Room
-from server.game.settings import PRESETS, RoomSettings
-from server.game.trail import Trail
-from server.registry import new_player_token, new_race_id
-from server.store import MIGRATIONS, SqliteStore, Store
-from server.store_api import RaceRefused
+from server.errors import BadSettings
+from server.maze.generation import MAX_SEED, MazeSpec, generate
+from server.maze.generators import PERFECT
+from server.maze.moves import resolve_move
+from server.maze.trail import Trail
+from server.room import views
+from server.room.daily import daily_seed, daily_settings
+from server.room.records import RaceRecord
+from server.room.room import Room
+from server.room.settings import PRESETS, RoomSettings
+from server.room.snapshot import maze_spec, restore_room, room_state
+from server.runtime.course import build_course
+from server.runtime.registry import new_player_token, new_race_id
+from server.store.interface import RaceRefused
+from server.store.sqlite.results import MIGRATIONS, SqliteStore, Store
 from tests.persistence.conftest import Backend
 from tests.persistence.races import (
     T0,

@@ -2,10 +2,10 @@
 an ack reveals are kept even when the room's own `moved` event came first (it often does), and the
 rivals an ack names in sight show up where they stand, the others go out of sight."""
 
-from server.game.fog import FogMemory, fogged_maze, revealed
-from server.game.generation import MazeSpec, generate
-from server.game.wire import decode_maze
-from server.terminal.room_view import Racer, RoomView
+from server.clients.terminal.room_view import Racer, RoomView
+from server.maze.fog import FogMemory, fogged_maze, revealed
+from server.maze.generation import MazeSpec, generate
+from server.maze.wire import decode_maze
 
 
 def test_a_move_ack_reveals_cells_and_places_the_rivals_in_sight() -> None:

@@ -9,10 +9,10 @@ moves diagonally, to the cell the server says, and the cells that step revealed 
 import re
 from collections import deque
 
-from server.game.directions import Direction, direction_between
-from server.game.fog import flags_of_bitset, sight
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.directions import Direction, direction_between
+from server.maze.fog import flags_of_bitset, sight
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 from tests.integration.conftest import Client, StartServer
 from tests.terminal.pty_client import Terminal
 

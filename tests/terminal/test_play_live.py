@@ -7,10 +7,10 @@ race and sees the server go away.
 import asyncio
 from typing import Any
 
-from server.config import RateLimit
-from server.game.directions import Direction, direction_between
-from server.game.maze import Cell, Maze
-from server.game.wire import decode_maze
+from server.maze.directions import Direction, direction_between
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
+from server.room.rate_limits import RateLimit
 from tests.integration.conftest import Client, StartServer
 from tests.terminal.pty_client import ARROWS, LEAVE_ALTERNATE_SCREEN, DropProxy, Terminal, restored
 

@@ -3,8 +3,8 @@
 import subprocess
 import sys
 
-from server.game.generation import MazeSpec, generate
-from server.game.solvers import search
+from server.maze.generation import MazeSpec, generate
+from server.maze.solvers import search
 from tests.terminal.pty_client import ARROWS, Terminal, restored
 
 

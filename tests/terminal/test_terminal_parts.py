@@ -5,15 +5,15 @@ import re
 
 import pytest
 
-from server.game.directions import Direction, direction_between
-from server.game.generation import MazeSpec, generate
-from server.game.render import render_text
-from server.game.solvers import search
-from server.game.wire import encode_maze
-from server.terminal.keys import Command, KeyDecoder, Keymap
-from server.terminal.picture import MARGIN, Marks, picture
-from server.terminal.room_view import RoomView
-from server.terminal.screen import Frame, compose
+from server.clients.terminal.keys import Command, KeyDecoder, Keymap
+from server.clients.terminal.picture import MARGIN, Marks, picture
+from server.clients.terminal.room_view import RoomView
+from server.clients.terminal.screen import Frame, compose
+from server.maze.directions import Direction, direction_between
+from server.maze.generation import MazeSpec, generate
+from server.maze.render import render_text
+from server.maze.solvers import search
+from server.maze.wire import encode_maze
 
 
 @pytest.mark.parametrize("directions", [4, 8])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from server.game.maze import Maze
+from server.maze.model import Maze
 from tests.unit.support import LOOP
 
 

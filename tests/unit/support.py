@@ -10,14 +10,14 @@ from collections.abc import Iterable, Sequence
 import networkx as nx
 from hypothesis import strategies as st
 
-from server.game.directions import Direction
-from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, EIGHT_DIRECTION_ALGORITHMS, PERFECT
-from server.game.maze import Cell, Maze
-from server.game.moves import apply_move
-from server.game.openings import OPENINGS
-from server.game.trail import Trail
-from server.game.walls import DIRECTION_COUNTS, Walls
+from server.maze.directions import Direction
+from server.maze.generation import MAX_SEED, MazeSpec, generate
+from server.maze.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, EIGHT_DIRECTION_ALGORITHMS, PERFECT
+from server.maze.model import Cell, Maze
+from server.maze.moves import apply_move
+from server.maze.openings import OPENINGS
+from server.maze.trail import Trail
+from server.maze.walls import DIRECTION_COUNTS, Walls
 
 SIDES = st.integers(min_value=2, max_value=12)
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)

@@ -8,12 +8,12 @@ from collections.abc import Iterable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.analysis import DeadEndVisit, HintReport, Segment, WrongTurn, analyse_race
-from server.game.analysis_wire import analysis_json, unpack_cells
-from server.game.maze import Cell, Maze
-from server.game.racelog import RaceLog
-from server.game.results import ResultRow
-from server.game.walls import Walls, owner_and_kind
+from server.analysis.race import DeadEndVisit, HintReport, Segment, WrongTurn, analyse_race
+from server.analysis.wire import analysis_json, unpack_cells
+from server.maze.model import Cell, Maze
+from server.maze.walls import Walls, owner_and_kind
+from server.room.racelog import RaceLog
+from server.room.results import ResultRow
 from tests.unit.support import mazes, specs
 
 

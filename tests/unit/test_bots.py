@@ -1,4 +1,4 @@
-"""The bots' brains (server/game/bots): every kind finishes every generator's mazes within the move cap,
+"""The bots' brains (server/bots): every kind finishes every generator's mazes within the move cap,
 stepping only through open passages; under fog they read nothing they have not seen; their state survives
 a JSON round trip mid-race; equal seeds make equal races; the host's bot request is checked.
 
@@ -14,12 +14,10 @@ from dataclasses import dataclass
 import networkx as nx
 import pytest
 
-from server.game.bots import (
+from server.bots import (
     BOT_KINDS,
-    MAX_SPEED,
     BadBotState,
     Bot,
-    BotSpec,
     FogSight,
     FullSight,
     Sight,
@@ -29,15 +27,16 @@ from server.game.bots import (
     make_bot,
     reveal,
 )
-from server.game.bots.common import pack_bytes, pack_cells
-from server.game.bots.wall import WallBot
-from server.game.errors import BadSettings
-from server.game.generation import MazeSpec, generate
-from server.game.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS, PERFECT
-from server.game.maze import Cell, Maze
-from server.game.racelog import move_cap
-from server.game.settings import WHOLE_BOUNDS
-from server.game.solvers import distances_to_exit
+from server.bots.common import pack_bytes, pack_cells
+from server.bots.wall import WallBot
+from server.errors import BadSettings
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS, PERFECT
+from server.maze.model import Cell, Maze
+from server.maze.solvers import distances_to_exit
+from server.room.bot_spec import MAX_SPEED, BotSpec
+from server.room.racelog import move_cap
+from server.room.settings import WHOLE_BOUNDS
 
 LONGEST_RACE = WHOLE_BOUNDS["time_limit"][1]
 """The move cap the tests hold bots to is that of the longest race a room allows (3600 s): at 100 x 100

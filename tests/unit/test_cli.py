@@ -1,6 +1,6 @@
 """`python -m server maze generate|solve|show`: JSON shapes, round trips, trails, and one-line errors.
 
-Most cases run in-process through `server.maze_cli.main` for speed; a few run the real command.
+Most cases run in-process through `server.clients.maze_cli.main` for speed; a few run the real command.
 """
 
 import io
@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import ALGORITHMS
-from server.game.maze import Cell, Maze
-from server.game.render import render_text
-from server.game.solvers import SEARCH_METHODS, search
-from server.maze_cli import main
+from server.clients.maze_cli import main
+from server.maze.generation import MAX_SEED, MazeSpec, generate
+from server.maze.generators import ALGORITHMS
+from server.maze.model import Cell, Maze
+from server.maze.render import render_text
+from server.maze.solvers import SEARCH_METHODS, search
 from tests.unit.support import (
     LOOP,
     SEEDS,

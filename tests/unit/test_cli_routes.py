@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from server.game.difficulty import analyse
-from server.game.generation import MazeSpec, generate
-from server.game.generators import BIASES
-from server.game.routes import all_paths, count_shortest
+from server.maze.difficulty import analyse
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import BIASES
+from server.maze.paths import all_paths, count_shortest
 from tests.unit.test_cli import LOOP_JSON, call, generated, maze_of, run, solved
 
 

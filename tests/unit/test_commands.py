@@ -2,8 +2,9 @@
 
 import pytest
 
-from server.game.bots import BotSpec
-from server.game.commands import (
+from server.maze.generation import MazeSpec
+from server.room.bot_spec import BotSpec
+from server.room.commands import (
     KINDS,
     AddBot,
     BadCommand,
@@ -17,7 +18,6 @@ from server.game.commands import (
     command_from_json,
     command_to_json,
 )
-from server.game.generation import MazeSpec
 
 
 def test_every_kind_of_command_has_a_json_form() -> None:

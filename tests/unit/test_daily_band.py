@@ -6,11 +6,11 @@ import itertools
 
 import pytest
 
-from server.game.daily import candidate_seeds, daily_seed, daily_settings
-from server.game.daily_band import BANDS, MAX_TRIES, Band, daily_score, pick_seed
-from server.game.generation import MazeSpec, generate
-from server.game.generators import PERFECT
-from server.game.settings import PRESETS
+from server.maze.daily_band import BANDS, MAX_TRIES, Band, daily_score, pick_seed
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import PERFECT
+from server.room.daily import candidate_seeds, daily_seed, daily_settings
+from server.room.settings import PRESETS
 
 FIRST = datetime.date(2026, 3, 1)
 DATES = [FIRST + datetime.timedelta(days=n) for n in range(40)]

@@ -16,17 +16,17 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from server.game.difficulty import analyse
-from server.game.directions import Direction, direction_between
-from server.game.errors import BadMaze, BadSettings
-from server.game.generation import MazeSpec, generate
-from server.game.generators import EIGHT_DIRECTION_ALGORITHMS, PERFECT
-from server.game.maze import Cell, Maze
-from server.game.render import render_text
-from server.game.routes import all_paths, count_shortest
-from server.game.solvers import SEARCH_METHODS, search
-from server.game.walls import Walls, owner_and_kind
-from server.game.wire import decode_maze, encode_maze, pack_walls
+from server.errors import BadMaze, BadSettings
+from server.maze.difficulty import analyse
+from server.maze.directions import Direction, direction_between
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import EIGHT_DIRECTION_ALGORITHMS, PERFECT
+from server.maze.model import Cell, Maze
+from server.maze.paths import all_paths, count_shortest
+from server.maze.render import render_text
+from server.maze.solvers import SEARCH_METHODS, search
+from server.maze.walls import Walls, owner_and_kind
+from server.maze.wire import decode_maze, encode_maze, pack_walls
 from tests.unit.support import assert_valid_path, graph, open_maze
 from tests.unit.test_cli import run
 from tests.unit.test_routes import oracle_bottlenecks

@@ -5,7 +5,7 @@ import ast
 import re
 from pathlib import Path
 
-from server.game.errors import ERROR_CODES, SERVER_ONLY_CODES
+from server.errors import ERROR_CODES, SERVER_ONLY_CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 ERROR_CLASSES = {"GameError", "BadSettings", "BadMaze", "IllegalMove"}

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from server.game.events import EVENT_KINDS, BadEvent, event_from_json
+from server.room.events import EVENT_KINDS, BadEvent, event_from_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def emitted_kinds() -> set[str]:
     """The kinds the core passes to `_emit`, read from its source."""
     kinds = set()
-    for path in (ROOT / "server" / "game").rglob("*.py"):
+    for path in (ROOT / "server" / "room").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Call)

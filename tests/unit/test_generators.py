@@ -8,11 +8,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from server.game.errors import BadSettings
-from server.game.generation import MAX_SEED, MazeSpec, generate
-from server.game.generators import ALGORITHMS, BIASES, PERFECT, classic
-from server.game.maze import Cell, Maze
-from server.game.openings import OPENINGS, place_openings
+from server.errors import BadSettings
+from server.maze.generation import MAX_SEED, MazeSpec, generate
+from server.maze.generators import ALGORITHMS, BIASES, PERFECT, classic
+from server.maze.model import Cell, Maze
+from server.maze.openings import OPENINGS, place_openings
 from tests.unit.support import SEEDS, SIDES, graph, perfect_specs, specs
 
 # The exact 4 x 5, seed 7 maze of every generator (corners, no braid). A change here changes every maze

@@ -7,19 +7,19 @@ from typing import Any
 
 import pytest
 
-from server.course import build_course
-from server.game import views
-from server.game.commands import Move, Rematch, SetReady, Start, Tick, apply
-from server.game.envelope import Envelope
-from server.game.errors import GameError
-from server.game.events import event_from_json
-from server.game.ghosts import Ghost, ghost_from_race
-from server.game.persist import maze_spec, rebuild_room, room_snapshot
-from server.game.racelog import RaceLog
-from server.game.records import RaceRecord
-from server.game.room import Room
-from server.game.settings import RoomSettings, parse_settings
-from server.registry import new_player_token, new_race_id
+from server.errors import GameError
+from server.room import views
+from server.room.commands import Move, Rematch, SetReady, Start, Tick, apply
+from server.room.envelope import Envelope
+from server.room.events import event_from_json
+from server.room.ghosts import Ghost, ghost_from_race
+from server.room.racelog import RaceLog
+from server.room.records import RaceRecord
+from server.room.room import Room
+from server.room.settings import RoomSettings, parse_settings
+from server.room.snapshot import maze_spec, rebuild_room, room_snapshot
+from server.runtime.course import build_course
+from server.runtime.registry import new_player_token, new_race_id
 from tests.mazes import shortest_path
 from tests.persistence.races import ScriptedRace
 
@@ -257,7 +257,7 @@ def test_a_rebuilt_room_carries_on_the_ghost_exactly() -> None:
 
 
 def test_a_restored_room_pauses_the_ghost_with_the_race_clock() -> None:
-    from server.game.persist import restore_room
+    from server.room.snapshot import restore_room
 
     race, record = played_race()
     room = ghost_room(record, ghost_from_race(stored(record), race.ids["Bob"]))

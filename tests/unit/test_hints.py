@@ -9,18 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.course import build_course
-from server.game.errors import BadMaze, GameError
-from server.game.generation import MazeSpec, generate
-from server.game.hint_rules import solve_hint
-from server.game.hints import HINT_METHODS, Hint, HintJob, back_up_index, choose_method, hint, solve, way_on
-from server.game.maze import Cell, Maze
-from server.game.room import Room
-from server.game.settings import parse_settings
-from server.game.solvers import SEARCH_METHODS, CellGraph, search
-from server.game.tree_hints import TreeIndex
-from server.game.wire import PackedCells
-from server.registry import new_player_token, new_race_id
+from server.errors import BadMaze, GameError
+from server.maze.generation import MazeSpec, generate
+from server.maze.hints import HINT_METHODS, Hint, HintJob, back_up_index, choose_method, hint, solve, way_on
+from server.maze.model import Cell, Maze
+from server.maze.solvers import SEARCH_METHODS, CellGraph, search
+from server.maze.tree_hints import TreeIndex
+from server.maze.wire import PackedCells
+from server.room.hint_rules import solve_hint
+from server.room.room import Room
+from server.room.settings import parse_settings
+from server.runtime.course import build_course
+from server.runtime.registry import new_player_token, new_race_id
 from tests.mazes import dead_end_branch, shortest_path
 from tests.unit.support import (
     LOOP,

@@ -5,15 +5,15 @@ import random
 
 import pytest
 
-from server.course import build_course
-from server.game import views
-from server.game.bots import BotSpec
-from server.game.errors import ErrorCode, GameError
-from server.game.persist import rebuild_room, room_snapshot
-from server.game.preview import PREVIEW_ONLY
-from server.game.reactions import REACTIONS, react
-from server.game.room import Room
-from server.game.settings import parse_settings
+from server.errors import ErrorCode, GameError
+from server.room import views
+from server.room.bot_spec import BotSpec
+from server.room.preview import PREVIEW_ONLY
+from server.room.reactions import REACTIONS, react
+from server.room.room import Room
+from server.room.settings import parse_settings
+from server.room.snapshot import rebuild_room, room_snapshot
+from server.runtime.course import build_course
 from tests.mazes import T0, race_in_core
 
 

@@ -4,7 +4,7 @@ import logging
 
 from aiohttp.http_exceptions import BadHttpMessage
 
-from server.http_log import BadRequestLogFilter
+from server.http.request_log import BadRequestLogFilter
 
 
 def record(error: BaseException | None) -> logging.LogRecord:

@@ -2,7 +2,7 @@
 
 import logging
 
-from server.log_limits import LINE_LIMIT, BoundedLines
+from server.app.log_limits import LINE_LIMIT, BoundedLines
 
 
 def record(message: str, *args: object) -> logging.LogRecord:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.errors import BadMaze, BadSettings, GameError
-from server.game.maze import MAX_SIDE, MIN_SIDE, Maze, check_size
+from server.errors import BadMaze, BadSettings, GameError
+from server.maze.model import MAX_SIDE, MIN_SIDE, Maze, check_size
 from tests.unit.support import mazes, specs
 
 # A 2 x 3 perfect maze drawn by hand:   (0,0) - (0,1) - (0,2)

@@ -3,13 +3,13 @@ one that does, or the cluster's lobby list and join previews would go stale."""
 
 import random
 
-from server.course import build_course
-from server.game import views
-from server.game.commands import Move, apply
-from server.game.room import Room
-from server.game.settings import parse_settings
-from server.game.solvers import search
-from server.ownership.owner import summary_unchanged_by
+from server.cluster.ownership.owner import summary_unchanged_by
+from server.maze.solvers import search
+from server.room import views
+from server.room.commands import Move, apply
+from server.room.room import Room
+from server.room.settings import parse_settings
+from server.runtime.course import build_course
 from tests.mazes import T0, race_in_core
 
 

@@ -4,17 +4,17 @@ with the course (never on the event loop), and which finished routes are shortes
 import json
 import random
 
-from server.course import build_course
-from server.game.difficulty import analyse
-from server.game.generation import MazeSpec, generate
-from server.game.maze import Maze
-from server.game.race_card import MAX_EXACT_NUMBER, built_card, card_for, card_of, count_json
-from server.game.records import RaceRecord
-from server.game.results import on_shortest
-from server.game.room import Room
-from server.game.routes import all_paths, count_shortest
-from server.game.settings import parse_settings
-from server.registry import new_player_token, new_race_id
+from server.maze.difficulty import analyse
+from server.maze.generation import MazeSpec, generate
+from server.maze.model import Maze
+from server.maze.paths import all_paths, count_shortest
+from server.maze.race_card import MAX_EXACT_NUMBER, built_card, card_for, card_of, count_json
+from server.room.records import RaceRecord
+from server.room.results import on_shortest
+from server.room.room import Room
+from server.room.settings import parse_settings
+from server.runtime.course import build_course
+from server.runtime.registry import new_player_token, new_race_id
 from tests.mazes import T0, shortest_path
 
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.directions import Direction
-from server.game.generation import MazeSpec, generate
-from server.game.maze import Cell, Maze
-from server.game.render import render_text
+from server.maze.directions import Direction
+from server.maze.generation import MazeSpec, generate
+from server.maze.model import Cell, Maze
+from server.maze.render import render_text
 from tests.unit.support import SEEDS, open_maze, random_trail, specs
 
 HAND = Maze.from_matrix(["1111111", "1000001", "1110101", "1000101", "1111111"], (0, 0), (1, 2))

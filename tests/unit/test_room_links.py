@@ -2,7 +2,7 @@
 
 import pytest
 
-from server.room_links import BadPublicUrl, parse_public_url
+from server.http.room_links import BadPublicUrl, parse_public_url
 
 
 @pytest.mark.parametrize(

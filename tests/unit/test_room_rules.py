@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-from server.course import build_course
-from server.game.errors import GameError
-from server.game.room import Room
-from server.game.settings import parse_settings
-from server.game.solvers import search
-from server.registry import new_player_token, new_race_id
+from server.errors import GameError
+from server.maze.solvers import search
+from server.room.room import Room
+from server.room.settings import parse_settings
+from server.runtime.course import build_course
+from server.runtime.registry import new_player_token, new_race_id
 from tests.mazes import T0, race_in_core
 
 

@@ -1,4 +1,4 @@
-"""Routes and difficulty (server/game/routes.py, difficulty.py) against networkx as the oracle: shortest
+"""Routes and difficulty (server/maze/paths.py, difficulty.py) against networkx as the oracle: shortest
 path counts, every simple path, route cells, bottlenecks (articulation points on every route)."""
 
 import math
@@ -8,13 +8,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from server.game.difficulty import analyse
-from server.game.errors import BadSettings
-from server.game.generation import MazeSpec, generate
-from server.game.generators import PERFECT
-from server.game.maze import Cell, Maze
-from server.game.routes import all_paths, count_shortest, route_map
-from server.game.solvers import search
+from server.errors import BadSettings
+from server.maze.difficulty import analyse
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import PERFECT
+from server.maze.model import Cell, Maze
+from server.maze.paths import all_paths, count_shortest, route_map
+from server.maze.solvers import search
 from tests.unit.support import graph, serpentine, specs
 
 SMALL = st.integers(min_value=2, max_value=5)

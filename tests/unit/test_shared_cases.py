@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from server.game.maze import Cell
-from server.game.players import Player
-from server.game.results import ranked
-from server.game.trail import Trail
+from server.maze.model import Cell
+from server.maze.trail import Trail
+from server.room.players import Player
+from server.room.results import ranked
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 STARTED_AT = 1_000.0

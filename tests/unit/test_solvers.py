@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.errors import BadSettings
-from server.game.generation import MazeSpec, generate
-from server.game.maze import Cell, Maze
-from server.game.solvers import SEARCH_METHODS, SearchResult, distances_to_exit, search
+from server.errors import BadSettings
+from server.maze.generation import MazeSpec, generate
+from server.maze.model import Cell, Maze
+from server.maze.solvers import SEARCH_METHODS, SearchResult, distances_to_exit, search
 from tests.unit.support import (
     assert_valid_path,
     graph,

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.directions import Direction, direction_between, parse_direction
-from server.game.errors import GameError, IllegalMove
-from server.game.generation import MazeSpec, generate
-from server.game.maze import Cell, Maze
-from server.game.moves import apply_move, resolve_move
-from server.game.trail import Trail
+from server.errors import GameError, IllegalMove
+from server.maze.directions import Direction, direction_between, parse_direction
+from server.maze.generation import MazeSpec, generate
+from server.maze.model import Cell, Maze
+from server.maze.moves import apply_move, resolve_move
+from server.maze.trail import Trail
 from tests.unit.support import SEEDS, looped_specs, open_maze
 
 # --- directions ----------------------------------------------------------------------------------------

@@ -2,10 +2,10 @@
 
 import random
 
-from server.course import build_course
-from server.game import views
-from server.game.room import Room
-from server.game.settings import parse_settings
+from server.room import views
+from server.room.room import Room
+from server.room.settings import parse_settings
+from server.runtime.course import build_course
 from tests.mazes import shortest_path
 
 T0 = 1_000_000.0

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.game.errors import BadMaze
-from server.game.generation import MazeSpec, generate
-from server.game.generators import ALGORITHMS
-from server.game.maze import Maze
-from server.game.wire import decode_maze, encode_maze, pack_walls, unpack_walls
+from server.errors import BadMaze
+from server.maze.generation import MazeSpec, generate
+from server.maze.generators import ALGORITHMS
+from server.maze.model import Maze
+from server.maze.wire import decode_maze, encode_maze, pack_walls, unpack_walls
 from tests.unit.support import mazes, specs
 
 # 2 x 3 rooms: east = 1 1 0 / 1 0 0, south = 0 1 1 / 0 0 0

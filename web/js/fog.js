@@ -106,7 +106,7 @@ export function openNeighbours(maze, i) {
 
 /**
  * The cells (flat indices, nearest first) within `vision` steps of `cell` ([r, c]) along the maze's
- * open passages, as server/game/fog.py's `sight`. In a fog racer's maze the passages are the known
+ * open passages, as server/maze/fog.py's `sight`. In a fog racer's maze the passages are the known
  * ones, which hold every way to what the racer sees now.
  */
 export function sight(maze, cell, vision) {

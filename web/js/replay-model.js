@@ -8,7 +8,7 @@
 // not 720,000 objects.
 import { dirBetween } from './maze.js';
 
-const LOGGED_METHODS = ['dfs', 'bfs', 'astar', 'dfs-recursive']; // a logged hint's method index: part of the log's format, as server/game/racelog.py
+const LOGGED_METHODS = ['dfs', 'bfs', 'astar', 'dfs-recursive']; // a logged hint's method index: part of the log's format, as server/room/racelog.py
 const cell = (v) => (Array.isArray(v) && v.length === 2 && v.every(Number.isInteger) ? [v[0], v[1]] : null);
 const key = ([r, c]) => `${r},${c}`;
 

@@ -1,6 +1,6 @@
 // Standings and progress: who leads, and how far each racer is along (the progress bars). Its own
 // module because the order is a rule shared with the server (tests/cases/standings.json, run against
-// server/game/results.py too) and is pure arithmetic on the players, nothing of the room's state.
+// server/room/results.py too) and is pure arithmetic on the players, nothing of the room's state.
 
 const clamp01 = (x) => (x < 0 ? 0 : x > 1 ? 1 : x);
 

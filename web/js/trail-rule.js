@@ -1,4 +1,4 @@
-// The trail rule (seed 000, tests/cases/trail.json, shared with server/game/trail.py): how a trail
+// The trail rule (seed 000, tests/cases/trail.json, shared with server/maze/trail.py): how a trail
 // changes with a step or a `moved` event. Its own module because both the event application
 // (room-events.js) and the own-move prediction (own-moves.js) follow it, and the replay tests run it.
 import { sameCell } from './maze.js';

@@ -1,0 +1,2 @@
+"""The application: its factory, the store's life across start and shutdown, and `serve`, the
+command that runs one process."""

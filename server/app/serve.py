@@ -1,0 +1,149 @@
+"""`python -m server serve`: run the web server."""
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from aiohttp import web
+
+from server.app.factory import create_app
+from server.app.log_limits import bound_logs
+from server.config import AppConfig
+from server.http.client_address import parse_proxy_address
+from server.http.healthz import parse_node_id
+from server.http.room_links import parse_public_url
+from server.runtime.hint_searches import stop_workers
+from server.store.open import is_postgres_url
+from server.store.sqlite.file import StoreError
+
+log = logging.getLogger(__name__)
+
+EXIT_SECONDS = 5.0
+"""How long the process waits for worker threads (the database's) after the server stopped."""
+
+
+def fast_loop() -> asyncio.AbstractEventLoop | None:
+    """A uvloop event loop (a fifth less CPU a move), or None where uvloop is not installed."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop()
+
+
+def _lease_ttl(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("the lease ttl is a number of seconds") from None
+    if not 0.3 <= seconds <= 30:
+        raise argparse.ArgumentTypeError("the lease ttl is between 0.3 and 30 seconds")
+    return seconds
+
+
+def main(argv: Sequence[str]) -> int:
+    """Parse host and port and serve until interrupted; 2 when the database cannot be used."""
+    parser = argparse.ArgumentParser(prog="python -m server", description="Run the MazeRace server.")
+    parser.add_argument("--host", default=os.environ.get("MAZERACE_HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
+    parser.add_argument(
+        "--db",
+        default=os.environ.get("MAZERACE_DB", "mazerace.db"),
+        help="SQLite file for results and restarts, created on first start, or a postgresql:// URL of a"
+        " database several servers share (env MAZERACE_DB)",
+    )
+    parser.add_argument(
+        "--countdown", type=float, default=3.0, help="seconds between start and race (default 3)"
+    )
+    parser.add_argument(
+        "--grace", type=float, default=60.0, help="seconds a dropped player keeps their place"
+    )
+    parser.add_argument(
+        "--public-url",
+        type=parse_public_url,
+        default=os.environ.get("MAZERACE_PUBLIC_URL"),
+        help="the address players reach the server at, for room links, e.g. https://maze.example"
+        " (env MAZERACE_PUBLIC_URL; default: the address each request arrived on)",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        default=os.environ.get("MAZERACE_PLAIN") == "1",
+        help="plain asyncio and json instead of uvloop and orjson (env MAZERACE_PLAIN=1)",
+    )
+    parser.add_argument(
+        "--node",
+        type=parse_node_id,
+        default=os.environ.get("MAZERACE_NODE", "solo"),
+        help="this process's id in a cluster, in /healthz and the X-MazeRace-Node header (env MAZERACE_NODE)",
+    )
+    parser.add_argument(
+        "--redis",
+        default=os.environ.get("MAZERACE_REDIS") or None,
+        help="the Redis URL a cluster's processes share, e.g. redis://127.0.0.1:6379/0 (env MAZERACE_REDIS)",
+    )
+    parser.add_argument(
+        "--lease-ttl",
+        type=_lease_ttl,
+        default=1.5,
+        help="seconds a room's lease lives unrenewed in a cluster: how soon a dead process's rooms move"
+        " (0.3-30, default 1.5)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        type=parse_proxy_address,
+        action="append",
+        default=[],
+        help="the address of a proxy (nginx) whose X-Real-IP header names the client; repeatable",
+    )
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bound_logs(logging.getLogger())
+    loop = None if args.plain else fast_loop()
+    log.info("event loop: %s; json: %s", "uvloop" if loop else "asyncio", "json" if args.plain else "orjson")
+    db_url, db_path = (args.db, None) if is_postgres_url(args.db) else (None, Path(args.db))
+    config = AppConfig(
+        db_path=db_path,
+        db_url=db_url,
+        countdown=args.countdown,
+        grace=args.grace,
+        fast_json=not args.plain,
+        public_url=args.public_url,
+        node=args.node,
+        redis_url=args.redis,
+        lease_ttl=args.lease_ttl,
+        trusted_proxies=frozenset(args.trusted_proxy),
+    )
+    code = 0
+    try:
+        web.run_app(
+            create_app(config),
+            host=args.host,
+            port=args.port,
+            shutdown_timeout=2,
+            access_log=None,
+            loop=loop,
+        )
+    except StoreError as error:
+        print(f"mazerace: cannot start: {error}", file=sys.stderr, flush=True)
+        code = 2
+    stop_workers()
+    return _exit_when_threads_end(code)
+
+
+def _exit_when_threads_end(code: int) -> int:
+    """Give worker threads a moment to end; a stuck one (a disk that hangs) must not keep the process
+    alive after the server has stopped, so then the process ends without them."""
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and not thread.daemon:
+            thread.join(EXIT_SECONDS)
+            if thread.is_alive():
+                log.error("a worker thread (%s) did not end; exiting without it", thread.name)
+                logging.shutdown()
+                os._exit(code or 1)
+    return code

@@ -1,0 +1,264 @@
+"""A live room in the terminal: keys become commands, the room's events become frames.
+
+The server's rules come from `GET /api/rules` (the move rate limit, the hint methods), the room's own
+settings from its snapshot (the hint methods this room allows, which `m` cycles through), so nothing is
+typed out twice. Steps wait in a short queue and go out one at a time, each ack awaited, no faster than
+the server's move limit allows; a refused step empties the queue (the rest would start from the wrong
+cell). The screen is drawn again after every event and every ack, and ten times a second for the clock.
+"""
+
+import asyncio
+import contextlib
+import time
+from dataclasses import replace
+from typing import Any
+
+import aiohttp
+import socketio
+
+from server.clients.terminal.connection import Connection, local_ms
+from server.clients.terminal.console import Console, read_keys
+from server.clients.terminal.keys import Command, KeyDecoder, Keymap
+from server.clients.terminal.room_frame import Choices, room_frame
+from server.clients.terminal.room_view import RoomView, printable
+from server.clients.terminal.screen import clock, compose
+from server.errors import BadMaze
+from server.maze.directions import Direction
+from server.maze.model import Cell
+from server.maze.wire import PackedCells
+from server.room.rate_limits import RateLimit, TokenBucket
+
+QUEUED_STEPS = 4
+RATE_MARGIN = 0.9
+"""Steps go out at 90% of the server's move rate, so clock drift never trips its limit."""
+
+
+class LiveError(Exception):
+    """The room could not be played: the server is unreachable, the join was refused, the server left."""
+
+
+async def fetch_rules(server: str) -> dict[str, Any]:
+    """The server's `GET /api/rules`."""
+    try:
+        async with (
+            aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as http,
+            http.get(f"{server}/api/rules") as response,
+        ):
+            if response.status != 200:
+                raise LiveError(
+                    f"{server} answered {response.status} for its rules: is it a MazeRace server?"
+                )
+            rules = await response.json()
+    except (aiohttp.ClientError, TimeoutError, ValueError) as error:
+        raise LiveError(f"cannot reach {server}: {error or type(error).__name__}") from None
+    if not isinstance(rules, dict):
+        raise LiveError(f"{server} sent rules that are not an object")
+    return rules
+
+
+def _cells(text: object, view: RoomView) -> tuple[Cell, ...]:
+    maze = view.maze
+    if not isinstance(text, str) or maze is None:
+        return ()
+    try:
+        return PackedCells.from_wire(text, maze.size, maze.cols).cells()
+    except BadMaze:
+        return ()
+
+
+def _error(ack: dict[str, Any]) -> str:
+    error = ack.get("error")
+    if not isinstance(error, dict):
+        return "refused"
+    return printable(error.get("message") or error.get("code") or "refused", 120)
+
+
+def _cell_text(value: object) -> str:
+    """A wire cell as typed: 1-based `r c` ("" when it is no cell)."""
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        return f"{value[0] + 1} {value[1] + 1}"
+    return ""
+
+
+class LiveGame:
+    """One terminal player (or watcher) in one room."""
+
+    def __init__(self, connection: Connection, move_limit: RateLimit, methods: list[str]) -> None:
+        self.connection, self.view = connection, connection.view
+        self.keymap, self.decoder = Keymap(), KeyDecoder()
+        self.choices = Choices(methods=methods)
+        self.server_methods = methods
+        limit = RateLimit(move_limit.rate * RATE_MARGIN, max(1.0, move_limit.burst - 1))
+        self.bucket = TokenBucket.full(limit, time.monotonic())
+        self.steps: asyncio.Queue[Direction | Cell] = asyncio.Queue(QUEUED_STEPS)
+        self.stop = asyncio.Event()
+        self.quit = False
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def methods(self) -> list[str]:
+        """The hint methods this room allows (its settings), in the server's order."""
+        allowed = self.view.settings.get("hint_methods")
+        if isinstance(allowed, list):
+            return [m for m in self.server_methods if m in allowed] or self.server_methods
+        return self.server_methods
+
+    def spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # ----- keys --------------------------------------------------------------------------------------
+
+    def on_bytes(self, data: bytes) -> None:
+        if not data:  # the terminal closed
+            self.quit = True
+            self.stop.set()
+        for key in self.decoder.feed(data):
+            phase = "racing" if self.view.racing() else self.view.phase
+            command = self.keymap.command(key, phase)
+            if command is not None:
+                self.handle(command)
+            self.choices.message = self.keymap.error or self.choices.message
+        self.choices.typed = self.keymap.line
+        self.connection.on_change()
+
+    def handle(self, command: Command) -> None:
+        kind, view = command.kind, self.view
+        me = view.me()
+        if kind == "quit":
+            self.quit = True
+            self.stop.set()
+        elif kind == "method":
+            self.choices.methods = self.methods()
+            self.choices.method = (self.choices.method + 1) % max(1, len(self.choices.methods))
+        elif kind == "follow":
+            self.choices.follow += 1
+        elif kind in ("step", "go") and view.racing():
+            target = command.direction if kind == "step" else command.cell
+            if target is not None:
+                try:
+                    self.steps.put_nowait(target)
+                except asyncio.QueueFull:
+                    self.choices.message = "slow down: steps go at the server's move rate"
+        elif kind == "hint" and view.racing():
+            self.choices.methods = self.methods()
+            self.spawn(self.ask_hint(self.choices.method_name))
+        elif kind == "ready" and me is not None and view.phase in ("lobby", "finished"):
+            self.spawn(self.command("ready", {"ready": not me.ready}))
+        elif kind == "start" and me is not None and view.host == me.id:
+            if view.phase == "lobby":
+                self.spawn(self.command("start", {}))
+            elif view.phase == "finished":
+                self.spawn(self.command("rematch", {}))
+        elif kind == "go" and command.cell is not None:
+            self.choices.message = "you can move once the race is on"
+
+    # ----- commands ----------------------------------------------------------------------------------
+
+    async def command(self, name: str, payload: dict[str, Any]) -> None:
+        ack = await self.connection.call(name, payload)
+        self.choices.message = "" if ack.get("ok") else f"{name}: {_error(ack)}"
+        self.connection.on_change()
+
+    async def walk(self) -> None:
+        """Send queued steps one at a time, at the allowed rate."""
+        while True:
+            target = await self.steps.get()
+            while not self.bucket.allow(time.monotonic()):  # noqa: ASYNC110 (a clock, not an event)
+                await asyncio.sleep(1 / self.bucket.limit.rate)
+            payload = {"dir": target.value} if isinstance(target, Direction) else {"to": list(target)}
+            ack = await self.connection.call("move", payload)
+            if ack.get("ok"):
+                self.view.own_move(ack)
+                me = self.view.me()
+                cell = me.cell if me is not None else None
+                way = self.choices.way
+                self.choices.way = way[1:] if way[1:2] == (cell,) else ()
+                self.choices.message = ""
+            else:
+                self.choices.message = f"move: {_error(ack)}"
+                while not self.steps.empty():
+                    self.steps.get_nowait()
+            self.connection.on_change()
+
+    async def ask_hint(self, method: str) -> None:
+        ack = await self.connection.call("hint", {"method": method})
+        searched = printable(ack.get("method"))
+        if not ack.get("ok"):
+            self.choices.message = f"hint: {_error(ack)}"
+            self.connection.on_change()
+            return
+        self.view.reveal(ack.get("seen"))  # a hint that moved you (`hint_moves`) let you see more
+        if ack.get("found"):
+            self.choices.way = _cells(ack.get("path"), self.view)
+            step = _cell_text(ack.get("next")) or "you are on the exit"
+            explored = ack.get("explored")
+            self.choices.message = f"hint ({searched}, {explored} explored): next {step}, the way on is ○"
+        else:
+            self.choices.way = _cells(ack.get("back_path"), self.view)
+            back = _cell_text(ack.get("back_to"))
+            where = f"back up to {back} (○)" if back else "no way found"
+            self.choices.message = f"hint ({searched}): no way on without backing up; {where}"
+        self.connection.on_change()
+
+    # ----- the end -----------------------------------------------------------------------------------
+
+    def summary(self) -> str:
+        """The line printed once the terminal is restored."""
+        view, code = self.view, self.view.code
+        mine = next((r for r in view.results or [] if r.get("id") == view.you), None)
+        if mine is not None:
+            place = "DNF" if mine.get("dnf") else f"#{mine.get('rank')}"
+            return (
+                f"Room {code}: {place} in {clock(mine.get('time'))}, {mine.get('moves')} moves,"
+                f" {mine.get('hints')} hints (+{clock(mine.get('penalty', 0))})"
+            )
+        me = view.me()
+        if me is not None and me.finished:
+            return f"Room {code}: finished #{me.rank} in {clock(me.time)} with {me.moves} moves"
+        return f"Left room {code}."
+
+
+async def play_live(
+    console: Console, server: str, code: str, name: str, watch: bool, retry_for: float
+) -> str:
+    """Join the room and play until `q`, the terminal closing, or the server gone; the closing line."""
+    rules = await fetch_rules(server)
+    try:
+        move = rules["rate_limits"]["move"]
+        move_limit = RateLimit(float(move["rate"]), float(move["burst"]))
+        methods = [str(m) for m in rules["hint_methods"]]
+    except (KeyError, TypeError, ValueError):
+        raise LiveError(f"{server} sent rules without the move limit or the hint methods") from None
+    dirty = asyncio.Event()
+    connection = Connection(server, code, name, "spectator" if watch else "player", dirty.set, retry_for)
+    try:
+        ack = await connection.open()
+    except (socketio.exceptions.ConnectionError, ValueError, OSError) as error:
+        await connection.close(leave=False)
+        raise LiveError(f"cannot connect to {server}: {error}") from None
+    if not ack.get("ok"):
+        await connection.close(leave=False)
+        raise LiveError(f"cannot join room {code}: {_error(ack)}")
+    game = LiveGame(connection, move_limit, methods)
+    game.choices.methods = game.methods()
+    stop_reading = read_keys(console, game.on_bytes)
+    game.spawn(game.walk())
+    try:
+        while not game.stop.is_set() and connection.ended is None:
+            dirty.clear()
+            state = "" if connection.joined else "reconnecting"
+            frame = room_frame(game.view, game.choices, local_ms(), state)
+            if connection.notice and not frame.message:
+                frame = replace(frame, message=connection.notice)
+            console.show(compose(frame, *console.size()))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(dirty.wait(), 0.1)
+    finally:
+        stop_reading()
+        for task in game.tasks:
+            task.cancel()
+        await connection.close(leave=game.quit)
+    if connection.ended is not None:
+        raise LiveError(f"{connection.ended} ({game.summary()})")
+    return game.summary()

@@ -1,0 +1,136 @@
+"""The screen of a live room, from what the client knows (`RoomView`) and what it chose (`Choices`).
+
+Before the race: the room's settings and its players (ready, host, connected). During it: the maze
+around the followed player (yourself, or for a spectator the player picked with Tab), the others as
+digits 1-9 with a legend of names, and the status line. After it: the results. Every name shown went
+through `printable`, so a name cannot move the cursor or recolour the screen.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from server.clients.terminal.picture import Marks
+from server.clients.terminal.room_view import Racer, RoomView, printable
+from server.clients.terminal.screen import Frame, clock
+from server.maze.model import Cell
+
+DIGITS = "123456789"
+KEYS = {
+    "lobby": "r ready · s start (host) · m hint method · q leave",
+    "countdown": "q leave",
+    "racing": "arrows/WASD move · r c Enter · h or 0 0 hint · m method · q leave",
+    "watching": "Tab follow the next player · q leave",
+    "finished": "s rematch (host) · q leave",
+}
+
+
+@dataclass
+class Choices:
+    """The client's own state beside the room's: the hint method, the last message, a hint's way on,
+    whom a spectator follows, and the connection's state."""
+
+    methods: Sequence[str] = ()
+    method: int = 0
+    message: str = ""
+    way: tuple[Cell, ...] = ()
+    follow: int = 0
+    typed: str = ""
+
+    @property
+    def method_name(self) -> str:
+        """The hint method `h` asks for."""
+        return self.methods[self.method % len(self.methods)] if self.methods else "bfs"
+
+
+def _numbered(view: RoomView, focus: Racer | None) -> list[tuple[str, Racer]]:
+    others = [p for p in view.players if p is not focus and not (view.role == "player" and p.id == view.you)]
+    return list(zip(DIGITS, others, strict=False))
+
+
+def followed(view: RoomView, choices: Choices) -> Racer | None:
+    """The player the picture follows: yourself, or the one a spectator picked."""
+    me = view.me()
+    if me is not None:
+        return me
+    racers = [p for p in view.players if p.cell is not None] or view.players
+    return racers[choices.follow % len(racers)] if racers else None
+
+
+def _lobby_lines(view: RoomView) -> list[str]:
+    s = view.settings
+    size = f"{s.get('rows', '?')}x{s.get('cols', '?')}"
+    rules = f"{s.get('algorithm', '?')}, {s.get('directions', 4)} directions"
+    hints = f"hints: {s.get('hint_limit', '?')} at +{s.get('hint_penalty', '?')} s"
+    lines = [
+        f"{printable(s.get('preset', ''), 10)} {size} · {rules} · {hints}"
+        + (" · fog" if s.get("fog") else "")
+    ]
+    lines.append("")
+    lines.append(f"Players ({len(view.players)}), {view.spectators} watching:")
+    for p in view.players:
+        marks = [
+            "host" if p.id == view.host else "",
+            "ready" if p.ready else "not ready",
+            "bot" if p.bot else "",
+            "" if p.connected else "away",
+            "(you)" if p.id == view.you else "",
+        ]
+        lines.append(f"  {p.name:<20} " + " ".join(mark for mark in marks if mark))
+    return lines
+
+
+def _result_lines(results: list[dict[str, Any]]) -> list[str]:
+    lines = ["Results:", f"  {'#':>2} {'name':<20} {'time':>8} {'penalty':>8} {'moves':>6} {'hints':>5}"]
+    for r in results:
+        rank = "DNF" if r.get("dnf") else str(r.get("rank", ""))
+        lines.append(
+            f"  {rank:>2} {printable(r.get('name', '?')):<20} {clock(r.get('time')):>8}"
+            f" {clock(r.get('penalty', 0)):>8} {r.get('moves', 0):>6} {r.get('hints', 0):>5}"
+        )
+    return lines
+
+
+def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str) -> Frame:
+    """The screen for the room as it is now."""
+    me, focus = view.me(), followed(view, choices)
+    watching = me is None or not view.racing()
+    phase = view.phase
+    title = (
+        f"MazeRace {view.code} · {phase}"
+        + (" · watching" if me is None else "")
+        + (f" · {connection}" if connection else "")
+    )
+    status = _status(view, choices, local_ms, me)
+    keys = KEYS["watching"] if phase == "racing" and watching else KEYS.get(phase, KEYS["lobby"])
+    if view.maze is not None and (phase == "racing" or (phase == "finished" and not view.results)):
+        numbered = _numbered(view, focus)
+        others = [(digit, p.cell) for digit, p in numbered if p.cell is not None]
+        legend = [f"▷ {focus.name}" + (" (you)" if focus is me else "")] if focus is not None else []
+        legend += [f"{digit} {p.name}" + (" ✓" if p.finished else "") for digit, p in numbered]
+        trail = focus.trail if focus is not None else ()
+        marks = Marks(
+            trail, focus.facing if focus else None, others, choices.way if focus is me else (), view.seen
+        )
+        return Frame(title, status, view.maze, marks, focus.cell if focus else None, (), legend,
+                     choices.message, "" if watching else choices.typed, keys)  # fmt: skip
+    body = _result_lines(view.results) if phase == "finished" and view.results else _lobby_lines(view)
+    return Frame(title, status, body=body, message=choices.message, typed=choices.typed, keys=keys)
+
+
+def _status(view: RoomView, choices: Choices, local_ms: int, me: Racer | None) -> str:
+    if view.phase == "countdown":
+        left = view.countdown_left(local_ms)
+        return f"countdown · the race starts in {(left or 0) / 1000:.1f} s"
+    if view.phase == "lobby":
+        ready = sum(p.ready for p in view.players)
+        return f"lobby · {len(view.players)} players, {ready} ready · hint method {choices.method_name}"
+    parts = [view.phase, clock(view.elapsed(local_ms) if view.phase == "racing" else None)]
+    if me is not None:
+        limit = view.settings.get("hint_limit", "?")
+        parts += [f"moves {me.moves}", f"hints {me.hints}/{limit}", f"hint method {choices.method_name}"]
+        if me.cell is not None:
+            parts.append(f"at {me.cell[0] + 1} {me.cell[1] + 1}")
+        if me.finished:
+            parts.append(f"finished #{me.rank} in {clock(me.time)}")
+    return " · ".join(parts)

@@ -1,0 +1,178 @@
+"""`python -m server play --solo`: seed 000's game alone, offline, against the pure core.
+
+`SoloGame` is the game without a clock or a terminal: the maze from `generate`, the trail rules of
+`apply_move`, seed 000's help from `hint` (which here takes the step for you, as seed 000's did), a
+seeded `random.Random` for the random hint method, and the time passed in by the caller. `play_solo`
+puts it on the terminal with the same picture and keys as a live room.
+"""
+
+import asyncio
+import contextlib
+import random
+import time
+from dataclasses import dataclass, field
+
+from server.clients.terminal.console import Console, read_keys
+from server.clients.terminal.keys import KeyDecoder, Keymap
+from server.clients.terminal.picture import Marks
+from server.clients.terminal.screen import Frame, clock, compose
+from server.errors import GameError
+from server.maze.generation import MazeSpec, generate
+from server.maze.hints import HINT_METHODS, hint
+from server.maze.model import Cell, Maze
+from server.maze.moves import Target, apply_move
+from server.maze.solvers import distances_to_exit
+from server.maze.trail import Trail
+from server.room.settings import PRESETS, RoomSettings
+
+KEYS = "arrows/WASD move · r c Enter · h or 0 0 hint · m method · q quit"
+PENALTY_S = RoomSettings().hint_penalty
+"""Seconds a hint adds to the time, as in a room with the default rules."""
+
+
+@dataclass
+class SoloGame:
+    """One player's game: moves and hints change it; `now` (seconds, the caller's clock) times it."""
+
+    maze: Maze
+    size: str
+    rng: random.Random
+    started: float
+    trail: Trail = field(init=False)
+    moves: int = 0
+    hints: int = 0
+    ended: float | None = None
+    message: str = ""
+    way: tuple[Cell, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.trail = Trail([self.maze.entrance])
+
+    @classmethod
+    def new(
+        cls, size: str, seed: int, now: float, algorithm: str = "backtracker", directions: int = 4
+    ) -> "SoloGame":
+        """A game on the maze of a preset size, drawn from `seed` (the maze and the random hints both)."""
+        rows, cols = PRESETS[size]
+        maze = generate(MazeSpec(algorithm, rows, cols, seed, directions=directions))
+        return cls(maze, size, random.Random(seed), now)
+
+    @property
+    def done(self) -> bool:
+        """Whether the player stands on the exit."""
+        return self.ended is not None
+
+    def time_ms(self, now: float) -> int:
+        """Race time so far (or the final time)."""
+        return round(((self.ended if self.ended is not None else now) - self.started) * 1000)
+
+    def step(self, target: Target, now: float) -> None:
+        """A move (a direction or a neighbouring cell); a refused one only sets the message."""
+        if self.done:
+            return
+        try:
+            cell = apply_move(self.maze, self.trail, target)
+        except GameError as error:
+            self.message = str(error)
+            return
+        self.moves += 1
+        self.message, self.way = "", self.way[1:] if self.way[1:2] == (cell,) else ()
+        if cell == self.maze.exit:
+            self.ended = now
+
+    def help(self, method: str, now: float) -> None:
+        """Seed 000's help: search on from here without backing up and take the first step; stuck, take
+        the first step back towards the trail cell the hint says to back up to."""
+        if self.done:
+            return
+        found = hint(self.maze, self.trail.cells, method, self.rng)
+        self.hints += 1
+        cost = f"(+{PENALTY_S} s)"
+        if found.next is not None:
+            way = found.path or ()
+            self.step(found.next, now)
+            self.way = tuple(way[1:])
+            self.message = f"{found.method} explored {found.explored} cells and took a step for you {cost}"
+        elif found.back_path is not None and len(found.back_path) > 1:
+            back = found.back_path
+            self.step(back[1], now)
+            self.way = tuple(back[1:])
+            where = f"{back[-1][0] + 1} {back[-1][1] + 1}"
+            self.message = f"{found.method}: no way on from there; stepped back towards {where} {cost}"
+        else:
+            self.message, self.way = f"{found.method}: no way on from here {cost}", ()
+
+    def frame(self, method: str, keymap: Keymap, now: float) -> Frame:
+        """The screen of this game."""
+        here = self.trail.current
+        rows, cols = self.maze.rows, self.maze.cols
+        status = (
+            f"{'finished' if self.done else 'racing'} · {clock(self.time_ms(now))} · moves {self.moves}"
+            f" · hints {self.hints} · hint method {method} · at {here[0] + 1} {here[1] + 1}"
+        )
+        return Frame(
+            title=f"MazeRace solo · {self.size} {rows}x{cols} · from ◎ to ★",
+            status=status,
+            maze=self.maze,
+            marks=Marks(self.trail.cells, self.trail.facing, way=self.way),
+            focus=here,
+            message=keymap.error or self.message,
+            typed=keymap.line,
+            keys=KEYS,
+        )
+
+    def summary(self, now: float) -> str:
+        """The closing line: time, moves, hints, and the shortest way for comparison."""
+        shortest = distances_to_exit(self.maze)[self.maze.index(self.maze.entrance)]
+        penalty = self.hints * PENALTY_S * 1000
+        total = self.time_ms(now) + penalty
+        head = "Solved" if self.done else "Left"
+        return (
+            f"{head} the {self.size} maze in {clock(self.time_ms(now))} with {self.moves} moves"
+            f" (shortest way {shortest}) and {self.hints} hints (+{penalty // 1000} s): {clock(total)}"
+        )
+
+
+async def play_solo(console: Console, size: str, seed: int, algorithm: str, directions: int) -> str:
+    """Play until the exit or `q`; the summary to print once the terminal is restored."""
+    game = SoloGame.new(size, seed, time.monotonic(), algorithm, directions)
+    decoder, keymap = KeyDecoder(), Keymap()
+    methods = list(HINT_METHODS)
+    choice = 0
+    stop = asyncio.Event()
+
+    def redraw() -> None:
+        console.show(compose(game.frame(methods[choice], keymap, time.monotonic()), *console.size()))
+
+    def on_bytes(data: bytes) -> None:
+        nonlocal choice
+        if not data:
+            stop.set()
+        for key in decoder.feed(data):
+            command = keymap.command(key, "racing")
+            now = time.monotonic()
+            if command is None:
+                continue
+            if command.kind == "quit":
+                stop.set()
+            elif command.kind == "step" and command.direction is not None:
+                game.step(command.direction, now)
+            elif command.kind == "go" and command.cell is not None:
+                game.step(command.cell, now)
+            elif command.kind == "hint":
+                game.help(methods[choice], now)
+            elif command.kind == "method":
+                choice = (choice + 1) % len(methods)
+            if game.done:
+                stop.set()
+        redraw()
+
+    stop_reading = read_keys(console, on_bytes)
+    try:
+        while not stop.is_set():
+            redraw()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.1)
+    finally:
+        stop_reading()
+    return game.summary(time.monotonic())

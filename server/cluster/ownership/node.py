@@ -1,0 +1,145 @@
+"""A process as a node of a cluster: its Redis connection, lease renewal, handover requests, and the
+handover of every room at SIGTERM. Nothing here runs without `--redis`."""
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+
+from aiohttp import web
+from redis.exceptions import RedisError
+
+from server.cluster.ownership.owner import RoomOwnership
+from server.cluster.ownership.shared_rooms import SharedRooms
+from server.errors import GameError
+from server.http.keys import CONFIG, CREATE_LIMITER, DIRECTORY, GATEWAY, REGISTRY
+from server.room.records import RaceRecord
+from server.runtime.room_directory import SharedDirectory
+from server.sockets.gateway import SocketGateway
+
+log = logging.getLogger(__name__)
+
+SHARED = web.AppKey("shared_rooms", SharedRooms)
+"""Present only in cluster mode."""
+
+SWEEP_SECONDS = 10.0
+"""How often a node drops the summaries of rooms whose keys expired."""
+
+
+async def cluster_context(app: web.Application) -> AsyncIterator[None]:
+    """In cluster mode: connect to Redis, hold rooms under leases, answer handover requests."""
+    config = app[CONFIG]
+    if config.redis_url is None:
+        yield
+        return
+    shared = SharedRooms(config.redis_url, config.node, config.lease_ttl)
+    gateway = app[GATEWAY]
+    ownership = RoomOwnership(
+        shared,
+        app[REGISTRY],
+        move_clients=lambda code, reason: _spawn(gateway.move_clients(code, reason)),
+        save_race=lambda record: _spawn(_save_replayed(gateway, record)),
+        replace=gateway.replace_elsewhere,
+        joined_since=gateway.joined_since,
+    )
+    gateway.ownership = ownership
+    gateway.outbox.log_writer = ownership.write
+    app[SHARED] = shared
+    app[DIRECTORY] = SharedDirectory(app[REGISTRY], config.node, app[CREATE_LIMITER], shared, ownership)
+    tasks = [
+        asyncio.create_task(_renew_forever(ownership, config.lease_ttl / 3)),
+        asyncio.create_task(_answer_handovers(shared, ownership, gateway)),
+        asyncio.create_task(_sweep_forever(shared)),
+    ]
+    yield
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    await shared.close()
+
+
+_background: set["asyncio.Task[None]"] = set()
+
+
+def _spawn(work: "asyncio.Future[None] | asyncio.Task[None] | object") -> "asyncio.Task[None]":
+    task: asyncio.Task[None] = asyncio.ensure_future(work)  # type: ignore[arg-type]
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+    return task
+
+
+async def _save_replayed(gateway: SocketGateway, record: RaceRecord) -> None:
+    """A race found finished while replaying a room's log: stored (once: saves are idempotent)."""
+    try:
+        await gateway.outbox.save_race(record)
+    except Exception:
+        log.exception("storing replayed race %s failed", record.id)
+
+
+async def _renew_forever(ownership: RoomOwnership, every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await ownership.renew()
+        except GameError as error:
+            log.warning("renewing leases failed: %s", error.message)
+
+
+async def _sweep_forever(shared: SharedRooms) -> None:
+    while True:
+        await asyncio.sleep(SWEEP_SECONDS)
+        try:
+            await shared.forget_gone_rooms()
+        except GameError as error:
+            log.warning("sweeping room summaries failed: %s", error.message)
+
+
+async def _answer_handovers(shared: SharedRooms, ownership: RoomOwnership, gateway: SocketGateway) -> None:
+    """Hand over each room another node asks for (its players' connections landed there)."""
+    channel = shared.handover_channel(shared.node)
+    while True:
+        try:
+            async with shared.redis.pubsub() as pubsub:
+                await pubsub.subscribe(channel)
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        request = _handover_request(message["data"])
+                        if request is not None:
+                            code, token, until, asked_at = request
+                            idle = gateway.outbox.is_idle
+                            _spawn(ownership.hand_over(code, idle, token, until, asked_at))
+        except (RedisError, OSError) as error:
+            log.warning("handover requests: %s; listening again", type(error).__name__)
+            await asyncio.sleep(0.5)
+
+
+def _handover_request(data: object) -> tuple[str, str | None, float, float] | None:
+    """The room code, joining token, lapse and asking times of a handover request (malformed: None)."""
+    try:
+        request = json.loads(data)  # type: ignore[arg-type]
+        code, token = request["code"], request.get("token")
+        until, asked_at = float(request["until"]), float(request["asked_at"])
+    except (TypeError, ValueError, KeyError):
+        return None
+    if not isinstance(code, str) or not (token is None or isinstance(token, str)):
+        return None
+    return code, token, until, asked_at
+
+
+async def hand_over_all(app: web.Application) -> None:
+    """SIGTERM in a cluster: every room is handed over (snapshot, lease released, clients moved on)
+    instead of being saved to the database; their clients reconnect to another node at once."""
+    gateway = app[GATEWAY]
+    ownership = gateway.ownership
+    if ownership is None:
+        return
+    codes = list(ownership.leases)
+    await asyncio.gather(*(ownership.hand_over(code, gateway.outbox.is_idle) for code in codes))
+    gateway.closing = True
+    await gateway.outbox.drain()
+    if _background:  # the clients told to move on, and races replayed into the store
+        await asyncio.wait(list(_background), timeout=5.0)
+    log.info("handed %d rooms over", len(codes))

@@ -1,0 +1,158 @@
+"""What every HTTP answer passes through: errors become JSON, oversized or JSONP requests are refused
+before any handler (or engine.io) sees them, large JSON is gzipped, and the security headers are set."""
+
+import logging
+import math
+from collections.abc import Awaitable, Callable
+from urllib.parse import parse_qs
+
+from aiohttp import web
+
+from server.errors import ErrorCode, GameError
+from server.http.keys import CONFIG
+
+log = logging.getLogger(__name__)
+
+SOCKET_PREFIX = "/socket.io/"
+COMPRESS_OVER = 1024
+"""JSON answers larger than this many bytes are gzipped for clients that accept it."""
+
+STATUS_BY_CODE = {
+    "unknown_room": 404,
+    "unknown_race": 404,
+    "unknown_player": 404,
+    "no_best": 404,
+    "not_found": 404,
+    "bad_http_method": 405,
+    "length_required": 411,
+    "too_large": 413,
+    "rate_limited": 429,
+    "server_full": 503,
+    "no_store": 503,
+    "server_unavailable": 503,
+    "server_unsure": 503,
+}
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
+def json_error(code: ErrorCode, message: str, status: int | None = None) -> web.Response:
+    """The error body every API route shares."""
+    return web.json_response(
+        {"error": {"code": code, "message": message}}, status=status or STATUS_BY_CODE.get(code, 400)
+    )
+
+
+def _too_large() -> web.Response:
+    response = json_error("too_large", "the request body is too large", 413)
+    response.force_close()  # the unread rest of the body is not worth reading
+    return response
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an `Accept-Encoding` value admits gzip (q > 0 for gzip, x-gzip or *); garbage says no."""
+    weights: dict[str, float] = {}
+    for item in header.split(",")[:64]:
+        coding, _, params = item.partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    weight = float(value.strip())
+                except ValueError:
+                    weight = 0.0
+                if not (math.isfinite(weight) and 0.0 <= weight <= 1.0):
+                    weight = 0.0
+        weights[coding.strip().lower()] = weight
+    for coding in ("gzip", "x-gzip", "*"):
+        if coding in weights:
+            return weights[coding] > 0.0
+    return False
+
+
+async def _body_longer_than(request: web.Request, limit: int) -> bool:
+    """Read a body of unknown length (chunked) only as far as `limit` + 1 bytes."""
+    seen = 0
+    while seen <= limit:
+        chunk = await request.content.read(limit + 1 - seen)
+        if not chunk:
+            return False
+        seen += len(chunk)
+    return True
+
+
+async def refusal(request: web.Request) -> web.Response | None:
+    """An answer for a request no handler should see, or None.
+
+    A declared body over the limit is a 413 at once, on every route. On the Socket.IO endpoint,
+    JSONP polling (`j` in the query, parsed exactly as engine.io parses it) is refused, and a chunked
+    POST, which engine.io would read as empty, is a 413 when too large and a 411 otherwise.
+    """
+    max_body = request.app[CONFIG].max_body
+    length = request.content_length
+    if length is not None and length > max_body:
+        return _too_large()
+    if not request.path.startswith(SOCKET_PREFIX):
+        return None
+    if "j" in parse_qs(request.query_string, keep_blank_values=True):
+        return json_error("bad_query", "JSONP polling is off: use XHR polling or WebSocket")
+    if request.method == "POST" and length is None and request.body_exists:
+        if await _body_longer_than(request, max_body):
+            return _too_large()
+        return json_error("length_required", "send the body with a Content-Length")
+    return None
+
+
+def _compress_large_json(request: web.Request, response: web.StreamResponse) -> None:
+    if not isinstance(response, web.Response) or response.prepared:
+        return
+    if response.content_type != "application/json" or "Content-Encoding" in response.headers:
+        return
+    body = response.body
+    if not isinstance(body, bytes) or len(body) <= COMPRESS_OVER:
+        return
+    response.headers["Vary"] = "Accept-Encoding"
+    if accepts_gzip(request.headers.get("Accept-Encoding", "")):
+        response.enable_compression(web.ContentCoding.gzip)
+
+
+@web.middleware
+async def edge_middleware(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Domain errors and refused requests become JSON errors; every answer gets security headers."""
+    try:
+        refused_early = await refusal(request)
+        response = refused_early if refused_early is not None else await handler(request)
+    except GameError as error:
+        response = json_error(error.code, error.message)
+    except web.HTTPRequestEntityTooLarge:
+        response = _too_large()
+    except web.HTTPException as refused:
+        if not request.path.startswith("/api/"):
+            refused.headers.update(SECURITY_HEADERS)
+            raise
+        if refused.status == 404:
+            response = json_error("not_found", "no such API route", 404)
+        elif refused.status == 405:
+            response = json_error("bad_http_method", f"{request.method} is not allowed here", 405)
+            response.headers["Allow"] = refused.headers.get("Allow", "")
+        else:
+            refused.headers.update(SECURITY_HEADERS)
+            raise
+    except Exception:
+        log.exception("%s %s failed", request.method, request.path[:200])
+        response = json_error("internal", "the server could not handle that; nothing changed", 500)
+    _compress_large_json(request, response)
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response

@@ -1,0 +1,53 @@
+"""Which process answered: `GET /healthz` (liveness and load: the node id, its pid, the rooms it holds,
+its connections) and the `X-MazeRace-Node` header on every answer, so a cluster's routing can be seen
+from outside (the same room always lands on the same node)."""
+
+import argparse
+import os
+import re
+from typing import Any
+
+from aiohttp import web
+
+from server.http.keys import CONFIG, GATEWAY, REGISTRY, STORE
+
+NODE_HEADER = "X-MazeRace-Node"
+NODE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+"""A node id goes into a header and a table: short, and nothing a header could be split by."""
+
+
+def parse_node_id(text: str) -> str:
+    """A `--node` value: 1-32 letters, digits, `_`, `.` or `-`, starting with a letter or digit."""
+    if not NODE_ID.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"a node id is 1-32 letters, digits, '_', '.' or '-' (first a letter or digit): {text[:40]!r}"
+        )
+    return text
+
+
+async def healthz(request: web.Request) -> web.Response:
+    """Liveness with a little load information; `ok` is false while the database cannot be written."""
+    app = request.app
+    body: dict[str, Any] = {
+        "ok": True,
+        "node": app[CONFIG].node,
+        "pid": os.getpid(),
+        "rooms": len(app[REGISTRY].rooms),
+        "connections": app[GATEWAY].connections,
+    }
+    store = app.get(STORE)
+    if store is not None:  # the database: its file there, and taking writes
+        health = store.health
+        body |= {"ok": health.ok, "store": {"ok": health.ok, "problem": health.problem}}
+    return web.json_response(body)
+
+
+async def _name_the_node(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer (errors, Socket.IO polling and WebSocket upgrades included) names its node."""
+    response.headers[NODE_HEADER] = request.app[CONFIG].node
+
+
+def add_health_route(app: web.Application) -> None:
+    """Register `GET /healthz` and the node header."""
+    app.router.add_get("/healthz", healthz)
+    app.on_response_prepare.append(_name_the_node)

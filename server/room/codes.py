@@ -1,0 +1,6 @@
+"""The shape of a room code, shared by the edges that parse one and the clients that accept one."""
+
+import re
+
+ROOM_CODE = re.compile(r"^[0-9a-z]{10}$")
+"""Ten lower-case letters and digits: what a room link ends with."""

@@ -1,0 +1,57 @@
+"""Rate limits: token buckets per connection (and per address for HTTP), on a monotonic clock."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """A token bucket: `rate` commands a second on average, up to `burst` at once."""
+
+    rate: float
+    burst: float
+
+
+@dataclass
+class TokenBucket:
+    """Allows `limit.rate` events a second on average and `limit.burst` at once."""
+
+    limit: RateLimit
+    tokens: float
+    updated: float
+
+    @classmethod
+    def full(cls, limit: RateLimit, now: float) -> "TokenBucket":
+        """A bucket that starts with its whole burst available."""
+        return cls(limit, limit.burst, now)
+
+    def allow(self, now: float) -> bool:
+        """Take one token if there is one; refill by elapsed time first."""
+        elapsed = max(0.0, now - self.updated)
+        self.tokens = min(self.limit.burst, self.tokens + elapsed * self.limit.rate)
+        self.updated = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class KeyedLimiter:
+    """One bucket per key (a connection, an address); forgets keys on request or when full again."""
+
+    def __init__(self, limit: RateLimit, max_keys: int = 100_000) -> None:
+        self.limit = limit
+        self.max_keys = max_keys
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def allow(self, key: str, now: float) -> bool:
+        """Whether `key` may act now."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= self.max_keys:
+                self._buckets.clear()  # a crude bound on memory; buckets refill anyway
+            bucket = self._buckets[key] = TokenBucket.full(self.limit, now)
+        return bucket.allow(now)
+
+    def forget(self, key: str) -> None:
+        """Drop a key's bucket (its connection closed)."""
+        self._buckets.pop(key, None)

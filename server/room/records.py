@@ -1,0 +1,171 @@
+"""What is kept of a finished race: the record the store writes and the replay reads back."""
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+from server.errors import GameError
+from server.maze.fog import DEFAULT_VISION
+from server.maze.race_card import DifficultyCard
+from server.room.racelog import LogState, RaceLog
+from server.room.results import ResultRow
+from server.room.settings import SettingsJson
+
+if TYPE_CHECKING:  # the room builds its record when a race ends; only the type is needed here
+    from server.room.state import RoomState
+
+
+class Racer(TypedDict):
+    """Who raced, as the record keeps them (spectators and players who sat the race out are not kept)."""
+
+    id: str
+    name: str
+    colour: str
+
+
+class RaceRecordJson(TypedDict):
+    """A record's JSON form (the rescue file's races): its fields, with the log in `RaceLog.to_state`."""
+
+    id: str
+    room_code: str
+    settings: SettingsJson
+    seed: int
+    daily: str | None
+    started_at: float
+    ended_at: float
+    shortest: int
+    players: list[Racer]
+    results: list[ResultRow]
+    log: LogState
+    difficulty: NotRequired[DifficultyCard | None]
+    """Absent from the races of rescue files written before the card existed."""
+    known_maze: NotRequired[bool]
+    """Absent from the races of rescue files written before ghost rooms existed."""
+
+
+@dataclass(frozen=True)
+class RaceRecord:
+    """A finished race: settings and seed (the maze is regenerated from them), results, the full log."""
+
+    id: str
+    room_code: str
+    settings: SettingsJson
+    seed: int
+    daily: str | None
+    started_at: float
+    ended_at: float
+    shortest: int
+    players: list[Racer]
+    results: list[ResultRow]
+    log: RaceLog
+    """A copy of the room's packed log (copying arrays is a memory copy: microseconds for 720,000 moves)."""
+    difficulty: DifficultyCard | None = None
+    """The maze's difficulty card (`race_card`), with its number of shortest routes; None in records
+    from before the card existed."""
+    known_maze: bool = False
+    """Raced in a ghost room on a stored race's maze, which its replay shows: never ranked (the daily
+    maze's ghost rooms are daily rooms, ranked on the day's board like every daily race)."""
+
+    @property
+    def ranked(self) -> bool:
+        """Whether the race counts for the leaderboards: the daily maze, or a preset size raced on the
+        standard rules (corners, no braid), and always on hint rules at least as strict as the defaults
+        (at most 3 hints, at least 5 s a hint, hints that do not walk for you), so times compare fairly."""
+        return not self.known_maze and is_ranked(self.settings, self.daily)
+
+    def to_json(self) -> RaceRecordJson:
+        """The record as JSON: every field as it is, the log packed (`RaceLog.to_state`)."""
+        return {
+            "id": self.id,
+            "room_code": self.room_code,
+            "settings": self.settings,
+            "seed": self.seed,
+            "daily": self.daily,
+            "started_at": self.started_at,
+            "ended_at": self.ended_at,
+            "shortest": self.shortest,
+            "players": self.players,
+            "results": self.results,
+            "log": self.log.to_state(),
+            "difficulty": self.difficulty,
+            "known_maze": self.known_maze,
+        }
+
+    @classmethod
+    def from_json(cls, data: RaceRecordJson) -> "RaceRecord":
+        """Inverse of `to_json`; a ValueError (or `GameError` for a broken log) if the fields are not
+        exactly a record's."""
+        if not isinstance(data, dict) or not _REQUIRED_FIELDS <= data.keys() <= _RECORD_FIELDS:
+            raise ValueError("a race record must have exactly the fields of one")
+        return cls(
+            id=data["id"],
+            room_code=data["room_code"],
+            settings=data["settings"],
+            seed=data["seed"],
+            daily=data["daily"],
+            started_at=data["started_at"],
+            ended_at=data["ended_at"],
+            shortest=data["shortest"],
+            players=data["players"],
+            results=data["results"],
+            log=RaceLog.from_state(data["log"], data["settings"]["cols"]),
+            difficulty=data.get("difficulty"),
+            known_maze=data.get("known_maze", False) is True,
+        )
+
+
+_RECORD_FIELDS = frozenset(field.name for field in dataclasses.fields(RaceRecord))
+_REQUIRED_FIELDS = _RECORD_FIELDS - {"difficulty", "known_maze"}
+"""What the rescue files of older servers hold (from before the difficulty card, before ghost rooms)."""
+
+
+STANDARD_HINT_LIMIT = 3
+STANDARD_HINT_PENALTY = 5
+
+
+def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
+    """See `RaceRecord.ranked`; the store's migration 5 applies the same rule in SQL."""
+    s = settings
+    strict_hints = (
+        s["hint_limit"] <= STANDARD_HINT_LIMIT
+        and s["hint_penalty"] >= STANDARD_HINT_PENALTY
+        and not s["hint_moves"]
+    )
+    standard = (
+        s["preset"] != "custom"
+        and s["braid"] == 0
+        and s["openings"] == "corners"
+        and s.get("directions", 4) == 4  # stored before 8 directions existed: 4
+        and (s["algorithm"] != "growing-tree" or s.get("bias", "newest") == "newest")
+        and (not s.get("fog", False) or s.get("vision", DEFAULT_VISION) == DEFAULT_VISION)
+    )
+    return strict_hints and (daily is not None or standard)
+
+
+def race_record(room: "RoomState") -> RaceRecord:
+    """The record of `room`'s race, which must have just finished."""
+    if (
+        room.phase != "finished"
+        or room.race_id is None
+        or room.seed is None
+        or room.started_at is None
+        or room.ended_at is None
+        or room.results is None
+    ):
+        raise GameError("the room has no finished race to record", code="wrong_phase")
+    players: list[Racer] = [{"id": p.id, "name": p.name, "colour": p.colour} for p in room.racers()]
+    return RaceRecord(
+        id=room.race_id,
+        room_code=room.code,
+        settings=room.settings.to_json(),
+        seed=room.seed,
+        daily=room.daily,
+        started_at=room.started_at,
+        ended_at=room.ended_at,
+        shortest=room.shortest,
+        players=players,
+        results=list(room.results),
+        log=room.log.copy(),
+        difficulty=room.card,
+        known_maze=bool(room.ghosts) and room.daily is None,
+    )

@@ -1,0 +1,225 @@
+"""Room settings: presets, bounds and validation. Every field is checked with a clear message."""
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, TypedDict
+
+from server.errors import BadSettings
+from server.maze.fog import DEFAULT_VISION, VISION_BOUNDS
+from server.maze.generation import MazeSpec
+from server.maze.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, check_directions
+from server.maze.hints import HINT_METHODS
+from server.maze.openings import OPENINGS
+from server.maze.walls import DIRECTION_COUNTS
+
+PRESETS: dict[str, tuple[int, int]] = {"easy": (10, 10), "medium": (50, 50), "hard": (100, 100)}
+"""Seed 000's three sizes, in rooms."""
+
+ROOM_MIN_SIDE, ROOM_MAX_SIDE = 5, 150
+MAX_PLAYERS_CAP = 16
+WHOLE_BOUNDS: dict[str, tuple[int, int]] = {
+    "rows": (ROOM_MIN_SIDE, ROOM_MAX_SIDE),
+    "cols": (ROOM_MIN_SIDE, ROOM_MAX_SIDE),
+    "hint_limit": (0, 99),
+    "hint_penalty": (0, 60),
+    "max_players": (1, MAX_PLAYERS_CAP),
+    "time_limit": (30, 3600),
+    "vision": VISION_BOUNDS,
+}
+"""The whole-number fields' inclusive bounds: parse_settings checks them, GET /api/rules serves them."""
+BRAID_BOUNDS = (0.0, 1.0)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "preset": (*PRESETS, "custom"),
+    "algorithm": ALGORITHMS,
+    "openings": OPENINGS,
+    "bias": BIASES,
+}
+"""The one-of fields' allowed values (`hint_methods` is a subset of HINT_METHODS)."""
+DIRECTION_CHOICES: tuple[int, ...] = DIRECTION_COUNTS
+"""The `directions` setting's values: 4, or 8 with diagonal passages."""
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """What the host chooses for a room; see docs/protocol.md for the fields."""
+
+    preset: str = "easy"
+    rows: int = 10
+    cols: int = 10
+    algorithm: str = "backtracker"
+    braid: float = 0.0
+    openings: str = "corners"
+    directions: int = 4
+    bias: str = DEFAULT_BIAS
+    """growing-tree's bias; kept while another generator is chosen, so switching back restores it."""
+    hint_methods: tuple[str, ...] = HINT_METHODS
+    hint_limit: int = 3
+    hint_penalty: int = 5
+    hint_moves: bool = False
+    max_players: int = 8
+    public: bool = True
+    time_limit: int = 600
+    fog: bool = False
+    """Explorer mode: racers see only the cells within `vision` steps of where they have stood."""
+    vision: int = DEFAULT_VISION
+
+    def to_json(self) -> "SettingsJson":
+        """The JSON form sent to clients."""
+        s = self
+        return {
+            "preset": s.preset,
+            "rows": s.rows,
+            "cols": s.cols,
+            "algorithm": s.algorithm,
+            "braid": s.braid,
+            "openings": s.openings,
+            "directions": s.directions,
+            "bias": s.bias,
+            "hint_methods": list(s.hint_methods),
+            "hint_limit": s.hint_limit,
+            "hint_penalty": s.hint_penalty,
+            "hint_moves": s.hint_moves,
+            "max_players": s.max_players,
+            "public": s.public,
+            "time_limit": s.time_limit,
+            "fog": s.fog,
+            "vision": s.vision,
+        }
+
+    def maze_spec(self, seed: int) -> MazeSpec:
+        """The maze these settings make with `seed`."""
+        return spec_for(self.to_json(), seed)
+
+
+class SettingsJson(TypedDict):
+    """Room settings on the wire (docs/protocol.md, "Settings"): the `settings` event's data."""
+
+    preset: str
+    rows: int
+    cols: int
+    algorithm: str
+    braid: float
+    openings: str
+    directions: int
+    bias: str
+    hint_methods: list[str]
+    hint_limit: int
+    hint_penalty: int
+    hint_moves: bool
+    max_players: int
+    public: bool
+    time_limit: int
+    fog: bool
+    vision: int
+
+
+def spec_for(settings: SettingsJson, seed: int) -> MazeSpec:
+    """The maze of a room's (or a stored race's) settings and seed. The one place settings become a maze
+    spec: races stored before `directions` and `bias` existed read as 4 directions and the default bias,
+    and the bias only reaches the generator that has one."""
+    algorithm = settings["algorithm"]
+    bias = settings.get("bias", DEFAULT_BIAS) if algorithm == "growing-tree" else DEFAULT_BIAS
+    return MazeSpec(
+        algorithm,
+        settings["rows"],
+        settings["cols"],
+        seed,
+        settings["braid"],
+        settings["openings"],
+        bias,
+        settings.get("directions", 4),
+    )
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    low, high = WHOLE_BOUNDS[key]
+    value = data.get(key, getattr(RoomSettings, key))
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or (isinstance(value, float) and not math.isfinite(value))  # JSON readers accept NaN, Infinity
+        or value != int(value)
+    ):
+        raise BadSettings(f"{key} must be a whole number from {low} to {high}")
+    if not low <= value <= high:
+        raise BadSettings(f"{key} must be from {low} to {high}, got {int(value)}")
+    return int(value)
+
+
+def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise BadSettings(f"{key} must be true or false")
+    return value
+
+
+def _choice(data: dict[str, Any], key: str) -> str:
+    choices = CHOICES[key]
+    value = data.get(key, getattr(RoomSettings, key))
+    if value not in choices:
+        raise BadSettings(f"{key} must be one of {', '.join(choices)}")
+    return str(value)
+
+
+def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettings:
+    """Settings from a JSON object; fields left out keep `base`'s values (or the defaults)."""
+    if not isinstance(data, dict):
+        raise BadSettings("settings must be a JSON object")
+    current = base or RoomSettings()
+    known = set(RoomSettings.__dataclass_fields__)
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        raise BadSettings(f"unknown setting {unknown[0]!r}")
+    merged = {**current.to_json(), **data}
+    if "preset" in data and data["preset"] != "custom" and ("rows" not in data and "cols" not in data):
+        merged.pop("rows")
+        merged.pop("cols")
+
+    preset = _choice(merged, "preset")
+    if preset == "custom":
+        rows = _int(merged, "rows")
+        cols = _int(merged, "cols")
+    else:
+        rows, cols = PRESETS[preset]
+        if ("rows" in data and data["rows"] != rows) or ("cols" in data and data["cols"] != cols):
+            raise BadSettings(f"the {preset} preset is {rows}x{cols}; use preset 'custom' for other sizes")
+
+    braid = merged.get("braid", 0.0)
+    if (
+        isinstance(braid, bool)
+        or not isinstance(braid, int | float)
+        or not math.isfinite(braid)
+        or not BRAID_BOUNDS[0] <= braid <= BRAID_BOUNDS[1]
+    ):
+        raise BadSettings(f"braid must be a number from {BRAID_BOUNDS[0]:g} to {BRAID_BOUNDS[1]:g}")
+
+    methods = merged.get("hint_methods", list(HINT_METHODS))
+    if not isinstance(methods, list | tuple) or not methods or any(m not in HINT_METHODS for m in methods):
+        raise BadSettings(f"hint_methods must be a non-empty list drawn from {', '.join(HINT_METHODS)}")
+
+    directions = merged.get("directions", 4)
+    if isinstance(directions, bool) or directions not in DIRECTION_CHOICES:
+        raise BadSettings("directions must be 4 or 8")
+    algorithm = _choice(merged, "algorithm")
+    check_directions(algorithm, int(directions))
+
+    return replace(
+        current,
+        preset=preset,
+        rows=rows,
+        cols=cols,
+        algorithm=algorithm,
+        braid=float(braid),
+        openings=_choice(merged, "openings"),
+        directions=int(directions),
+        bias=_choice(merged, "bias"),
+        hint_methods=tuple(m for m in HINT_METHODS if m in methods),
+        hint_limit=_int(merged, "hint_limit"),
+        hint_penalty=_int(merged, "hint_penalty"),
+        hint_moves=_bool(merged, "hint_moves", False),
+        max_players=_int(merged, "max_players"),
+        public=_bool(merged, "public", True),
+        time_limit=_int(merged, "time_limit"),
+        fog=_bool(merged, "fog", False),
+        vision=_int(merged, "vision"),
+    )

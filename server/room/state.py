@@ -1,0 +1,208 @@
+"""What a room is made of, and the checks and queries every rule module shares.
+
+`RoomState` is the bottom layer of the room: its fields, the event outbox, and the guards that refuse a
+command before anything changes. The rules are layered on top of it, one job a module: `race` (moves,
+the end of a race, back to the lobby), `hint_rules` (asking for and answering hints), `lobby` (ready,
+settings, start, lock) and `room` (membership and the clock). What a member may see of it is `views`.
+"""
+
+import random
+from collections.abc import Sequence
+from typing import Literal
+
+from server.errors import GameError
+from server.maze.model import Maze
+from server.maze.race_card import Count, DifficultyCard, card_of, count_json
+from server.maze.trail import Trail
+from server.room.envelope import Envelope
+from server.room.events import EventData
+from server.room.ghosts import Ghost
+from server.room.players import Player
+from server.room.racelog import RaceLog, hint_cap, move_cap
+from server.room.records import RaceRecord
+from server.room.results import ResultRow
+from server.room.settings import MAX_PLAYERS_CAP, RoomSettings
+
+Phase = Literal["lobby", "countdown", "racing", "finished"]
+Role = Literal["player", "spectator"]
+
+UNJOINED_TIMEOUT = 60.0
+"""Seconds a room that nobody ever joined lives: creating rooms must not fill the server."""
+
+
+def ms(seconds: float) -> int:
+    """Seconds (the caller's clock) as the wire's milliseconds."""
+    return round(seconds * 1000)
+
+
+class RoomState:
+    """The authoritative state of one room, and the checks the rules share."""
+
+    def __init__(
+        self,
+        code: str,
+        settings: RoomSettings,
+        rng: random.Random,
+        now: float,
+        *,
+        countdown: float = 3.0,
+        grace: float = 60.0,
+        daily: str | None = None,
+        fixed_seed: int | None = None,
+        ghosts: Sequence[Ghost] = (),
+    ) -> None:
+        self.code = code
+        self.daily = daily
+        """The UTC date of the daily maze this room races, if it is a daily room."""
+        self.fixed_seed = fixed_seed
+        """Every race of the room uses this seed (the daily maze); None draws a new seed each race."""
+        self.ghosts: tuple[Ghost, ...] = tuple(ghosts)
+        """Stored races' players raced beside the live ones (`ghosts`); their maze is `fixed_seed`'s."""
+        self.ghost_made: dict[str, int] = {ghost.id: 0 for ghost in self.ghosts}
+        """How many steps each ghost has made this race."""
+        self.race_id: str | None = None
+        self.settings = settings
+        self.countdown = countdown
+        self.grace = grace
+        self.phase: Phase = "lobby"
+        self.version = 0
+        self.players: dict[str, Player] = {}
+        self.spectators: set[str] = set()
+        self.host_id: str | None = None
+        self.seed: int | None = None
+        self.maze: Maze | None = None
+        self.distances: list[int] | None = None
+        self.start_at: float | None = None
+        self.started_at: float | None = None
+        self.ended_at: float | None = None
+        self.results: list[ResultRow] | None = None
+        self.log = RaceLog()
+        self.last_active = now
+        self.rng = rng
+        self.serial = 0
+        self._outbox: list[Envelope] = []
+        self._finished_race: RaceRecord | None = None
+        self.locked = False
+        """Set by the host: no new players join (spectators still may; players with a token return)."""
+        self.sitting_out: set[str] = set()
+        """Players the host started without (not ready): they watch this race."""
+
+    # ----- bookkeeping -------------------------------------------------------------------------------
+
+    def _emit(
+        self,
+        kind: str,
+        data: EventData,
+        racer_data: EventData | None = None,
+        *,
+        seen_data: EventData | None = None,
+        at: tuple[int, int] | None = None,
+    ) -> None:
+        self.version += 1
+        self._outbox.append(Envelope(self.version, kind, data, racer_data, seen_data, at))
+
+    def _drain(self) -> list[Envelope]:
+        out, self._outbox = self._outbox, []
+        return out
+
+    def _next_id(self, prefix: str) -> str:
+        self.serial += 1
+        return f"{prefix}{self.serial}"
+
+    # ----- guards ------------------------------------------------------------------------------------
+
+    def _player(self, member_id: str) -> Player:
+        player = self.players.get(member_id)
+        if player is None or player.left:
+            raise GameError("only players can do that", code="not_player")
+        return player
+
+    def _racer(self, member_id: str, now: float) -> Player:
+        player = self._player(member_id)
+        if self.phase != "racing":
+            raise GameError("the race is not running", code="not_racing")
+        if self.started_at is not None and now >= self.started_at + self.settings.time_limit:
+            raise GameError("the time limit has passed", code="not_racing")
+        if player.finished_at is not None:
+            raise GameError("you have already finished", code="finished")
+        if not player.racing:
+            raise GameError("you are out of this race", code="not_racing")
+        return player
+
+    def _require_host(self, member_id: str) -> None:
+        if member_id != self.host_id:
+            raise GameError("only the host can do that", code="not_host")
+
+    def _require_phase(self, *phases: Phase) -> None:
+        if self.phase not in phases:
+            raise GameError(f"not possible while the room is in {self.phase}", code="wrong_phase")
+
+    def _course(self) -> tuple[Maze, list[int]]:
+        """The maze and its distance field; they exist from the countdown on."""
+        if self.maze is None or self.distances is None:
+            raise GameError("the race has no maze yet", code="wrong_phase")
+        return self.maze, self.distances
+
+    @staticmethod
+    def _trail(player: Player) -> Trail:
+        if player.trail is None:
+            raise GameError("you are not in this race", code="not_racing")
+        return player.trail
+
+    # ----- queries -----------------------------------------------------------------------------------
+
+    def active_players(self) -> list[Player]:
+        """Players who have not left, in joining order."""
+        return [p for p in self.players.values() if not p.left]
+
+    def racers(self) -> list[Player]:
+        """Everyone who took part in the current or last race, including those who left it."""
+        return [p for p in self.players.values() if p.trail is not None]
+
+    @property
+    def seats_full(self) -> bool:
+        """Whether every seat is taken: a newcomer can only watch, and no bot or seat can be added."""
+        return len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP)
+
+    @property
+    def connected_count(self) -> int:
+        """Members with a live connection."""
+        return sum(1 for p in self.active_players() if p.connected) + len(self.spectators)
+
+    @property
+    def shortest(self) -> int:
+        """Length in steps of the shortest way from the entrance to the exit."""
+        if self.maze is None or self.distances is None:
+            return 0
+        return self.distances[self.maze.index(self.maze.entrance)]
+
+    @property
+    def card(self) -> DifficultyCard | None:
+        """The difficulty card of the race's maze (built with the maze, off the event loop), once there
+        is a maze."""
+        return card_of(self.maze) if self.maze is not None else None
+
+    @property
+    def shortest_routes(self) -> Count:
+        """How many distinct shortest routes lead from the entrance to the exit (exact, as the wire
+        carries it: `race_card.count_json`); 0 before there is a maze."""
+        card = self.card
+        return card["shortest_paths"] if card is not None else count_json(0)
+
+    def move_cap(self) -> int:
+        """Most moves a racer may make in one race (`racelog.move_cap`): what the move limit allows in
+        the time limit, and room to explore every cell twice; it bounds the race log's memory."""
+        s = self.settings
+        return move_cap(s.rows, s.cols, s.time_limit, self.hint_cap() if s.hint_moves else 0)
+
+    def hint_cap(self) -> int:
+        """Most hints a racer may get in one race: the room's limit, within what one a second allows."""
+        return hint_cap(self.settings.hint_limit, self.settings.time_limit)
+
+    def is_idle(self, now: float, timeout: float) -> bool:
+        """Nobody connected or coming back, and nothing happened for `timeout` seconds (a room nobody
+        ever joined goes sooner): the room can close."""
+        if self.connected_count or any(p.disconnected_at is not None for p in self.active_players()):
+            return False
+        limit = timeout if self.serial else min(timeout, UNJOINED_TIMEOUT)
+        return now - self.last_active >= limit

@@ -1,0 +1,293 @@
+"""The Socket.IO edge: connections, limits and the guard around every command handler.
+
+The handlers themselves are `server.sockets.handlers`; the rules live in `server.room`, what a member
+sees in `server.room.views`. Every handler is wrapped so that a bad payload, a refused command or a bug
+becomes an error ack and never escapes to the connection. `execute` is the one way a command reaches a
+room.
+"""
+
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import socketio
+
+from server.config import AppConfig
+from server.errors import ErrorCode, GameError
+from server.room import views
+from server.room.commands import (
+    Command,
+    CourseMaker,
+    Disconnect,
+    Outcome,
+    Tick,
+    apply,
+)
+from server.room.envelope import Envelope
+from server.room.rate_limits import KeyedLimiter
+from server.room.room import Room
+from server.runtime.course import build_course
+from server.runtime.hint_searches import HintSearches
+from server.runtime.registry import Member, RoomRegistry
+from server.sockets.handlers import RoomCommands
+from server.sockets.handshakes import Handshakes
+from server.sockets.host_handlers import HostCommands
+from server.sockets.outbox import Outgoing, RoomOutbox
+
+if TYPE_CHECKING:  # set by the app in cluster mode; only its type is needed here
+    from server.cluster.ownership.owner import RoomOwnership
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[str, object], Awaitable[dict[str, Any]]]
+Ack = dict[str, Any]
+
+
+def error_ack(code: ErrorCode, message: str) -> Ack:
+    """The refusal shape every command shares."""
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+class SocketGateway:
+    """Binds the Socket.IO server's events to the rooms in a registry."""
+
+    def __init__(
+        self,
+        sio: socketio.AsyncServer,
+        registry: RoomRegistry,
+        config: AppConfig,
+        clock: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.sio = sio
+        self.registry = registry
+        self.clock = clock
+        self.monotonic = monotonic
+        self.move_limiter = KeyedLimiter(config.move_limit)
+        self.hint_limiter = KeyedLimiter(config.hint_limit)
+        self.command_limiter = KeyedLimiter(config.command_limit)
+        self.snapshot_limiter = KeyedLimiter(config.snapshot_limit)
+        self.address_command_limiter = KeyedLimiter(config.address_command_limit)
+        self.address_snapshot_limiter = KeyedLimiter(config.address_snapshot_limit)
+        self.reaction_limiter = KeyedLimiter(config.reaction_limit)
+        self._address_limiters = {
+            self.command_limiter: self.address_command_limiter,
+            self.reaction_limiter: self.address_command_limiter,
+            self.snapshot_limiter: self.address_snapshot_limiter,
+        }
+        """Limits that also hold per client address: new connections and new members refill nothing."""
+        self.handshakes = Handshakes()
+        self.connections = 0
+        self.outbox = RoomOutbox(sio, config.batch_interval)
+        self.hint_searches = HintSearches()
+        self.hint_searches.warm()
+        self.joined_at: dict[str, float] = {}
+        """When each joined connection joined (wall clock): a cluster's handover tells the newer tab."""
+        self.ownership: RoomOwnership | None = None
+        """In a cluster: the rooms this process holds, and their logs (see `server.cluster.ownership`)."""
+        self.closing = False
+        """Set at shutdown: no more commands, and disconnects no longer change the (saved) rooms."""
+
+    def register(self) -> None:
+        """Attach every handler to the Socket.IO server."""
+        handlers = RoomCommands(self)
+        host = HostCommands(self)
+        commands: dict[str, tuple[Handler, tuple[KeyedLimiter, ...]]] = {
+            "join": (
+                handlers.join,
+                (self.command_limiter, self.snapshot_limiter),
+            ),  # a join answers a snapshot
+            "ready": (handlers.ready, (self.command_limiter,)),
+            "settings": (handlers.settings, (self.command_limiter,)),
+            "start": (handlers.start, (self.command_limiter,)),
+            "move": (handlers.move, (self.move_limiter,)),
+            "hint": (handlers.hint, (self.hint_limiter,)),
+            "rematch": (handlers.rematch, (self.command_limiter,)),
+            "leave": (handlers.leave, (self.command_limiter,)),
+            "kick": (handlers.kick, (self.command_limiter,)),
+            "lock": (handlers.lock, (self.command_limiter,)),
+            "add_bot": (handlers.add_bot, (self.command_limiter,)),
+            "remove_bot": (handlers.remove_bot, (self.command_limiter,)),
+            "resync": (handlers.resync, (self.snapshot_limiter,)),
+            "pass_host": (host.pass_host, (self.command_limiter,)),
+            "take_seat": (host.take_seat, (self.command_limiter,)),
+            "react": (host.react, (self.reaction_limiter,)),
+        }
+        for name, (handler, limiters) in commands.items():
+            self.sio.on(name, self._guarded(name, handler, limiters))
+        self.sio.on("connect", self.on_connect)
+        self.sio.on("disconnect", self.on_disconnect)
+        self.sio.on("*", self.on_unknown)
+
+    def _guarded(
+        self, name: str, handler: Handler, limiters: tuple[KeyedLimiter, ...]
+    ) -> Callable[..., Awaitable[Ack]]:
+        async def guarded(sid: str, *args: object) -> Ack:
+            try:
+                if self.closing:
+                    raise GameError("the server is restarting; try again in a moment", code="server_closing")
+                if not all(self._allowed(limiter, sid) for limiter in limiters):
+                    raise GameError("too many commands; slow down", code="rate_limited")
+                if len(args) > 1:
+                    raise GameError("send one JSON object", code="bad_payload")
+                return {"ok": True, **await handler(sid, args[0] if args else None)}
+            except GameError as error:
+                return error_ack(error.code, error.message)
+            except Exception:
+                log.exception("command %s from %s failed", name, sid)
+                return error_ack("internal", "the server could not handle that; nothing changed")
+
+        return guarded
+
+    def execute(
+        self, room: Room, command: Command, course: CourseMaker = build_course
+    ) -> tuple[Outcome, Outgoing]:
+        """Apply `command` to `room` (the one way a command changes a room) and read what it sends.
+
+        The caller sends it, when its order allows (a join must be queued before the connection enters
+        the Socket.IO room).
+        """
+        if self.ownership is not None:
+            self.ownership.check_holds(room)  # a room moving away takes no more commands here
+        outcome = apply(room, command, course)
+        out = self.outgoing(room, outcome.events)
+        if self.ownership is not None and (outcome.events or not isinstance(command, Tick)):
+            out = replace(out, log=self.ownership.log_entry(room, command))
+        return outcome, out
+
+    async def run(self, room: Room, command: Command, course: CourseMaker = build_course) -> Outcome:
+        """Apply `command` to `room` and send its events; waits until they are out."""
+        outcome, outgoing = self.execute(room, command, course)
+        await self.outbox.deliver(outgoing)
+        return outcome
+
+    async def broadcast(self, room: Room, envelopes: list[Envelope]) -> None:
+        """Send a room's events (in version order, after storing a finished race) and wait for them."""
+        await self.outbox.deliver(self.outgoing(room, envelopes))
+
+    async def room_for_join(self, code: str, token: str | None) -> Room:
+        """The room a join names: in a cluster, taken over from wherever it is held."""
+        if self.ownership is not None:
+            return await self.ownership.open(code, token)
+        return self.registry.get(code)
+
+    def joined_since(self, code: str, member_id: str, moment: float) -> bool:
+        """Whether `member_id`'s connection here joined after `moment` (wall clock)."""
+        sid = self.registry.sid_of(Member(code, member_id))
+        return sid is not None and self.joined_at.get(sid, 0.0) > moment
+
+    async def replace_elsewhere(self, code: str, member_id: str) -> None:
+        """A member joined this room on another process (another tab): this connection is told it was
+        replaced and disconnected, so that it does not reconnect and take the place back."""
+        sid = self.registry.sid_of(Member(code, member_id))
+        if sid is None:
+            return
+        self.registry.detach(sid)
+        await self.sio.emit("replaced", {"message": "you joined from somewhere else"}, to=sid)
+        with contextlib.suppress(Exception):
+            await self.sio.disconnect(sid)
+
+    async def move_clients(self, code: str, reason: str) -> None:
+        """Send a room's connections away (its room is no longer here): told why, then dropped, not
+        disconnected, so their clients reconnect on their own and rejoin where the room is now."""
+        sids = self.registry.detach_room(code)
+        await self.sio.emit("closing", {"reason": reason}, room=code)
+        for sid in sids:
+            await self.drop_transport(sid)
+
+    async def drop_transport(self, sid: str) -> None:
+        """End a connection the way a dying server would: its WebSocket closes with no Engine.IO
+        close packet, which clients (the browser's and python-socketio's) would take as a deliberate
+        disconnect and not reconnect after. A connection still long-polling is closed normally."""
+        eio_sid = self.sio.manager.eio_sid_from_sid(sid, "/")
+        socket = self.sio.eio.sockets.get(eio_sid) if eio_sid is not None else None
+        if socket is None:
+            return
+        with contextlib.suppress(Exception):
+            if socket.upgraded:
+                await socket.queue.put(None)  # the writer ends and closes the WebSocket
+            else:
+                await self.sio.eio.disconnect(eio_sid)
+
+    def outgoing(self, room: Room, envelopes: list[Envelope]) -> Outgoing:
+        """What a command or tick of `room` sends, read now, before the room can move on: its events,
+        the race they ended, and who is still racing (for events racers see redacted)."""
+        racing: dict[str, views.Viewer] = {}
+        if views.hides_from_racers(envelopes):
+            for player in room.players.values():
+                sid = self.registry.sid_of(Member(room.code, player.id)) if player.racing else None
+                if sid is not None:
+                    racing[sid] = views.Viewer.of(room, player.id)
+        return Outgoing(room.code, envelopes, room.take_finished_race(), racing)
+
+    def bot_may_move(self, code: str, bot_id: str) -> bool:
+        """Whether a bot may step now: the move limit every player has, keyed as a member is."""
+        return self.move_limiter.allow(f"{code}/{bot_id}", self.monotonic())
+
+    def _allowed(self, limiter: KeyedLimiter, sid: str) -> bool:
+        """Whether `sid` may act under `limiter`: as this connection, as the member it has joined as (so
+        reconnecting does not refill the buckets), and, for the limits that have one, as its address
+        (so neither do new connections, or leaving and joining again as a new member)."""
+        now = self.monotonic()
+        if not limiter.allow(sid, now):
+            return False
+        member = self.registry.member(sid)
+        if member is not None and not limiter.allow(f"{member.code}/{member.member_id}", now):
+            return False
+        by_address = self._address_limiters.get(limiter)
+        return by_address is None or by_address.allow(self.handshakes.address(sid), now)
+
+    # ----- connection lifecycle ------------------------------------------------------------------------
+
+    def _live(self, sid: object) -> bool:
+        """Whether `sid` is a fully connected session: not still connecting, not disconnecting.
+
+        Socket.IO hands a client's own events named `connect` or `disconnect` to the same handlers as
+        the real ones; during the real ones the connection is not live yet (or any more), while an
+        ordinary event only arrives on a live one.
+        """
+        return isinstance(sid, str) and bool(self.sio.manager.is_connected(sid, "/"))
+
+    async def on_connect(self, sid: str, environ: object = None, *args: object) -> Ack | None:
+        """Count the connection and note its address; joining a room is a separate command."""
+        if self._live(sid):  # an event the client emitted, not a connection
+            return await self.on_unknown("connect", sid)
+        self.connections += 1
+        self.handshakes.note(sid, environ)
+        return None
+
+    async def on_disconnect(self, sid: str, *reason: object) -> Ack | None:
+        """A dropped player keeps their place for the grace period; a spectator just goes."""
+        if self._live(sid):  # an event the client emitted, not a disconnection
+            return await self.on_unknown("disconnect", sid)
+        self.connections -= 1
+        for limiter in (
+            self.move_limiter,
+            self.hint_limiter,
+            self.command_limiter,
+            self.snapshot_limiter,
+            self.reaction_limiter,
+        ):
+            limiter.forget(sid)
+        self.handshakes.forget(sid)
+        self.joined_at.pop(sid, None)
+        member = self.registry.detach(sid)
+        room = self.registry.rooms.get(member.code) if member is not None else None
+        if member is not None and room is not None and not self.closing:
+            with contextlib.suppress(GameError):  # the room is moving away: its new home counts it
+                await self.run(room, Disconnect(member.member_id, self.clock()))
+        return None
+
+    async def on_unknown(self, *args: object) -> Ack:
+        """Any event the protocol does not define.
+
+        Socket.IO calls this catch-all with `event, sid, *data`, but a client event named `*` itself
+        arrives as `sid, *data`: the connection is whichever of the first two arguments is one.
+        """
+        sid = next((a for a in args[:2] if self._live(a)), None)
+        if sid is not None and not self._allowed(self.command_limiter, str(sid)):
+            return error_ack("rate_limited", "too many commands; slow down")
+        return error_ack("unknown_event", "the server does not know that event")

@@ -1,0 +1,1 @@
+"""The PostgreSQL results store, for clusters that share one database."""

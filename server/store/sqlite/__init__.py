@@ -1,0 +1,1 @@
+"""The SQLite results store: the embedded default, one file next to the server."""
