@@ -100,7 +100,7 @@ async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[o
 
 def room_of(server: TestServer, code: str) -> Room:
     """The server's own room object, to check what the browser shows against the truth."""
-    return server.app.factory[REGISTRY].get(code)
+    return server.app[REGISTRY].get(code)
 
 
 def way_out(room: Room) -> list[Cell]:
