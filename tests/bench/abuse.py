@@ -13,7 +13,7 @@ import socketio
 
 from tests.bench.timing import print_table
 from tests.integration.raw_socket import RawSocket
-from tests.persistence.live import ServerProcess, post_json
+from tests.store.live import ServerProcess, post_json
 
 TITLE = "abusive clients against a real server process"
 

@@ -35,8 +35,8 @@ from server.store.postgres.results import PgStore
 from server.store.sqlite.results import SqliteStore, Store
 from tests.bench.timing import Sample, print_table, seconds
 from tests.mazes import dead_end_branch, shortest_path
-from tests.persistence.races import ScriptedRace
 from tests.services.postgres import binaries, start_postgres
+from tests.store.races import ScriptedRace
 
 TITLE = (
     "Store: saving a finished 8-player 100x100 race, reading it back, leaderboards over ~1,000 races;"

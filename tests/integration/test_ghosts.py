@@ -16,7 +16,7 @@ from server.room.racelog import RaceLog
 from server.room.settings import RoomSettings
 from server.store.sqlite.results import SqliteStore
 from tests.mazes import shortest_path
-from tests.persistence.races import ScriptedRace
+from tests.store.races import ScriptedRace
 
 from .conftest import TIMEOUT, Client, Harness, StartServer, start_race
 

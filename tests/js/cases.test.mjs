@@ -1,5 +1,5 @@
 // The shared rule cases (tests/cases/*.json), run here against the client and by
-// tests/unit/test_shared_cases.py against the server: one table, both languages.
+// tests/unit/room/test_shared_cases.py against the server: one table, both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -25,7 +25,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.persistence.live import free_port
+from tests.store.live import free_port
 
 SUPERUSER = "mazerace"
 FALLBACK_USER = "mazerace-pg"

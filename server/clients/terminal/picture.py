@@ -5,7 +5,7 @@ maze: in 4 directions seed 000's grid, a cell's centre at (2r+1, 2c+1); in 8 dir
 blocks, centred at (3r+1, 3c+1), so a diagonal passage shows as the open corners of both blocks. A frame
 cuts the rows and columns around the followed cell out of it and draws on that part only, as
 `render_text` draws a trail (its cells and the passages between dotted ·, the arrow ▷◁△▽ or ◹◿◺◸ on its
-last cell; `tests/terminal/test_terminal_parts.py` holds the two pictures equal), then a hint's way on
+last cell; `tests/clients/terminal/test_terminal_parts.py` holds the two pictures equal), then a hint's way on
 (○), the other players as digits 1-9, and in a fog race blanks where the racer has not seen (a seen
 cell's sides that an unseen neighbour owns too: their bits were never sent). A 150 x 150
 maze is 301 x 301 characters, too many to draw whole for every event. Row numbers on the left and the
