@@ -29,9 +29,10 @@ from server.sockets.transport import GuardedServer
 
 async def _room_clock(app: web.Application) -> AsyncIterator[None]:
     """Run the room clock and the bot driver for the app's lifetime; cancel and await them on shutdown."""
+    gateway = app[GATEWAY]
     tasks = [
-        asyncio.create_task(run_clock(app[REGISTRY], app[GATEWAY], app[CONFIG])),
-        asyncio.create_task(run_bots(app[REGISTRY], app[GATEWAY])),
+        asyncio.create_task(run_clock(app[REGISTRY], gateway.runner, app[CONFIG])),
+        asyncio.create_task(run_bots(app[REGISTRY], gateway.runner, gateway.bot_may_move, gateway.monotonic)),
     ]
     yield
     for task in tasks:

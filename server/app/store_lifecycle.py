@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from server.cluster.ownership.node import hand_over_all
 from server.http.keys import CONFIG, GATEWAY, REGISTRY, STORE
 from server.http.replays import REPLAYS, Replays
 from server.room.snapshot import RoomStateJson, maze_spec, restore_room, room_state
@@ -128,10 +127,9 @@ async def save_open_rooms(app: web.Application) -> None:
     and rejoin with their tokens once the server is back.
     """
     gateway = app[GATEWAY]
-    if gateway.ownership is not None:  # a cluster: the rooms live on in Redis, on another node
-        await hand_over_all(app)
+    if await gateway.runner.home.hand_over_all():  # a cluster: the rooms live on, on another node
         return
-    gateway.closing = True
+    gateway.runner.closing = True
     await gateway.outbox.drain()  # results already decided are stored and sent before the snapshot
     store = app.get(STORE)
     rooms = [room for room in app[REGISTRY].rooms.values() if room.active_players()]

@@ -3,24 +3,22 @@
 Alone, a process answers from the rooms it holds. In a cluster any process answers any request (nginx
 sends pages and the API round-robin), so a new room is written to Redis, not kept, and the lists and
 summaries are read from there: the process that gets the room's sockets takes it over on the first
-join (`server.cluster.ownership.owner`).
+join. That directory is the cluster's (`server.cluster.ownership.shared_directory`), installed in the
+app in place of this one.
 """
 
-import json
 import time
-from typing import Any
 
-from server.cluster.ownership.owner import RoomOwnership
-from server.cluster.ownership.shared_rooms import SharedRooms, holder_node
-from server.errors import GameError
 from server.room import views
 from server.room.rate_limits import KeyedLimiter
 from server.room.room import Room
-from server.room.snapshot import room_snapshot
 from server.runtime.registry import RoomRegistry
 
-CREATE_WINDOW = 60.0
-"""Seconds of the cluster-wide room-making window (each process also keeps its own bucket)."""
+
+class HeldSummary(views.RoomSummary):
+    """A room's public summary and the node that holds it (None: in a cluster, no process does now)."""
+
+    node: str | None
 
 
 class RoomDirectory:
@@ -38,52 +36,10 @@ class RoomDirectory:
     async def publish(self, room: Room) -> None:
         """A room just made: the registry holds it already."""
 
-    async def public(self) -> list[dict[str, Any]]:
-        return [dict(views.summary(room)) for room in self.registry.public_rooms()]
+    async def public(self) -> list[views.RoomSummary]:
+        """The summaries of the rooms listed publicly."""
+        return [views.summary(room) for room in self.registry.public_rooms()]
 
-    async def summary(self, code: str) -> dict[str, Any]:
+    async def summary(self, code: str) -> HeldSummary:
         """One room's summary and the node that holds it."""
         return {**views.summary(self.registry.get(code)), "node": self.node}
-
-
-class SharedDirectory(RoomDirectory):
-    """Rooms as the cluster knows them, in Redis."""
-
-    def __init__(
-        self,
-        registry: RoomRegistry,
-        node: str,
-        create_limiter: KeyedLimiter,
-        shared: SharedRooms,
-        ownership: RoomOwnership,
-    ) -> None:
-        super().__init__(registry, node, create_limiter)
-        self.shared = shared
-        self.ownership = ownership
-        limit = create_limiter.limit
-        self.window_limit = int(limit.burst + limit.rate * CREATE_WINDOW)
-
-    async def allow_making(self, address: str) -> bool:
-        if not await super().allow_making(address):
-            return False
-        return await self.shared.allow(f"create:{address}", self.window_limit, CREATE_WINDOW)
-
-    async def publish(self, room: Room) -> None:
-        """Write the new room to Redis for whichever process its players reach; keep no copy."""
-        self.registry.rooms.pop(room.code, None)
-        summary = dict(views.summary(room))
-        if not await self.shared.create(room.code, room_snapshot(room), summary):
-            raise GameError("could not make the room; try again", code="internal")
-
-    async def public(self) -> list[dict[str, Any]]:
-        return [s for s in (await self.shared.summaries()).values() if s.get("public")]
-
-    async def summary(self, code: str) -> dict[str, Any]:
-        room = self.registry.rooms.get(code)
-        if room is not None and code in self.ownership.leases:
-            return {**views.summary(room), "node": self.node}
-        summaries = await self.shared.summaries_of([code])
-        if not summaries or not await self.shared.exists(code):
-            raise GameError("no room has that code (it may have closed)", code="unknown_room")
-        node = holder_node(await self.shared.owner_token(code))
-        return {**json.loads(summaries[0]), "node": node}

@@ -2,43 +2,29 @@
 
 The handlers themselves are `server.sockets.handlers`; the rules live in `server.room`, what a member
 sees in `server.room.views`. Every handler is wrapped so that a bad payload, a refused command or a bug
-becomes an error ack and never escapes to the connection. `execute` is the one way a command reaches a
-room.
+becomes an error ack and never escapes to the connection. Commands reach rooms only through the
+runtime's `RoomRunner` (`self.runner`), whichever home the rooms live in.
 """
 
 import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import socketio
 
 from server.config import AppConfig
 from server.errors import ErrorCode, GameError
-from server.room import views
-from server.room.commands import (
-    Command,
-    CourseMaker,
-    Disconnect,
-    Outcome,
-    Tick,
-    apply,
-)
-from server.room.envelope import Envelope
+from server.room.commands import Disconnect
 from server.room.rate_limits import KeyedLimiter
-from server.room.room import Room
-from server.runtime.course import build_course
 from server.runtime.hint_searches import HintSearches
 from server.runtime.registry import Member, RoomRegistry
+from server.runtime.runner import RoomRunner
 from server.sockets.handlers import RoomCommands
 from server.sockets.handshakes import Handshakes
 from server.sockets.host_handlers import HostCommands
-from server.sockets.outbox import Outgoing, RoomOutbox
-
-if TYPE_CHECKING:  # set by the app in cluster mode; only its type is needed here
-    from server.cluster.ownership.owner import RoomOwnership
+from server.sockets.outbox import RoomOutbox
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +50,6 @@ class SocketGateway:
     ) -> None:
         self.sio = sio
         self.registry = registry
-        self.clock = clock
         self.monotonic = monotonic
         self.move_limiter = KeyedLimiter(config.move_limit)
         self.hint_limiter = KeyedLimiter(config.hint_limit)
@@ -82,19 +67,16 @@ class SocketGateway:
         self.handshakes = Handshakes()
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
+        self.runner = RoomRunner(registry, self.outbox, clock)
         self.hint_searches = HintSearches()
         self.hint_searches.warm()
         self.joined_at: dict[str, float] = {}
         """When each joined connection joined (wall clock): a cluster's handover tells the newer tab."""
-        self.ownership: RoomOwnership | None = None
-        """In a cluster: the rooms this process holds, and their logs (see `server.cluster.ownership`)."""
-        self.closing = False
-        """Set at shutdown: no more commands, and disconnects no longer change the (saved) rooms."""
 
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
-        handlers = RoomCommands(self)
-        host = HostCommands(self)
+        handlers = RoomCommands(self.runner, self.sio, self.handshakes, self.hint_searches, self.joined_at)
+        host = HostCommands(self.runner, self.sio)
         commands: dict[str, tuple[Handler, tuple[KeyedLimiter, ...]]] = {
             "join": (
                 handlers.join,
@@ -127,7 +109,7 @@ class SocketGateway:
     ) -> Callable[..., Awaitable[Ack]]:
         async def guarded(sid: str, *args: object) -> Ack:
             try:
-                if self.closing:
+                if self.runner.closing:
                     raise GameError("the server is restarting; try again in a moment", code="server_closing")
                 if not all(self._allowed(limiter, sid) for limiter in limiters):
                     raise GameError("too many commands; slow down", code="rate_limited")
@@ -141,38 +123,6 @@ class SocketGateway:
                 return error_ack("internal", "the server could not handle that; nothing changed")
 
         return guarded
-
-    def execute(
-        self, room: Room, command: Command, course: CourseMaker = build_course
-    ) -> tuple[Outcome, Outgoing]:
-        """Apply `command` to `room` (the one way a command changes a room) and read what it sends.
-
-        The caller sends it, when its order allows (a join must be queued before the connection enters
-        the Socket.IO room).
-        """
-        if self.ownership is not None:
-            self.ownership.check_holds(room)  # a room moving away takes no more commands here
-        outcome = apply(room, command, course)
-        out = self.outgoing(room, outcome.events)
-        if self.ownership is not None and (outcome.events or not isinstance(command, Tick)):
-            out = replace(out, log=self.ownership.log_entry(room, command))
-        return outcome, out
-
-    async def run(self, room: Room, command: Command, course: CourseMaker = build_course) -> Outcome:
-        """Apply `command` to `room` and send its events; waits until they are out."""
-        outcome, outgoing = self.execute(room, command, course)
-        await self.outbox.deliver(outgoing)
-        return outcome
-
-    async def broadcast(self, room: Room, envelopes: list[Envelope]) -> None:
-        """Send a room's events (in version order, after storing a finished race) and wait for them."""
-        await self.outbox.deliver(self.outgoing(room, envelopes))
-
-    async def room_for_join(self, code: str, token: str | None) -> Room:
-        """The room a join names: in a cluster, taken over from wherever it is held."""
-        if self.ownership is not None:
-            return await self.ownership.open(code, token)
-        return self.registry.get(code)
 
     def joined_since(self, code: str, member_id: str, moment: float) -> bool:
         """Whether `member_id`'s connection here joined after `moment` (wall clock)."""
@@ -211,17 +161,6 @@ class SocketGateway:
                 await socket.queue.put(None)  # the writer ends and closes the WebSocket
             else:
                 await self.sio.eio.disconnect(eio_sid)
-
-    def outgoing(self, room: Room, envelopes: list[Envelope]) -> Outgoing:
-        """What a command or tick of `room` sends, read now, before the room can move on: its events,
-        the race they ended, and who is still racing (for events racers see redacted)."""
-        racing: dict[str, views.Viewer] = {}
-        if views.hides_from_racers(envelopes):
-            for player in room.players.values():
-                sid = self.registry.sid_of(Member(room.code, player.id)) if player.racing else None
-                if sid is not None:
-                    racing[sid] = views.Viewer.of(room, player.id)
-        return Outgoing(room.code, envelopes, room.take_finished_race(), racing)
 
     def bot_may_move(self, code: str, bot_id: str) -> bool:
         """Whether a bot may step now: the move limit every player has, keyed as a member is."""
@@ -276,9 +215,9 @@ class SocketGateway:
         self.joined_at.pop(sid, None)
         member = self.registry.detach(sid)
         room = self.registry.rooms.get(member.code) if member is not None else None
-        if member is not None and room is not None and not self.closing:
+        if member is not None and room is not None and not self.runner.closing:
             with contextlib.suppress(GameError):  # the room is moving away: its new home counts it
-                await self.run(room, Disconnect(member.member_id, self.clock()))
+                await self.runner.run(room, Disconnect(member.member_id, self.runner.clock()))
         return None
 
     async def on_unknown(self, *args: object) -> Ack:

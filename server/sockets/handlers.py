@@ -2,11 +2,13 @@
 
 Each handler turns a payload into a `server.room.commands` record with every input the room must not
 draw itself (the time, a new token or race id, the maze made off the loop, a hint's search) and hands
-it to `run`, so a command reaches a room only one way. The gateway (`server.sockets.gateway`) guards the
-handlers: limits, refusals and bugs become error acks there.
+it to the runtime's `RoomRunner`, so a command reaches a room only one way. The gateway
+(`server.sockets.gateway`) guards the handlers: limits, refusals and bugs become error acks there.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import socketio
 
 from server.errors import GameError
 from server.maze.tree_hints import built_tree
@@ -26,9 +28,11 @@ from server.room.commands import (
     SetReady,
     Start,
 )
-from server.room.room import Room
 from server.runtime.course import build_course_in_thread
+from server.runtime.hint_searches import HintSearches
 from server.runtime.registry import Member, new_player_token, new_race_id
+from server.runtime.runner import RoomRunner
+from server.sockets.handshakes import Handshakes
 from server.sockets.payloads import (
     as_object,
     parse_flag,
@@ -39,50 +43,52 @@ from server.sockets.payloads import (
     parse_ready,
 )
 
-if TYPE_CHECKING:  # the gateway owns the handlers; only its type is needed here
-    from server.sockets.gateway import SocketGateway
-
 
 class RoomCommands:
-    """The handlers of the room commands, on the gateway's registry, outbox and Socket.IO server."""
+    """The handlers of the room commands: rooms through the runner, connections through Socket.IO."""
 
-    def __init__(self, gateway: "SocketGateway") -> None:
-        self.gateway = gateway
+    def __init__(
+        self,
+        runner: RoomRunner,
+        sio: socketio.AsyncServer,
+        handshakes: Handshakes,
+        hint_searches: HintSearches,
+        joined_at: dict[str, float],
+    ) -> None:
+        self.runner = runner
+        self.registry = runner.registry
+        self.sio = sio
+        self.handshakes = handshakes
+        self.hint_searches = hint_searches
+        self.joined_at = joined_at
+        """When each connection joined (wall clock), shared with the gateway, which forgets it."""
 
     def _now(self) -> float:
-        return self.gateway.clock()
-
-    def _joined(self, sid: str) -> tuple[Member, Room]:
-        member = self.gateway.registry.member(sid)
-        if member is None:
-            raise GameError("join a room first", code="not_joined")
-        return member, self.gateway.registry.get(member.code)
+        return self.runner.clock()
 
     # ----- commands ----------------------------------------------------------------------------------
 
     async def join(self, sid: str, payload: object) -> dict[str, Any]:
         """Join a room as a player or spectator, or come back with a token."""
         request = parse_join(payload)
-        self.gateway.handshakes.check_join(sid, request.code)
-        if self.gateway.registry.member(sid) is not None:
+        self.handshakes.check_join(sid, request.code)
+        if self.registry.member(sid) is not None:
             raise GameError("this connection is already in a room; leave it first", code="already_joined")
-        room = await self.gateway.room_for_join(request.code, request.token)
+        room = await self.runner.home.open(request.code, request.token)
         command = Join(request.name, request.role, request.token, new_player_token(), self._now())
-        outcome, outgoing = self.gateway.execute(room, command)
+        outcome, outgoing = self.runner.execute(room, command)
         you = outcome.membership
         if you is None:
             raise GameError("the join made nobody", code="internal")
-        replaced = self.gateway.registry.attach(sid, Member(room.code, you.id))
-        self.gateway.joined_at[sid] = command.now
-        sent = self.gateway.outbox.send(outgoing)  # queued now: nothing overtakes them
+        replaced = self.registry.attach(sid, Member(room.code, you.id))
+        self.joined_at[sid] = command.now
+        sent = self.runner.sender.send(outgoing)  # queued now: nothing overtakes them
         if replaced is not None:  # the same player opened the room in another tab
-            await self.gateway.sio.leave_room(replaced, room.code)
-            await self.gateway.sio.emit(
-                "replaced", {"message": "you joined from somewhere else"}, to=replaced
-            )
+            await self.sio.leave_room(replaced, room.code)
+            await self.sio.emit("replaced", {"message": "you joined from somewhere else"}, to=replaced)
         await sent
         try:
-            await self.gateway.sio.enter_room(sid, room.code)
+            await self.sio.enter_room(sid, room.code)
         except ValueError:  # the connection dropped during the join (its room moved meanwhile)
             raise GameError(
                 "the room moved while you joined; join again", code="server_unavailable"
@@ -94,100 +100,96 @@ class RoomCommands:
 
     async def ready(self, sid: str, payload: object) -> dict[str, Any]:
         """Mark the player ready or not."""
-        member, room = self._joined(sid)
-        await self.gateway.run(room, SetReady(member.member_id, parse_ready(payload), self._now()))
+        member, room = self.runner.joined(sid)
+        await self.runner.run(room, SetReady(member.member_id, parse_ready(payload), self._now()))
         return {}
 
     async def settings(self, sid: str, payload: object) -> dict[str, Any]:
         """The host changes the room's settings."""
-        member, room = self._joined(sid)
-        await self.gateway.run(room, ChangeSettings(member.member_id, as_object(payload), self._now()))
+        member, room = self.runner.joined(sid)
+        await self.runner.run(room, ChangeSettings(member.member_id, as_object(payload), self._now()))
         return {"settings": room.settings.to_json()}
 
     async def start(self, sid: str, payload: object) -> dict[str, Any]:
         """The host starts the countdown; the maze is made in a worker thread first."""
-        member, room = self._joined(sid)
+        member, room = self.runner.joined(sid)
         without_unready = parse_flag(payload, "without_unready", False)
         spec = room.prepare_start(member.member_id, without_unready)
         made = await build_course_in_thread(spec)
         command = Start(member.member_id, without_unready, spec, new_race_id(), self._now())
-        await self.gateway.run(
+        await self.runner.run(
             room, command, lambda _: made
         )  # the start refuses a spec that changed meanwhile
         return {}
 
     async def move(self, sid: str, payload: object) -> dict[str, Any]:
         """One step, by direction or target cell."""
-        member, room = self._joined(sid)
+        member, room = self.runner.joined(sid)
         target, seq = parse_move(payload)
-        ack = dict((await self.gateway.run(room, Move(member.member_id, target, self._now()))).ack or {})
+        ack = dict((await self.runner.run(room, Move(member.member_id, target, self._now()))).ack or {})
         return ack if seq is None else {**ack, "seq": seq}
 
     async def hint(self, sid: str, payload: object) -> dict[str, Any]:
         """A hint from where the player stands; the explored order only to the asker."""
-        member, room = self._joined(sid)
+        member, room = self.runner.joined(sid)
         method, want_order = parse_hint(payload)
         request = room.request_hint(member.member_id, method, want_order, self._now())
         tree = built_tree(room.maze) if room.maze is not None else None
-        answer = await self.gateway.hint_searches.solve(room.code, request, tree)  # searched once
+        answer = await self.hint_searches.solve(room.code, request, tree)  # searched once
         command = AnswerHint(request.member_id, request.moves, want_order, answer, self._now())
-        return dict((await self.gateway.run(room, command)).ack or {})
+        return dict((await self.runner.run(room, command)).ack or {})
 
     async def rematch(self, sid: str, payload: object) -> dict[str, Any]:
         """The host sends the room back to the lobby for a new maze."""
-        member, room = self._joined(sid)
-        await self.gateway.run(room, Rematch(member.member_id, self._now()))
+        member, room = self.runner.joined(sid)
+        await self.runner.run(room, Rematch(member.member_id, self._now()))
         return {}
 
     async def leave(self, sid: str, payload: object) -> dict[str, Any]:
         """Leave the room for good (a racer is DNF)."""
-        member, room = self._joined(sid)
-        self.gateway.registry.detach(sid)
+        member, room = self.runner.joined(sid)
+        self.registry.detach(sid)
         # out of the Socket.IO room only once the events before its leave (and its own) are out: a
         # queued event must reach a member whole or not at all, never with a gap before it
-        await self.gateway.run(room, Leave(member.member_id, self._now()))
-        await self.gateway.sio.leave_room(sid, room.code)
+        await self.runner.run(room, Leave(member.member_id, self._now()))
+        await self.sio.leave_room(sid, room.code)
         return {}
 
     async def kick(self, sid: str, payload: object) -> dict[str, Any]:
         """The host removes someone; their connection leaves the room and is told why."""
-        member, room = self._joined(sid)
+        member, room = self.runner.joined(sid)
         target = Member(room.code, parse_member(payload))
-        _, outgoing = self.gateway.execute(room, Kick(member.member_id, target.member_id, self._now()))
-        target_sid = self.gateway.registry.sid_of(target)
+        _, outgoing = self.runner.execute(room, Kick(member.member_id, target.member_id, self._now()))
+        target_sid = self.registry.sid_of(target)
         if target_sid is not None:
-            self.gateway.registry.detach(target_sid)
-        await self.gateway.outbox.deliver(outgoing)  # the kicked get the events up to their leaving
+            self.registry.detach(target_sid)
+        await self.runner.sender.deliver(outgoing)  # the kicked get the events up to their leaving
         if target_sid is not None:
-            await self.gateway.sio.leave_room(target_sid, room.code)
-            await self.gateway.sio.emit(
-                "kicked", {"message": "the host removed you from the room"}, to=target_sid
-            )
+            await self.sio.leave_room(target_sid, room.code)
+            await self.sio.emit("kicked", {"message": "the host removed you from the room"}, to=target_sid)
         return {}
 
     async def lock(self, sid: str, payload: object) -> dict[str, Any]:
         """The host locks the room to new players, or opens it again."""
-        member, room = self._joined(sid)
-        await self.gateway.run(room, Lock(member.member_id, parse_flag(payload, "locked", True), self._now()))
+        member, room = self.runner.joined(sid)
+        await self.runner.run(room, Lock(member.member_id, parse_flag(payload, "locked", True), self._now()))
         return {}
 
     async def add_bot(self, sid: str, payload: object) -> dict[str, Any]:
         """The host adds a bot `{"kind", "speed"}` in the lobby; answers its id."""
-        member, room = self._joined(sid)
+        member, room = self.runner.joined(sid)
         spec = BotSpec.parse(payload)
-        outcome = await self.gateway.run(
-            room, AddBot(member.member_id, spec, new_player_token(), self._now())
-        )
+        outcome = await self.runner.run(room, AddBot(member.member_id, spec, new_player_token(), self._now()))
         return {"id": outcome.added}
 
     async def remove_bot(self, sid: str, payload: object) -> dict[str, Any]:
         """The host takes a bot `{"id"}` out of the lobby."""
-        member, room = self._joined(sid)
-        await self.gateway.run(room, RemoveBot(member.member_id, parse_member(payload), self._now()))
+        member, room = self.runner.joined(sid)
+        await self.runner.run(room, RemoveBot(member.member_id, parse_member(payload), self._now()))
         return {}
 
     async def resync(self, sid: str, payload: object) -> dict[str, Any]:
         """A full snapshot, for a client that saw a gap in the event versions."""
-        member, room = self._joined(sid)
+        member, room = self.runner.joined(sid)
         viewer = views.Viewer.of(room, member.member_id)
         return {"snapshot": views.snapshot(room, viewer, self._now())}

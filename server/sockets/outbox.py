@@ -9,9 +9,7 @@ them itself; the clock does not wait, so one room's slow save never holds up ano
 import asyncio
 import collections
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import socketio
 
@@ -19,31 +17,13 @@ from server.errors import GameError
 from server.room import views
 from server.room.envelope import Envelope, WireEvent
 from server.room.records import RaceRecord
+from server.runtime.runner import Outgoing
 from server.store.sqlite.results import Store
-
-if TYPE_CHECKING:  # the cluster's log entry; only its type is needed here
-    from server.cluster.ownership.owner import LogEntry
 
 log = logging.getLogger(__name__)
 
 DRAIN_SECONDS = 5.0
 """How long shutdown waits for queued events (and race saves) to finish."""
-
-
-@dataclass(frozen=True)
-class Outgoing:
-    """What one command or clock tick of a room sends: its events in order, the race that ended with
-    them (stored before they go out), and the connections of the players still racing with what each
-    of them may see (read when the command ran), who get the racers' view of a redacted event (see
-    `Envelope.racer_d`)."""
-
-    code: str
-    envelopes: list[Envelope]
-    record: RaceRecord | None = None
-    racing: dict[str, views.Viewer] = field(default_factory=dict)
-    log: "LogEntry | None" = None
-    """In a cluster, the command's write to the room's log: made before the race is stored or any
-    event goes out, and a refused write sends nothing (the command's ack is an error)."""
 
 
 Delivery = tuple[Outgoing, "asyncio.Future[None]"]
@@ -61,8 +41,6 @@ class RoomOutbox:
     def __init__(self, sio: socketio.AsyncServer, batch_interval: float) -> None:
         self.sio = sio
         self.batch_interval = batch_interval
-        self.log_writer: Callable[[LogEntry], Awaitable[None]] | None = None
-        """In a cluster, writes a command to its room's log (`RoomOwnership.write`), raising when refused."""
         self.store: Store | None = None
         """Set when the app has a database; finished races are written to it before race_over."""
         self._queues: dict[str, collections.deque[Delivery]] = {}
@@ -136,8 +114,8 @@ class RoomOutbox:
                 out, done = queue.popleft()
                 self._in_flight.add(done)
                 try:
-                    if out.log is not None and self.log_writer is not None:
-                        await self.log_writer(out.log)
+                    if out.log is not None:
+                        await out.log()
                     if out.record is not None:
                         await self.save_race(out.record)
                     await self._emit(out)

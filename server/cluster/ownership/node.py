@@ -1,5 +1,5 @@
-"""A process as a node of a cluster: its Redis connection, lease renewal, handover requests, and the
-handover of every room at SIGTERM. Nothing here runs without `--redis`."""
+"""A process as a node of a cluster: its Redis connection, lease renewal and handover requests, and its
+rooms' home (`ClusterHome`) installed in the runtime. Nothing here runs without `--redis`."""
 
 import asyncio
 import contextlib
@@ -10,12 +10,13 @@ from collections.abc import AsyncIterator
 from aiohttp import web
 from redis.exceptions import RedisError
 
+from server.cluster.ownership.home import ClusterHome, spawn
 from server.cluster.ownership.owner import RoomOwnership
+from server.cluster.ownership.shared_directory import SharedDirectory
 from server.cluster.ownership.shared_rooms import SharedRooms
 from server.errors import GameError
 from server.http.keys import CONFIG, CREATE_LIMITER, DIRECTORY, GATEWAY, REGISTRY
 from server.room.records import RaceRecord
-from server.runtime.room_directory import SharedDirectory
 from server.sockets.gateway import SocketGateway
 
 log = logging.getLogger(__name__)
@@ -38,13 +39,12 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
     ownership = RoomOwnership(
         shared,
         app[REGISTRY],
-        move_clients=lambda code, reason: _spawn(gateway.move_clients(code, reason)),
-        save_race=lambda record: _spawn(_save_replayed(gateway, record)),
+        move_clients=lambda code, reason: spawn(gateway.move_clients(code, reason)),
+        save_race=lambda record: spawn(_save_replayed(gateway, record)),
         replace=gateway.replace_elsewhere,
         joined_since=gateway.joined_since,
     )
-    gateway.ownership = ownership
-    gateway.outbox.log_writer = ownership.write
+    gateway.runner.home = ClusterHome(ownership, gateway)
     app[SHARED] = shared
     app[DIRECTORY] = SharedDirectory(app[REGISTRY], config.node, app[CREATE_LIMITER], shared, ownership)
     tasks = [
@@ -59,16 +59,6 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
         with contextlib.suppress(asyncio.CancelledError):
             await task
     await shared.close()
-
-
-_background: set["asyncio.Task[None]"] = set()
-
-
-def _spawn(work: "asyncio.Future[None] | asyncio.Task[None] | object") -> "asyncio.Task[None]":
-    task: asyncio.Task[None] = asyncio.ensure_future(work)  # type: ignore[arg-type]
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-    return task
 
 
 async def _save_replayed(gateway: SocketGateway, record: RaceRecord) -> None:
@@ -110,7 +100,7 @@ async def _answer_handovers(shared: SharedRooms, ownership: RoomOwnership, gatew
                         if request is not None:
                             code, token, until, asked_at = request
                             idle = gateway.outbox.is_idle
-                            _spawn(ownership.hand_over(code, idle, token, until, asked_at))
+                            spawn(ownership.hand_over(code, idle, token, until, asked_at))
         except (RedisError, OSError) as error:
             log.warning("handover requests: %s; listening again", type(error).__name__)
             await asyncio.sleep(0.5)
@@ -127,19 +117,3 @@ def _handover_request(data: object) -> tuple[str, str | None, float, float] | No
     if not isinstance(code, str) or not (token is None or isinstance(token, str)):
         return None
     return code, token, until, asked_at
-
-
-async def hand_over_all(app: web.Application) -> None:
-    """SIGTERM in a cluster: every room is handed over (snapshot, lease released, clients moved on)
-    instead of being saved to the database; their clients reconnect to another node at once."""
-    gateway = app[GATEWAY]
-    ownership = gateway.ownership
-    if ownership is None:
-        return
-    codes = list(ownership.leases)
-    await asyncio.gather(*(ownership.hand_over(code, gateway.outbox.is_idle) for code in codes))
-    gateway.closing = True
-    await gateway.outbox.drain()
-    if _background:  # the clients told to move on, and races replayed into the store
-        await asyncio.wait(list(_background), timeout=5.0)
-    log.info("handed %d rooms over", len(codes))

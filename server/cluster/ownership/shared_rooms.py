@@ -20,6 +20,7 @@ from server.cluster.ownership import scripts
 from server.errors import GameError
 from server.room.snapshot import RoomStateJson
 from server.room.state import UNJOINED_TIMEOUT
+from server.room.views import RoomSummary
 
 KEYS_TTL_MS = 6 * 3600 * 1000
 """A room's keys expire this long after its last write: a cluster that stopped leaves nothing behind."""
@@ -100,7 +101,7 @@ class SharedRooms:
 
     # ----- rooms ------------------------------------------------------------------------------------
 
-    async def create(self, code: str, state: RoomStateJson, summary: dict[str, Any]) -> bool:
+    async def create(self, code: str, state: RoomStateJson, summary: RoomSummary) -> bool:
         """Store a new room's first snapshot (no owner yet); False when the code is taken."""
         keys = room_keys(code)
         snap = "0-0\n" + json.dumps(state, separators=(",", ":"))
@@ -231,8 +232,8 @@ class SharedRooms:
 
     # ----- the cluster's lobby ----------------------------------------------------------------------
 
-    async def summaries(self) -> dict[str, dict[str, Any]]:
-        """Every room's summary, by code."""
+    async def summaries(self) -> dict[str, RoomSummary]:
+        """Every room's summary, by code (the JSON its owner wrote)."""
         raw = await self._call(lambda: self.redis.hgetall(SUMMARIES))
         return {_text(code): json.loads(text) for code, text in raw.items()}
 
