@@ -9,6 +9,7 @@ from typing import Any
 from aiohttp import web
 
 from server.errors import GameError
+from server.http.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
 from server.http.keys import CONFIG, DIRECTORY, REGISTRY, STORE
 from server.http.limits import retry_after
 from server.http.replays import REPLAYS
@@ -17,7 +18,6 @@ from server.http.static_assets import ASSETS, StaticAssets, page_response, stati
 from server.maze.generators import ALGORITHMS
 from server.room.preview import PREVIEW_ONLY
 from server.room.settings import PRESETS, parse_settings
-from server.runtime.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
 from server.sockets.payloads import room_code
 from server.store.sqlite.results import Store
 
@@ -178,7 +178,7 @@ async def daily_room(request: web.Request) -> web.Response:
 
 async def create_ghost_room(request: web.Request) -> web.Response:
     """`POST /api/ghost-rooms {"race", "player"}`: a new room racing that stored race's player as a
-    ghost, on that race's maze and settings (`server.runtime.ghost_rooms`)."""
+    ghost, on that race's maze and settings (`server.http.ghost_rooms`)."""
     await _limit_room_making(request)
     race_id, player_id = parse_ghost_request(await _json_body(request))
     plan = await ghost_room_plan(_store(request), race_id, player_id, datetime.datetime.now(datetime.UTC))
