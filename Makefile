@@ -37,6 +37,7 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The browser tests drive Debian's Chromium (Playwright cannot download browsers here).
 $(CHROMIUM):
