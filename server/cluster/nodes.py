@@ -39,7 +39,7 @@ class NodeSpec:
 
 
 def health(port: int, host: str = LOOPBACK) -> dict[str, Any] | None:
-    """The process's `/healthz` answer, or None while it does not answer one."""
+    """The process's `/healthz` answer (JSON as it came), or None while it does not answer one."""
     url = f"http://{host}:{port}/healthz"
     with contextlib.suppress(OSError, ValueError), urllib.request.urlopen(url, timeout=2.0) as response:
         body = json.loads(response.read())  # URLError and HTTP errors are OSErrors, bad JSON ValueError

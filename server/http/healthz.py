@@ -5,7 +5,7 @@ from outside (the same room always lands on the same node)."""
 import argparse
 import os
 import re
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from aiohttp import web
 
@@ -25,10 +25,28 @@ def parse_node_id(text: str) -> str:
     return text
 
 
+class StoreHealth(TypedDict):
+    """Whether the database takes writes, and if not, what to do about it."""
+
+    ok: bool
+    problem: str | None
+
+
+class Health(TypedDict):
+    """`GET /healthz`: liveness, the node and its load, and the database's health when it has one."""
+
+    ok: bool
+    node: str
+    pid: int
+    rooms: int
+    connections: int
+    store: NotRequired[StoreHealth]
+
+
 async def healthz(request: web.Request) -> web.Response:
     """Liveness with a little load information; `ok` is false while the database cannot be written."""
     app = request.app
-    body: dict[str, Any] = {
+    body: Health = {
         "ok": True,
         "node": app[CONFIG].node,
         "pid": os.getpid(),
@@ -38,7 +56,8 @@ async def healthz(request: web.Request) -> web.Response:
     store = app.get(STORE)
     if store is not None:  # the database: its file there, and taking writes
         health = store.health
-        body |= {"ok": health.ok, "store": {"ok": health.ok, "problem": health.problem}}
+        body["ok"] = health.ok
+        body["store"] = {"ok": health.ok, "problem": health.problem}
     return web.json_response(body)
 
 

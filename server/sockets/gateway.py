@@ -10,17 +10,17 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import socketio
 
 from server.config import AppConfig
-from server.errors import ErrorCode, GameError
+from server.errors import GameError
 from server.room.commands import Disconnect
 from server.room.rate_limits import KeyedLimiter
 from server.runtime.hint_searches import HintSearches
 from server.runtime.registry import Member, RoomRegistry
 from server.runtime.runner import RoomRunner
+from server.sockets.acks import Ack, Reply, error_ack
 from server.sockets.handlers import RoomCommands
 from server.sockets.handshakes import Handshakes
 from server.sockets.host_handlers import HostCommands
@@ -28,13 +28,7 @@ from server.sockets.outbox import RoomOutbox
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[str, object], Awaitable[dict[str, Any]]]
-Ack = dict[str, Any]
-
-
-def error_ack(code: ErrorCode, message: str) -> Ack:
-    """The refusal shape every command shares."""
-    return {"ok": False, "error": {"code": code, "message": message}}
+Handler = Callable[[str, object], Awaitable[Reply]]
 
 
 class SocketGateway:

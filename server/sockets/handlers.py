@@ -6,7 +6,7 @@ it to the runtime's `RoomRunner`, so a command reaches a room only one way. The 
 (`server.sockets.gateway`) guards the handlers: limits, refusals and bugs become error acks there.
 """
 
-from typing import Any
+from typing import cast
 
 import socketio
 
@@ -28,10 +28,12 @@ from server.room.commands import (
     SetReady,
     Start,
 )
+from server.room.events import HintAck
 from server.runtime.course import build_course_in_thread
 from server.runtime.hint_searches import HintSearches
 from server.runtime.registry import Member, new_player_token, new_race_id
 from server.runtime.runner import RoomRunner
+from server.sockets.acks import BotAdded, Done, Joined, MoveReply, Resynced, SettingsChanged
 from server.sockets.handshakes import Handshakes
 from server.sockets.payloads import (
     as_object,
@@ -68,7 +70,7 @@ class RoomCommands:
 
     # ----- commands ----------------------------------------------------------------------------------
 
-    async def join(self, sid: str, payload: object) -> dict[str, Any]:
+    async def join(self, sid: str, payload: object) -> Joined:
         """Join a room as a player or spectator, or come back with a token."""
         request = parse_join(payload)
         self.handshakes.check_join(sid, request.code)
@@ -98,19 +100,19 @@ class RoomCommands:
             "snapshot": views.snapshot(room, views.Viewer.of(room, you.id), self._now()),
         }
 
-    async def ready(self, sid: str, payload: object) -> dict[str, Any]:
+    async def ready(self, sid: str, payload: object) -> Done:
         """Mark the player ready or not."""
         member, room = self.runner.joined(sid)
         await self.runner.run(room, SetReady(member.member_id, parse_ready(payload), self._now()))
         return {}
 
-    async def settings(self, sid: str, payload: object) -> dict[str, Any]:
+    async def settings(self, sid: str, payload: object) -> SettingsChanged:
         """The host changes the room's settings."""
         member, room = self.runner.joined(sid)
         await self.runner.run(room, ChangeSettings(member.member_id, as_object(payload), self._now()))
         return {"settings": room.settings.to_json()}
 
-    async def start(self, sid: str, payload: object) -> dict[str, Any]:
+    async def start(self, sid: str, payload: object) -> Done:
         """The host starts the countdown; the maze is made in a worker thread first."""
         member, room = self.runner.joined(sid)
         without_unready = parse_flag(payload, "without_unready", False)
@@ -122,14 +124,17 @@ class RoomCommands:
         )  # the start refuses a spec that changed meanwhile
         return {}
 
-    async def move(self, sid: str, payload: object) -> dict[str, Any]:
+    async def move(self, sid: str, payload: object) -> MoveReply:
         """One step, by direction or target cell."""
         member, room = self.runner.joined(sid)
         target, seq = parse_move(payload)
-        ack = dict((await self.runner.run(room, Move(member.member_id, target, self._now()))).ack or {})
-        return ack if seq is None else {**ack, "seq": seq}
+        outcome = await self.runner.run(room, Move(member.member_id, target, self._now()))
+        reply = cast(MoveReply, dict(outcome.ack or {}))  # a move's ack is its `MoveAck`, copied
+        if seq is not None:
+            reply["seq"] = seq
+        return reply
 
-    async def hint(self, sid: str, payload: object) -> dict[str, Any]:
+    async def hint(self, sid: str, payload: object) -> HintAck:
         """A hint from where the player stands; the explored order only to the asker."""
         member, room = self.runner.joined(sid)
         method, want_order = parse_hint(payload)
@@ -137,15 +142,15 @@ class RoomCommands:
         tree = built_tree(room.maze) if room.maze is not None else None
         answer = await self.hint_searches.solve(room.code, request, tree)  # searched once
         command = AnswerHint(request.member_id, request.moves, want_order, answer, self._now())
-        return dict((await self.runner.run(room, command)).ack or {})
+        return cast(HintAck, (await self.runner.run(room, command)).ack or {})  # a hint's ack is a `HintAck`
 
-    async def rematch(self, sid: str, payload: object) -> dict[str, Any]:
+    async def rematch(self, sid: str, payload: object) -> Done:
         """The host sends the room back to the lobby for a new maze."""
         member, room = self.runner.joined(sid)
         await self.runner.run(room, Rematch(member.member_id, self._now()))
         return {}
 
-    async def leave(self, sid: str, payload: object) -> dict[str, Any]:
+    async def leave(self, sid: str, payload: object) -> Done:
         """Leave the room for good (a racer is DNF)."""
         member, room = self.runner.joined(sid)
         self.registry.detach(sid)
@@ -155,7 +160,7 @@ class RoomCommands:
         await self.sio.leave_room(sid, room.code)
         return {}
 
-    async def kick(self, sid: str, payload: object) -> dict[str, Any]:
+    async def kick(self, sid: str, payload: object) -> Done:
         """The host removes someone; their connection leaves the room and is told why."""
         member, room = self.runner.joined(sid)
         target = Member(room.code, parse_member(payload))
@@ -169,26 +174,26 @@ class RoomCommands:
             await self.sio.emit("kicked", {"message": "the host removed you from the room"}, to=target_sid)
         return {}
 
-    async def lock(self, sid: str, payload: object) -> dict[str, Any]:
+    async def lock(self, sid: str, payload: object) -> Done:
         """The host locks the room to new players, or opens it again."""
         member, room = self.runner.joined(sid)
         await self.runner.run(room, Lock(member.member_id, parse_flag(payload, "locked", True), self._now()))
         return {}
 
-    async def add_bot(self, sid: str, payload: object) -> dict[str, Any]:
+    async def add_bot(self, sid: str, payload: object) -> BotAdded:
         """The host adds a bot `{"kind", "speed"}` in the lobby; answers its id."""
         member, room = self.runner.joined(sid)
         spec = BotSpec.parse(payload)
         outcome = await self.runner.run(room, AddBot(member.member_id, spec, new_player_token(), self._now()))
         return {"id": outcome.added}
 
-    async def remove_bot(self, sid: str, payload: object) -> dict[str, Any]:
+    async def remove_bot(self, sid: str, payload: object) -> Done:
         """The host takes a bot `{"id"}` out of the lobby."""
         member, room = self.runner.joined(sid)
         await self.runner.run(room, RemoveBot(member.member_id, parse_member(payload), self._now()))
         return {}
 
-    async def resync(self, sid: str, payload: object) -> dict[str, Any]:
+    async def resync(self, sid: str, payload: object) -> Resynced:
         """A full snapshot, for a client that saw a gap in the event versions."""
         member, room = self.runner.joined(sid)
         viewer = views.Viewer.of(room, member.member_id)

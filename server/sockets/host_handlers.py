@@ -7,8 +7,6 @@ it goes to the room's Socket.IO room as a `reacted` message beside the envelopes
 holds the room (in a cluster every connection of a room is there), never logged, never versioned.
 """
 
-from typing import Any
-
 import socketio
 
 from server.errors import GameError
@@ -16,6 +14,7 @@ from server.room.commands import PassHost, TakeSeat
 from server.room.reactions import react
 from server.runtime.registry import Member, new_player_token
 from server.runtime.runner import RoomRunner
+from server.sockets.acks import Done, Joined
 from server.sockets.payloads import as_object, parse_member
 
 
@@ -38,14 +37,14 @@ class HostCommands:
         self.registry = runner.registry
         self.sio = sio
 
-    async def pass_host(self, sid: str, payload: object) -> dict[str, Any]:
+    async def pass_host(self, sid: str, payload: object) -> Done:
         """The host hands the host role to another connected player (`host` event to everyone)."""
         member, room = self.runner.joined(sid)
         target = parse_pass_host(payload)
         await self.runner.run(room, PassHost(member.member_id, target, self.runner.clock()))
         return {}
 
-    async def take_seat(self, sid: str, payload: object) -> dict[str, Any]:
+    async def take_seat(self, sid: str, payload: object) -> Joined:
         """A spectator becomes a player; this connection is that player from now on (the ack's `you`
         carries the new id and token, which brings them back as the player after a reconnect)."""
         member, room = self.runner.joined(sid)
@@ -60,7 +59,7 @@ class HostCommands:
         await self.runner.sender.deliver(outgoing)
         return {"you": you.to_json()}
 
-    async def react(self, sid: str, payload: object) -> dict[str, Any]:
+    async def react(self, sid: str, payload: object) -> Done:
         """`{"reaction": key}` from a player or spectator, sent to the room as `reacted` {id, reaction}."""
         member, room = self.runner.joined(sid)
         reacted = react(room, member.member_id, as_object(payload).get("reaction"))

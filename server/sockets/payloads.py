@@ -2,7 +2,7 @@
 
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from server.errors import GameError
 from server.maze.hints import HINT_METHODS
@@ -20,7 +20,7 @@ def bad(message: str) -> GameError:
     return GameError(message, code="bad_payload")
 
 
-def as_object(payload: object) -> dict[str, Any]:
+def as_object(payload: object) -> dict[str, object]:
     """Payloads are JSON objects; a missing payload counts as empty."""
     if payload is None:
         return {}

@@ -87,7 +87,9 @@ class GuardedServer(socketio.AsyncServer):
         self.closed_for_junk = 0
         """Connections closed for binary or malformed packets since start (reported by /healthz)."""
 
-    async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> bool | None:
+    async def _handle_eio_connect(
+        self, eio_sid: str, environ: dict[str, Any]
+    ) -> bool | None:  # a WSGI environ
         address = handshake_of(environ).address
         until = self._shut_out.get(address)
         if until is not None:
