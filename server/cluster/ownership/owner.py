@@ -21,20 +21,17 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from server.cluster.ownership.log_entries import LogEntries, LogEntry
+from server.cluster.ownership.rebuild import rebuild_from_log
 from server.cluster.ownership.shared_rooms import Lease, LogUncertain, SharedRooms, holder_node
 from server.errors import GameError
-from server.room import views
-from server.room.commands import BotStep, Command, Move, apply, command_from_json, command_to_json
+from server.room.commands import Command
 from server.room.records import RaceRecord
 from server.room.room import Room
-from server.room.snapshot import maze_spec, rebuild_room, restore_room, room_snapshot
-from server.runtime.course import build_course, build_course_in_thread
+from server.room.snapshot import room_snapshot
 from server.runtime.registry import RoomRegistry
 
 log = logging.getLogger(__name__)
-
-SNAPSHOT_EVERY = 200
-"""Commands between snapshots: what a takeover replays at most."""
 
 HOLD_AT_LEAST = 1.0
 """Seconds a process keeps a room it just took before handing it on: while a fail-over settles,
@@ -47,41 +44,6 @@ RETRY_SECONDS = 0.1
 
 HANDOVER_WAIT = 2.0
 """Seconds a takeover waits, beyond the lease's expiry, for a holder to hand a room over."""
-
-
-def summary_unchanged_by(room: Room, command: Command) -> bool:
-    """Whether `command`, just applied, left the room's summary as it was without rebuilding it to see.
-
-    A summary shows the phase and who finished, never a position, so a step that leaves its racer
-    racing cannot change it. Steps are nearly every command of a race, and a 16-player summary with
-    its preview roster costs ~150 us to build and encode: skipping it keeps a step's log write cheap.
-    """
-    if room.phase != "racing":
-        return False
-    if isinstance(command, Move):
-        mover = room.players.get(command.member)
-    elif isinstance(command, BotStep):
-        mover = room.players.get(command.bot)
-    else:
-        return False
-    return mover is not None and mover.finished_at is None
-
-
-class LogEntry:
-    """One command's write to its room's log, made when the command is applied, written by the
-    outbox in the room's order."""
-
-    __slots__ = ("command", "entry_id", "lease", "snapshot", "summary")
-
-    def __init__(
-        self, lease: Lease, entry_id: str, command: str, snapshot: str | None, summary: str | None
-    ) -> None:
-        self.lease = lease
-        self.entry_id = entry_id
-        """Unique to this write (the lease token and a count), so sending it twice writes it once."""
-        self.command = command
-        self.snapshot = snapshot
-        self.summary = summary
 
 
 class RoomOwnership:
@@ -111,10 +73,8 @@ class RoomOwnership:
         self.moving: set[str] = set()
         """Rooms being handed over: they take no more commands here."""
         self._opening: dict[str, asyncio.Task[Room]] = {}
-        self._since_snapshot: dict[str, int] = {}
-        self._summaries: dict[str, str] = {}
+        self.entries = LogEntries()
         self._taken_at: dict[str, float] = {}
-        self._entries = 0
 
     # ----- holding ----------------------------------------------------------------------------------
 
@@ -127,20 +87,7 @@ class RoomOwnership:
 
     def log_entry(self, room: Room, command: Command) -> LogEntry:
         """The log write of a command just applied to `room` (read now, before the room moves on)."""
-        lease = self.check_holds(room)
-        count = self._since_snapshot.get(room.code, 0) + 1
-        snapshot = None
-        if count >= SNAPSHOT_EVERY:
-            snapshot, count = json.dumps(room_snapshot(room), separators=(",", ":")), 0
-        self._since_snapshot[room.code] = count
-        changed = None
-        if not summary_unchanged_by(room, command):
-            summary = json.dumps(views.summary(room), separators=(",", ":"))
-            changed = summary if self._summaries.get(room.code) != summary else None
-            self._summaries[room.code] = summary
-        text = json.dumps(command_to_json(command), separators=(",", ":"))
-        self._entries += 1
-        return LogEntry(lease, f"{lease.token}:{self._entries}", text, snapshot, changed)
+        return self.entries.entry(self.check_holds(room), room, command)
 
     async def write(self, entry: LogEntry) -> None:
         """Write a log entry; a refused or failed write drops the room here and raises.
@@ -212,45 +159,16 @@ class RoomOwnership:
                 raise GameError("the room is moving between servers; try again", code="server_unavailable")
             await asyncio.sleep(0.05)
         try:
-            room = await self._rebuild(lease, other)
+            room = await rebuild_from_log(self.shared, lease, other, self.clock(), self.save_race)
         except BaseException:
             with contextlib.suppress(GameError):
                 await self.shared.release(lease)
             raise
         self.registry.adopt(room)
         self.leases[code] = lease
-        self._since_snapshot[code] = 0
-        self._summaries.pop(code, None)
+        self.entries.forget(code)
         self._taken_at[code] = asyncio.get_running_loop().time()
         log.info("took room %s over (lease %s)", code, lease.token)
-        return room
-
-    async def _rebuild(self, lease: Lease, previous: str | None) -> Room:
-        """The room from its snapshot and log, its clock paused over the owner's absence, stored
-        again as one snapshot (so the next owner replays from here)."""
-        stored = await self.shared.load(lease.code)
-        spec = maze_spec(stored.state)
-        course = await build_course_in_thread(spec) if spec is not None else None
-        room = rebuild_room(stored.state, course)
-        last = float(stored.state.get("last_active", 0.0))
-        for data in stored.commands:
-            command = command_from_json(data, lambda: room.maze)
-            apply(room, command, build_course)
-            record = room.take_finished_race()
-            if record is not None:  # it may not have been stored before the owner died: saves are
-                self.save_race(record)  # idempotent by race id
-            last = max(last, command.now)
-        node = holder_node(previous)
-        alive = await self.shared.last_alive(node) if node is not None else None
-        now = self.clock()
-        gone_since = min(now, max(last, alive or last))
-        state = room_snapshot(room)
-        room = restore_room(
-            state, (room.maze, room.distances) if room.maze and room.distances else None, gone_since, now
-        )
-        written = await self.shared.snapshot(lease, json.dumps(room_snapshot(room)), release=False)
-        if not written:
-            raise GameError("another server took the room meanwhile", code="server_unavailable")
         return room
 
     # ----- letting rooms go -------------------------------------------------------------------------
@@ -260,8 +178,7 @@ class RoomOwnership:
         if self.leases.pop(code, None) is None:
             return
         self.registry.rooms.pop(code, None)
-        self._since_snapshot.pop(code, None)
-        self._summaries.pop(code, None)
+        self.entries.forget(code)
         self._taken_at.pop(code, None)
         self.moving.discard(code)
         log.warning("dropped room %s: %s", code, reason)
@@ -324,8 +241,7 @@ class RoomOwnership:
     async def close(self, code: str) -> None:
         """An idle room closed here: its keys go too."""
         lease = self.leases.pop(code, None)
-        self._since_snapshot.pop(code, None)
-        self._summaries.pop(code, None)
+        self.entries.forget(code)
         self._taken_at.pop(code, None)
         self.moving.discard(code)
         if lease is not None:

@@ -3,7 +3,7 @@ one that does, or the cluster's lobby list and join previews would go stale."""
 
 import random
 
-from server.cluster.ownership.owner import summary_unchanged_by
+from server.cluster.ownership.log_entries import summary_unchanged_by
 from server.maze.solvers import search
 from server.room import views
 from server.room.commands import Move, apply
