@@ -1,6 +1,6 @@
 """`python -m server maze ...`: generate, solve, analyse and show mazes from the command line.
 
-The JSON shapes printed here are a contract (see the README); every bad argument or input ends with a
+The JSON shapes printed here are a contract (docs/maze-cli.md); every bad argument or input ends with a
 one-line message on stderr and exit status 2, never a traceback.
 """
 
