@@ -1,7 +1,7 @@
 """Bots: players whose moves an algorithm decides, in the pure core (no clock, no sockets, no global
 random).
 
-How a room drives one (issue 12):
+How a room drives one:
 1. The host's `add_bot` payload becomes a `BotSpec` (`BotSpec.parse`, `BadSettings` on any fault); the
    bot races as `bot_name(kind)`.
 2. At the start, `make_bot(kind, seed)` with a seed drawn from the room's seed (say the race seed plus the

@@ -85,8 +85,8 @@ def distance(a: int, b: int, cols: int, diagonal: bool) -> int:
 
 def exit_first(sight: Sight, here: int, cells: Iterable[int], ranks: tuple[int, ...]) -> list[int]:
     """Neighbours of `here` in the order an explorer tries them: nearest the exit as the crow flies first
-    when the exit's place is known (the seeds' knight tries east first, towards its door on the east
-    side), ties and an unknown exit in the seed's direction order."""
+    when the exit's place is known (the original exercises' explorers try east first, towards the exit on the
+    east side), ties and an unknown exit in the seed's direction order."""
     cols, goal = sight.cols, sight.exit
     sides = {cell: side_between(here, cell, cols) for cell in cells}
     diagonal = sight.directions == 8

@@ -1,4 +1,4 @@
-"""The `dfs` bot: the seeds' stack explorer (seeds 001 and 002), one step a call.
+"""The `dfs` bot: the original exercises' backtracking stack explorer (docs/origins.md), one step a call.
 
 It keeps the way from its start as a stack and the cells it has stood on. Where it stands it probes an
 open neighbour it has not stood on (nearest the exit first, see `common.exit_first`), steps in and pushes

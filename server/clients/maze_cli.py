@@ -1,6 +1,6 @@
 """`python -m server maze ...`: generate, solve, analyse and show mazes from the command line.
 
-The JSON shapes printed here are a contract (see the README); every bad argument or input ends with a
+The JSON shapes printed here are a contract (docs/maze-cli.md); every bad argument or input ends with a
 one-line message on stderr and exit status 2, never a traceback.
 """
 
@@ -117,7 +117,7 @@ def maze_object(spec: MazeSpec, maze: Maze) -> dict[str, Any]:
 
 
 def read_maze(stream: TextIO) -> Maze:
-    """A maze from a JSON maze object on `stream` (`"directions": 8` for seed 003's block grid; 4 when
+    """A maze from a JSON maze object on `stream` (`"directions": 8` for the 3 x 3 block grid; 4 when
     left out)."""
     try:
         data = json.loads(stream.read())

@@ -1,4 +1,4 @@
-"""The nginx configuration of a cluster, as text: the launcher writes it, the README shows its routing
+"""The nginx configuration of a cluster, as text: the launcher writes it, docs/cluster.md shows its routing
 part for deployments that bring their own nginx, and the tests start nginx with it.
 
 Routing. Every Socket.IO request of a room carries the room code in its query (`?room=`), so

@@ -1,6 +1,6 @@
 """The directions of a move and the arrows that show a player's facing.
 
-Four in every maze (seed 000's arrows ▷◁△▽), and the four diagonals in an 8-direction maze (seed 003),
+Four in every maze (the original exercise's arrows ▷◁△▽), and the four diagonals in an 8-direction maze,
 shown by the corner triangles ◹◿◺◸."""
 
 from enum import StrEnum

@@ -1,4 +1,5 @@
-"""Hints (seed 000's help): a way on from where the player stands, without backing up.
+"""Hints (the original exercise's help, docs/origins.md): a way on from where the player stands, without
+backing up.
 
 The search starts at the player's cell with every other trail cell blocked. When it fails, the hint
 names `back_to`: the nearest trail cell, walking back, from which a way to the exit exists that does not

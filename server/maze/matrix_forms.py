@@ -1,7 +1,8 @@
-"""The 0/1 exchange forms of a maze (0 passage, 1 wall), as the seeds draw them.
+"""The 0/1 exchange forms of a maze (0 passage, 1 wall), as the original exercises draw them
+(docs/origins.md).
 
-4 directions (seed 000): a (2R+1) x (2C+1) matrix, cell (r, c) at (2r+1, 2c+1) and the wall between two
-cells at the entry between them. 8 directions (seed 003): a (3R) x (3C) matrix where cell (r, c) is the
+4 directions: a (2R+1) x (2C+1) matrix, cell (r, c) at (2r+1, 2c+1) and the wall between two
+cells at the entry between them. 8 directions: a (3R) x (3C) matrix where cell (r, c) is the
 3 x 3 block centred on (3r+1, 3c+1); the centre is 0 and each of its 8 border entries is 0 exactly when
 the passage that way is open, so the two blocks of a passage both show it and must agree.
 

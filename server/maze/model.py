@@ -164,7 +164,7 @@ class Maze:
 
     def to_matrix(self) -> list[str]:
         """The 0/1 exchange form (0 passage, 1 wall): in 4 directions (2R+1) x (2C+1) with cell (r, c) at
-        (2r+1, 2c+1); in 8 directions seed 003's (3R) x (3C) blocks. See `matrix_forms`."""
+        (2r+1, 2c+1); in 8 directions the (3R) x (3C) 3 x 3 blocks. See `matrix_forms`."""
         if self.directions == 8:
             return matrix_forms.blocks_of(self.rows, self.cols, self.kinds())
         return matrix_forms.grid_of(self.rows, self.cols, self.kinds())

@@ -1,4 +1,5 @@
-"""Where the entrance and exit go: the corners (seeds 000, 003) or two different sides (seed 001)."""
+"""Where the entrance and exit go: the corners, as most of the original
+exercises have them, or two different sides, as the moving maze has them (docs/origins.md)."""
 
 import random
 

@@ -1,8 +1,8 @@
 """Depth-first search written as recursion: the function calls itself once per cell it enters.
 
-Seed 003 asks for a recursive search beside the non-recursive one. It tries the neighbours in the
-order the stack `dfs` pops them (east, south, west, north), so it expands the same cells in the same
-order and finds the same path; the tests hold the two to that.
+The original exercise asks for a recursive search beside the non-recursive one (docs/origins.md). It
+tries the neighbours in the order the stack `dfs` pops them (east, south, west, north), so it expands
+the same cells in the same order and finds the same path; the tests hold the two to that.
 
 Why a worker thread: the recursion is as deep as the longest path the search walks, which in a
 1000 x 1000 maze can be most of its million cells. Python's default recursion limit (1000) stops it

@@ -1,8 +1,8 @@
-"""Terminal pictures in seed 000's style: walls ■, passages □, trail ·, the player as ▷◁△▽ (◹◿◺◸ on a
-diagonal).
+"""Terminal pictures in the original exercise's style: walls ■, passages □, trail ·, the player as ▷◁△▽
+(◹◿◺◸ on a diagonal).
 
 The picture is the maze's exchange matrix (`Maze.to_matrix`) with 1 drawn as ■ and 0 as □: in 4
-directions seed 000's grid, where a cell's centre is at (2r+1, 2c+1); in 8 directions seed 003's 3 x 3
+directions the (2R+1) x (2C+1) grid, where a cell's centre is at (2r+1, 2c+1); in 8 directions the 3 x 3
 blocks, centred at (3r+1, 3c+1). The entrance is marked ◎ and the exit ★ unless the player stands there.
 The model never draws itself; this module reads it.
 """

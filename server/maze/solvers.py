@@ -2,8 +2,9 @@
 and A* (Manhattan distance in 4 directions, Chebyshev in 8, where a diagonal step costs one move).
 
 All work on flat cell indices and the maze's open-sides masks, keep parent pointers and rebuild the path
-once at the end. Only `dfs-recursive` recurses, on purpose (seed 003), in a thread of its own that is
-deep enough for 1000 x 1000 mazes (`recursive_search`); the others never do. `explored` counts cells
+once at the end. Only `dfs-recursive` recurses, on purpose (the original exercise asks for a recursive
+search, docs/origins.md), in a thread of its own that is deep enough for 1000 x 1000 mazes
+(`recursive_search`); the others never do. `explored` counts cells
 taken off the stack, queue or heap for expansion; `order` lists them in that order when asked for.
 
 `search_cells` is the index-level form hints use: it needs only a `CellGraph` (the open-sides masks, the

@@ -1,4 +1,5 @@
-"""A player's trail (seed 000): the path from the entrance to where they stand.
+"""A player's trail (the original exercise's trail rule, docs/origins.md): the path from the entrance
+to where they stand.
 
 Stepping back onto the cell before pops it (回退); stepping onto an older trail cell (possible in mazes
 with loops) cuts the trail back to that cell. The trail never holds a cell twice.

@@ -13,7 +13,7 @@ from server.maze.openings import OPENINGS
 from server.maze.walls import DIRECTION_COUNTS
 
 PRESETS: dict[str, tuple[int, int]] = {"easy": (10, 10), "medium": (50, 50), "hard": (100, 100)}
-"""Seed 000's three sizes, in rooms."""
+"""The original exercise's three sizes (docs/origins.md), as room presets."""
 
 ROOM_MIN_SIDE, ROOM_MAX_SIDE = 5, 150
 MAX_PLAYERS_CAP = 16

@@ -34,7 +34,7 @@ TITLE = "Bots: CPU per move (mean, p99) and moves per race for each kind, 50x50 
 LONGEST = WHOLE_BOUNDS["time_limit"][1]
 DEFAULT = RoomSettings().time_limit
 BOT_RATE = 10
-"""Moves a second of the bots in the 'bots a core drives' column (issue 12's figure)."""
+"""Moves a second of the bots in the 'bots a core drives' column (the figure the bots were built to)."""
 
 
 @dataclass(frozen=True)

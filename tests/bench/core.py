@@ -30,7 +30,7 @@ ENCODE_SIZE = 100
 
 SLOW_GENERATORS = ("wilson", "classic")
 NEW_GENERATORS = ("aldous-broder", "hunt-and-kill", "growing-tree", "sidewinder", "binary-tree", "eller")
-"""Issue 11's generators: a 10 ms target at 100x100 and no 1000x1000 target (the issue sets none)."""
+"""The later generators: a 10 ms target at 100x100 and no 1000x1000 target (none was set)."""
 TARGET_NEW_GENERATE_100 = 10e-3
 REFERENCE_METHOD = {"dfs-recursive": "dfs"}
 """The reference has no recursive search; its dfs finds the same path."""

@@ -1,5 +1,5 @@
-"""Issue 11's 8-direction figures: every generator and BFS at 100x100 in 8 directions beside 4, with the
-ratio the issue bounds (8-direction generation <= 3x its 4-direction time), and `--count-shortest` on a
+"""The 8-direction figures: every generator and BFS at 100x100 in 8 directions beside 4, with the
+ratio the target bounds (8-direction generation <= 3x its 4-direction time), and `--count-shortest` on a
 braided 1000x1000 maze in both topologies, by the core function and by the real command end to end.
 
 Times are medians of several repeats (time.perf_counter), as in core.py; nothing here fails.
@@ -24,7 +24,7 @@ from tests.bench.core import fresh
 from tests.bench.timing import Job, Sample, measure, print_table, seconds
 
 TARGET_EIGHT_RATIO = 3.0
-"""8-direction generation at most 3x the 4-direction time of the same generator (issue 11)."""
+"""8-direction generation at most 3x the 4-direction time of the same generator."""
 BFS_MAZES = (("backtracker", 0.0), ("kruskal", 1.0), ("classic", 0.0))
 COUNT_MAZE = ("hunt-and-kill", 1.0)
 """The braided 1000x1000 maze `--count-shortest` runs on here (hunt-and-kill: the fastest 8-direction
@@ -199,7 +199,7 @@ def bench_count_shortest(size: int, repeats: int) -> dict[str, float | None]:
 def target_rows(
     generation: dict[str, Pair], counts: dict[str, float | None], limit_count: float
 ) -> list[Sequence[object]]:
-    """The issue's 8-direction targets, from the tables above."""
+    """The 8-direction targets, from the tables above."""
     rows: list[Sequence[object]] = []
     for algorithm in EIGHT_DIRECTION_ALGORITHMS:
         value = generation[algorithm].ratio

@@ -1,6 +1,6 @@
-"""Issue 11's figures (`python -m tests.bench exercise`): the new generators at 1000x1000, growing-tree's
+"""The exercise figures (`python -m tests.bench exercise`): the new generators at 1000x1000, growing-tree's
 biases, dfs-recursive against the stack dfs where the recursion is deepest, the route counts and the
-difficulty analysis, then the 8-direction tables (eight.py) and one table of the issue's targets.
+difficulty analysis, then the 8-direction tables (eight.py) and one table of the targets.
 
 Times are medians of several repeats (time.perf_counter), as in core.py; nothing here fails.
 """
@@ -18,16 +18,16 @@ from tests.bench import eight
 from tests.bench.timing import Job, measure, print_table, seconds
 
 NAME = "exercise"
-TITLE = "Issue 11: new generators, 8 directions, recursive search, route counts, difficulty"
+TITLE = "later generators, 8 directions, recursive search, route counts, difficulty"
 
 NEW_GENERATORS = ("aldous-broder", "hunt-and-kill", "sidewinder", "binary-tree", "eller")
-"""Issue 11's generators timed at 1000x1000 here (growing-tree is in the bias table)."""
+"""The later generators timed at 1000x1000 here (growing-tree is in the bias table)."""
 REPEATS_1000 = {"aldous-broder": 1}
 """Aldous-Broder's walk takes some seconds at 1000x1000: once is enough; the others run 3 times."""
 TARGET_COUNT_SHORTEST_1000 = 5.0
 """`--count-shortest` on a braided 1000x1000 maze "in seconds"."""
 TARGET_PERFECT_100 = 10e-3
-"""Every perfect generator at 100x100 in 4 directions (issue 11)."""
+"""Every perfect generator at 100x100 in 4 directions."""
 
 
 def serpentine(rows: int, cols: int) -> Maze:
@@ -48,7 +48,7 @@ def bench_new_generators(size: int) -> None:
         sample = measure(eight.generating(algorithm, size, 4), repeats)
         rows.append((f"{size}x{size}", algorithm, seconds(sample.median), len(sample.times)))
     print_table(
-        "Issue 11's generators (generate, 4 directions), median",
+        "the later generators (generate, 4 directions), median",
         ("size", "algorithm", "core", "n"),
         rows,
         left=2,
@@ -185,7 +185,7 @@ def run(quick: bool = False) -> None:
     passed = sum(1 for row in rows if row[3] == "PASS")
     missed = sum(1 for row in rows if row[3] == "MISS")
     print_table(
-        "Issue 11 targets",
+        "targets: later generators, 8 directions, searches",
         ("target", "limit", "measured", "result"),
         rows,
         note=f"{passed} PASS, {missed} MISS",

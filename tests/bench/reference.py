@@ -1,6 +1,7 @@
-"""A plain reference implementation to measure the game core against, in the manner of seed 000.
+"""A plain reference implementation to measure the game core against, in the manner of the
+original exercise (docs/origins.md).
 
-Seed 000 keeps the maze as a 0/1 matrix (0 passage, 1 wall), draws it cell by cell and checks it with a
+The exercise keeps the maze as a 0/1 matrix (0 passage, 1 wall), draws it cell by cell and checks it with a
 search that marks visited cells in a second matrix. Here the same is done on rooms: a maze of R x C rooms
 is a (2R+1) x (2C+1) list of lists, room (r, c) sits at (2r+1, 2c+1), the cell between two neighbouring
 rooms is their wall, the (even, even) cells are posts that always stand, and the border is closed. This is
@@ -63,7 +64,7 @@ def size_of(matrix: Matrix) -> tuple[int, int]:
 
 
 def reachable(matrix: Matrix, start: Room, goal: Room) -> bool:
-    """Seed 000's check that a maze can be solved: mark rooms from the start until the goal is seen."""
+    """The exercise's check that a maze can be solved: mark rooms from the start until the goal is seen."""
     rows, cols = size_of(matrix)
     seen = [[False] * cols for _ in range(rows)]
     seen[start[0]][start[1]] = True
@@ -83,7 +84,8 @@ def reachable(matrix: Matrix, start: Room, goal: Room) -> bool:
 
 
 def classic(rows: int, cols: int, rng: random.Random) -> Matrix:
-    """Seed 000 moved to rooms: every inner wall stands with probability 1/3; redraw until solvable."""
+    """The exercise's fill moved to rooms: every inner wall stands with probability 1/3; redraw until
+    solvable."""
     while True:
         matrix = closed_matrix(rows, cols)
         for r in range(rows):
@@ -430,7 +432,8 @@ SOLVERS: dict[str, Callable[..., list[Room] | None]] = {"dfs": dfs, "bfs": bfs, 
 
 
 def hint(matrix: Matrix, trail: list[Room], method: str) -> list[Room] | None:
-    """Seed 000's help: a way from the trail's last room to the exit without stepping back on the trail."""
+    """The exercise's help: a way from the trail's last room to the exit without stepping back on the
+    trail."""
     rows, cols = size_of(matrix)
     return SOLVERS[method](matrix, trail[-1], (rows - 1, cols - 1), trail[:-1])
 

@@ -1,4 +1,4 @@
-"""Bots in a real browser (issue 12): "race a bot now" on the lobby page ends in a race with the bot
+"""Bots in a real browser: "race a bot now" on the lobby page ends in a race with the bot
 moving; the host adds and removes bots in the room lobby (everyone sees them with a "bot" badge; a full
 room and a bad speed are refused with a clear message); bot rows are marked in the results and the
 replay; and a fog race against a bot added through the page, where the page shows the bot only while the

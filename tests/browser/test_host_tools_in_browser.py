@@ -1,4 +1,4 @@
-"""Host and room in a real browser (issue 13), in one page story: a share link shows the room before you
+"""Host and room in a real browser, in one page story: a share link shows the room before you
 join (its settings, its players as they change, its phase); a visitor who watches takes the free seat;
 the host passes the host role with "make host"; and a quick reaction shows beside the sender's name in
 the other tab for a few seconds, built from the server's own reaction set."""

@@ -1,4 +1,4 @@
-"""How moving feels, in a real browser, on one page through one race (issue 13): holding an arrow key
+"""How moving feels, in a real browser, on one page through one race: holding an arrow key
 keeps moving at the server's pace (one keydown, many moves on the server) until the key is let go;
 Shift+arrow runs along the corridor to the cell run.js predicts, which the server's own maze says is a
 junction, dead end or the exit; a key bound in the preferences dialog moves; reduced motion follows the

@@ -1,5 +1,5 @@
 """The launcher's pieces without starting a cluster: its command line, what it would install, and the
-nginx config (which real nginx accepts, and which the README shows as it is)."""
+nginx config (which real nginx accepts, and which docs/cluster.md shows as it is)."""
 
 import subprocess
 from pathlib import Path
@@ -59,4 +59,4 @@ def test_nginx_accepts_the_config(tmp_path: Path) -> None:
 
 def test_the_readme_shows_the_config_the_launcher_writes() -> None:
     shown = routing("80", [Upstream("127.0.0.1", port) for port in (8001, 8002, 8003)])
-    assert f"```nginx\n{shown}```" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"```nginx\n{shown}```" in (ROOT / "docs" / "cluster.md").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Holes found reviewing room ownership (issue 10), each shown against a real redis-server; each test
+"""Holes found reviewing room ownership, each shown against a real redis-server; each test
 failed on the code before its fix."""
 
 import signal

@@ -5,7 +5,7 @@ Arrow keys come as ANSI sequences (`ESC [ A` or, in application mode, `ESC O A`;
 `ESC [ H` / `ESC [ 1 ~` and so on; they are the diagonals of an 8-direction maze, as are y u b n (the
 roguelike keys: q, the browser's up-left, is quit here). WASD move too, while racing: in the lobby `s`
 starts the race and `r` readies. Digits, spaces and commas make a typed line, `r c` (1-based, as the
-picture's numbers) and Enter, seed 000's way of moving; `0 0` is seed 000's hint.
+picture's numbers) and Enter, the original exercise's way of moving; `0 0` is its help (a hint).
 """
 
 import codecs
@@ -136,7 +136,7 @@ class Keymap:
             return None
         row, col = int(parts[0]), int(parts[1])
         if (row, col) == (0, 0):
-            return Command("hint")  # seed 000: "0 0" asks for help
+            return Command("hint")  # as in the original exercise, "0 0" asks for help
         if row < 1 or col < 1:
             self.error = "rows and columns count from 1, as drawn; 0 0 asks for a hint"
             return None

@@ -1,7 +1,8 @@
-"""The maze as seed 000 drew it, with the room's players on it, cut to the part that fits the terminal.
+"""The maze as the original exercise drew it, with the room's players on it, cut to the part that fits
+the terminal.
 
 The base is `render_text` of the bare maze (walls ■, passages □, entrance ◎, exit ★), drawn once per
-maze: in 4 directions seed 000's grid, a cell's centre at (2r+1, 2c+1); in 8 directions seed 003's 3 x 3
+maze: in 4 directions the (2R+1) x (2C+1) grid, a cell's centre at (2r+1, 2c+1); in 8 directions the 3 x 3
 blocks, centred at (3r+1, 3c+1), so a diagonal passage shows as the open corners of both blocks. A frame
 cuts the rows and columns around the followed cell out of it and draws on that part only, as
 `render_text` draws a trail (its cells and the passages between dotted ·, the arrow ▷◁△▽ or ◹◿◺◸ on its
@@ -39,7 +40,7 @@ class Marks:
 
 
 def scale_of(maze: Maze) -> int:
-    """Characters a cell takes each way: 2 in seed 000's grid, 3 in seed 003's blocks."""
+    """Characters a cell takes each way: 2 in the 4-direction grid, 3 in the 8-direction blocks."""
     return 3 if maze.directions == 8 else 2
 
 

@@ -1,7 +1,7 @@
-"""`python -m server play --solo`: seed 000's game alone, offline, against the pure core.
+"""`python -m server play --solo`: the original exercise's game alone, offline, against the pure core.
 
 `SoloGame` is the game without a clock or a terminal: the maze from `generate`, the trail rules of
-`apply_move`, seed 000's help from `hint` (which here takes the step for you, as seed 000's did), a
+`apply_move`, the exercise's help from `hint` (which here takes the step for you, as the exercise's did), a
 seeded `random.Random` for the random hint method, and the time passed in by the caller. `play_solo`
 puts it on the terminal with the same picture and keys as a live room.
 """
@@ -81,7 +81,7 @@ class SoloGame:
             self.ended = now
 
     def help(self, method: str, now: float) -> None:
-        """Seed 000's help: search on from here without backing up and take the first step; stuck, take
+        """The exercise's help: search on from here without backing up and take the first step; stuck, take
         the first step back towards the trail cell the hint says to back up to."""
         if self.done:
             return

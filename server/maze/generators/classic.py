@@ -1,4 +1,4 @@
-"""Seed 000's random fill on maze cells: every inner wall stands with probability 1/3.
+"""The original exercise's random fill on maze cells: every inner wall stands with probability 1/3.
 
 The result has loops and open areas; it is redrawn until the exit can be reached from the entrance.
 """

@@ -1,6 +1,7 @@
 """Recursive division: start open, split chambers with a wall that has one gap, until corridors remain.
 
-Long straight walls and box-like chambers (seed 003: "suits RPG games"); iterative, with a chamber stack.
+Long straight walls and box-like chambers (the original exercise's survey: "suits RPG games");
+iterative, with a chamber stack.
 """
 
 import random

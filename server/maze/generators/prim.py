@@ -1,7 +1,7 @@
 """Randomised Prim: grow one tree by joining a random frontier cell to a random tree neighbour.
 
-Short corridors and many short dead ends ("the way is not obvious", seed 003). In 8 directions the
-frontier and the tree neighbours include the diagonals.
+Short corridors and many short dead ends ("the way is not obvious", as the original exercise's survey
+puts it). In 8 directions the frontier and the tree neighbours include the diagonals.
 """
 
 import random

@@ -1,4 +1,4 @@
-"""`python -m server play --solo` in a pseudo-terminal: seed 000's game, offline, to the exit."""
+"""`python -m server play --solo` in a pseudo-terminal: the original exercise's game, offline, to the exit."""
 
 import subprocess
 import sys
@@ -23,7 +23,7 @@ async def test_a_solo_game_typed_along_the_shortest_way_ends_with_the_time_and_m
         await game.expect(f"moves {len(path) - 2} · hints 0 · hint method dfs · at {r + 1} {c + 1}\x1b")
         game.send("m")
         await game.expect("hint method dfs-recursive")
-        game.send("0 0\r")  # seed 000's help takes the last step
+        game.send("0 0\r")  # the exercise's help takes the last step
         status, modes = await game.finish()
         assert status == 0
         assert restored(modes), modes

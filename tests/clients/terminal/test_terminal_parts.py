@@ -77,7 +77,7 @@ def test_letters_mean_what_the_phase_needs_and_typed_cells_are_one_based() -> No
     assert keys.command("ENTER", "racing") == Command("go", cell=(2, 3))
     for key in "0 0":
         keys.command(key, "racing")
-    assert keys.command("ENTER", "racing") == Command("hint")  # seed 000's help
+    assert keys.command("ENTER", "racing") == Command("hint")  # the original exercise's help
     for key in "7":
         keys.command(key, "racing")
     assert keys.command("ENTER", "racing") is None

@@ -1,4 +1,4 @@
-"""8-direction mazes (issue 11) where the shared property tests do not pin them down: seed 003's block
+"""8-direction mazes where the shared property tests do not pin them down: the 3 x 3 block
 matrix by hand and its refusals, the wire bits by hand, the terminal picture of a diagonal trail, the
 real CLI end to end, networkx checks at fixed 8-direction cases (thin, large, braided), determinism, and
 chi-square tests that the uniform generators draw every spanning tree equally often in both topologies.
@@ -34,7 +34,7 @@ from tests.unit.support import assert_valid_path, graph, open_maze
 ROOT = Path(__file__).resolve().parents[3]
 PERFECT_EIGHT = tuple(name for name in EIGHT_DIRECTION_ALGORITHMS if name in PERFECT)
 
-# --- seed 003's block matrix by hand --------------------------------------------------------------------
+# --- the 3 x 3 block matrix by hand --------------------------------------------------------------------
 
 # 2 x 3 rooms, a spanning tree with one pair of crossing diagonals between columns 1 and 2:
 #

@@ -1,4 +1,4 @@
-"""Generators, braiding and openings (DESIGN.md section 1): solvable, perfect, braided, deterministic."""
+"""Generators, braiding and openings: solvable, perfect, braided, deterministic."""
 
 import random
 from dataclasses import replace
@@ -356,7 +356,8 @@ def test_largest_maze_is_solvable(algorithm: str) -> None:
 
 
 def test_classic_has_loops_and_walls() -> None:
-    """Seed 000's fill: each inner wall stands with probability 1/3, so it is not a perfect maze."""
+    """The original exercise's fill: each inner wall stands with probability 1/3, so it is not a perfect
+    maze."""
     maze = generate(MazeSpec("classic", 40, 40, 5))
     inner_walls = 2 * 40 * 39
     share_open = maze.open_wall_count() / inner_walls

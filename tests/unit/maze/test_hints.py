@@ -1,4 +1,5 @@
-"""Hints (DESIGN.md section 3): a way on without backing up, or the trail room to back up to."""
+"""Hints (the original exercise's help, docs/origins.md): a way on without backing up, or the trail room
+to back up to."""
 
 import base64
 import itertools

@@ -1,4 +1,4 @@
-"""The maze model: construction checks, walls, adjacency, and the 0/1 exchange form (DESIGN.md section 1)."""
+"""The maze model: construction checks, walls, adjacency, and the 0/1 exchange form."""
 
 import dataclasses
 

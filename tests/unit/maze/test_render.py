@@ -1,4 +1,5 @@
-"""Terminal pictures in seed 000's style: ■ walls, □ passages, · trail, ▷◁△▽ the player, ◎ and ★."""
+"""Terminal pictures in the original exercise's style: ■ walls, □ passages, · trail, ▷◁△▽ the player,
+◎ and ★."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Searches (DESIGN.md section 3): dfs, dfs-recursive, bfs and astar, against networkx as an oracle."""
+"""Searches: dfs, dfs-recursive, bfs and astar, against networkx as an oracle."""
 
 import sys
 import threading

@@ -1,4 +1,4 @@
-"""Moving (DESIGN.md section 2): directions, checked moves, and the trail that pops and cuts back."""
+"""Moving: directions, checked moves, and the trail that pops and cuts back."""
 
 import random
 
