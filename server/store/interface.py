@@ -4,18 +4,16 @@
 
 A save is idempotent by race id: saving a race that is already stored changes nothing (after a fail-over
 a finished race may be saved twice). A race the store refuses for its content raises `RaceRefused`;
-any other failure (a full disk, a server out of reach) is worth retrying.
+any other failure (a full disk, a server out of reach) is worth retrying (`server.store.errors`).
 """
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from server.room.records import RaceRecord
 from server.room.snapshot import RoomStateJson
-
-if TYPE_CHECKING:
-    from server.store.saving import RaceSaver
+from server.store.saving import RaceSaver
 
 
 @dataclass(frozen=True)
@@ -26,14 +24,10 @@ class StoreHealth:
     problem: str | None = None
 
 
-class RaceRefused(Exception):
-    """The store refused a race for what it holds (a broken constraint): retrying cannot help."""
-
-
 class ResultsStore(Protocol):
     """Finished races, leaderboards, replays, the rooms kept over a restart and the daily secret."""
 
-    saver: "RaceSaver"
+    saver: RaceSaver
     """Races that could not be written yet, retried until they are."""
 
     @property

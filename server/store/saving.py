@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from server.room.records import RaceRecord
-from server.store.interface import RaceRefused
+from server.store.errors import RaceRefused, one_line
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +28,6 @@ given up, loudly."""
 
 NOT_SAVED = "The results of this race could not be saved yet; the server keeps trying."
 SAVED = "The results of this race are saved now."
-
-
-def one_line(error: BaseException) -> str:
-    """An exception as one short line for the log."""
-    text = str(error).splitlines()[0] if str(error) else ""
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 class RaceSaver:

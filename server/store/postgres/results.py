@@ -26,12 +26,12 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from server.room.racelog import RaceLog
 from server.room.records import RaceRecord
 from server.room.snapshot import RoomStateJson
-from server.store.interface import RaceRefused, StoreHealth
+from server.store.errors import RaceRefused, StoreError, one_line
+from server.store.interface import StoreHealth
 from server.store.postgres.reads import read_leaderboard, read_race, read_recent_races
 from server.store.postgres.schema import PG_MIGRATIONS, migrate, schema_version
 from server.store.reads import card_text
-from server.store.saving import RaceSaver, one_line
-from server.store.sqlite.file import StoreError
+from server.store.saving import RaceSaver
 
 log = logging.getLogger(__name__)
 

@@ -18,14 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from server.room.racelog import RaceLog
+from server.store.errors import StoreError
 
 log = logging.getLogger(__name__)
 
 BUSY_MS = 5000
-
-
-class StoreError(Exception):
-    """The database cannot be used; the message is one line, fit for a log or a terminal."""
 
 
 Step = str | Callable[[sqlite3.Connection], None]

@@ -26,12 +26,13 @@ import aiosqlite
 from server.room.racelog import RaceLog
 from server.room.records import RaceRecord
 from server.room.snapshot import RoomStateJson
-from server.store.interface import RaceRefused, ResultsStore, StoreHealth
+from server.store.errors import RaceRefused, StoreError
+from server.store.interface import ResultsStore, StoreHealth
 from server.store.reads import card_text, read_leaderboard, read_race, read_recent_races
 from server.store.saving import RaceSaver
-from server.store.sqlite.file import BUSY_MS, MIGRATIONS, FileIdentity, StoreError, describe, migrate, prepare
+from server.store.sqlite.file import BUSY_MS, MIGRATIONS, FileIdentity, describe, migrate, prepare
 
-__all__ = ["MIGRATIONS", "SqliteStore", "Store", "StoreError", "StoreHealth"]
+__all__ = ["MIGRATIONS", "SqliteStore", "Store", "StoreHealth"]
 
 log = logging.getLogger(__name__)
 
