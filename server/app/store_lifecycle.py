@@ -20,9 +20,9 @@ from server.room.snapshot import RoomStateJson, maze_spec, restore_room, room_st
 from server.runtime.course import build_course
 from server.runtime.registry import RoomRegistry
 from server.store.errors import RaceRefused, StoreError, one_line
+from server.store.interface import Store
 from server.store.open import open_store
 from server.store.rescue import read_rescues, write_rescue
-from server.store.sqlite.results import Store
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from server.errors import GameError
 from server.http.replays import RACE_ID, sealed_until
 from server.room.ghosts import Ghost, ghost_from_race
 from server.room.settings import PRESETS, RoomSettings, parse_settings
-from server.store.sqlite.results import Store
+from server.store.interface import Store
 
 MEMBER_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 

@@ -19,7 +19,7 @@ from server.errors import GameError
 from server.room import views
 from server.room.envelope import Envelope, WireEvent
 from server.room.records import RaceRecord
-from server.store.sqlite.results import Store
+from server.store.interface import Store
 
 if TYPE_CHECKING:  # the cluster's log entry; only its type is needed here
     from server.cluster.ownership.owner import LogEntry

@@ -1,6 +1,7 @@
-"""What the app needs of a results store, once for every backend: the SQLite file
-(`server.store.sqlite.results`) and PostgreSQL (`server.store.postgres.results`) both satisfy
-`ResultsStore`, and the app only ever sees this interface.
+"""The store: what the app needs of a database, once for every backend. The SQLite file
+(`server.store.sqlite.results`) and PostgreSQL (`server.store.postgres.results`) both satisfy `Store`;
+everything outside `server.store` sees only this interface, and only `server.store.open` picks (and
+imports) a backend.
 
 A save is idempotent by race id: saving a race that is already stored changes nothing (after a fail-over
 a finished race may be saved twice). A race the store refuses for its content raises `RaceRefused`;
@@ -24,7 +25,7 @@ class StoreHealth:
     problem: str | None = None
 
 
-class ResultsStore(Protocol):
+class Store(Protocol):
     """Finished races, leaderboards, replays, the rooms kept over a restart and the daily secret."""
 
     saver: RaceSaver

@@ -15,8 +15,9 @@ import aiohttp
 import psycopg
 import pytest
 
+from server.store.interface import Store
 from server.store.postgres.results import PG_MIGRATIONS, PgStore
-from server.store.sqlite.results import MIGRATIONS, SqliteStore, Store
+from server.store.sqlite.results import MIGRATIONS, SqliteStore
 
 _PG_SCHEMA = """
     SELECT table_name || '.' || column_name, data_type || ' ' || is_nullable FROM information_schema.columns

@@ -1,6 +1,6 @@
 """The PostgreSQL store: finished races, leaderboards, replays, saved rooms and the daily secret in one
 database several servers (on several machines) share, through psycopg 3's asyncio API and a small
-connection pool. It is the same `ResultsStore` as the SQLite file (`server.store.sqlite.results`), chosen by
+connection pool. It is the same `Store` as the SQLite file (`server.store.sqlite.results`), chosen by
 `--db postgresql://...`.
 
 Every write is one transaction; a race is saved at most once by its id (`ON CONFLICT DO NOTHING`), so

@@ -8,8 +8,7 @@ off the loop.
 The store watches its file: `check` notices it deleted (and rebuilds it from the open connection,
 which still holds the data) or replaced, and `health` says what is wrong for `/healthz`.
 
-`SqliteStore` is one of the two `ResultsStore`s (`server.store.interface`); `Store` is that interface,
-under the name the app's modules import it by.
+`SqliteStore` is one of the two backends of the store's interface (`server.store.interface.Store`).
 """
 
 import asyncio
@@ -27,17 +26,14 @@ from server.room.racelog import RaceLog
 from server.room.records import RaceRecord
 from server.room.snapshot import RoomStateJson
 from server.store.errors import RaceRefused, StoreError
-from server.store.interface import ResultsStore, StoreHealth
+from server.store.interface import StoreHealth
 from server.store.reads import card_text, read_leaderboard, read_race, read_recent_races
 from server.store.saving import RaceSaver
 from server.store.sqlite.file import BUSY_MS, MIGRATIONS, FileIdentity, describe, migrate, prepare
 
-__all__ = ["MIGRATIONS", "SqliteStore", "Store", "StoreHealth"]
+__all__ = ["MIGRATIONS", "SqliteStore"]
 
 log = logging.getLogger(__name__)
-
-Store = ResultsStore
-"""What the app holds: whichever store the configuration chose (`server.store.open.open_store`)."""
 
 
 class SqliteStore:
