@@ -11,7 +11,7 @@ import collections
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import socketio
 
@@ -20,6 +20,7 @@ from server.room import views
 from server.room.envelope import Envelope, WireEvent
 from server.room.records import RaceRecord
 from server.store.interface import Store
+from server.store.saving import SavingNotice
 
 if TYPE_CHECKING:  # the cluster's log entry; only its type is needed here
     from server.cluster.ownership.owner import LogEntry
@@ -165,7 +166,7 @@ class RoomOutbox:
             return
         await self.store.saver.save(record, self._notice)
 
-    async def _notice(self, code: str, data: dict[str, Any]) -> None:
+    async def _notice(self, code: str, data: SavingNotice) -> None:
         """A message to a room's members outside the versioned events."""
         await self.sio.emit("notice", data, room=code)
 

@@ -10,14 +10,26 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Literal, TypedDict
 
 from server.room.records import RaceRecord
 from server.store.errors import RaceRefused, one_line
 
 log = logging.getLogger(__name__)
 
-Notify = Callable[[str, dict[str, Any]], Awaitable[None]]
+
+NoticeKind = Literal["results_not_saved", "results_saved"]
+
+
+class SavingNotice(TypedDict):
+    """The `notice` a room gets about a race's results: not saved yet, then saved after all."""
+
+    kind: NoticeKind
+    race: str
+    message: str
+
+
+Notify = Callable[[str, SavingNotice], Awaitable[None]]
 """Send a `notice` to a room's members: (room code, payload)."""
 
 RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
@@ -65,7 +77,7 @@ class RaceSaver:
                 task.cancel()
         self.pending[record.id] = record
 
-    async def _tell(self, notify: Notify, record: RaceRecord, kind: str, message: str) -> None:
+    async def _tell(self, notify: Notify, record: RaceRecord, kind: NoticeKind, message: str) -> None:
         try:
             await notify(record.room_code, {"kind": kind, "race": record.id, "message": message})
         except Exception as error:  # a closed room or connection must not stop the retries

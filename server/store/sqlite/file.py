@@ -19,6 +19,7 @@ from pathlib import Path
 
 from server.room.racelog import RaceLog
 from server.store.errors import StoreError
+from server.store.tables import ADD_BOT_KIND, ADD_DIFFICULTY_CARD
 
 log = logging.getLogger(__name__)
 
@@ -133,16 +134,11 @@ MIGRATIONS: tuple[Step, ...] = (
         OR COALESCE(json_extract(settings, '$.hint_moves'), 0) != 0
     );
     """,
-    # The maze's difficulty card (race_card.DifficultyCard) as JSON text; NULL for the races before it.
-    """
-    ALTER TABLE races ADD COLUMN difficulty TEXT;
-    """,
-    # A bot's kind on its result row (NULL for people): bots race and are stored, but never on a board.
-    """
-    ALTER TABLE results ADD COLUMN bot TEXT;
-    """,
+    ADD_DIFFICULTY_CARD,
+    ADD_BOT_KIND,
 )
-"""Schema steps; step i brings the database to `user_version` i + 1. Append, never edit."""
+"""Schema steps; step i brings the database to `user_version` i + 1. Append, never edit; a step the
+PostgreSQL schema takes alike is written once, in `server.store.tables`."""
 
 
 @dataclass(frozen=True)
