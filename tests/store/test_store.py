@@ -32,7 +32,8 @@ from server.runtime.course import build_course
 from server.runtime.registry import new_player_token, new_race_id
 from server.store.errors import RaceRefused
 from server.store.interface import Store
-from server.store.sqlite.results import MIGRATIONS, SqliteStore
+from server.store.sqlite.results import SqliteStore
+from server.store.sqlite.schema import MIGRATIONS
 from tests.store.conftest import Backend
 from tests.store.races import (
     T0,

@@ -27,7 +27,7 @@ from server.room.snapshot import RoomStateJson
 from server.store.errors import RaceRefused, StoreError, one_line
 from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoreHealth
 from server.store.postgres.reads import read_leaderboard, read_race, read_recent_races
-from server.store.postgres.schema import PG_MIGRATIONS, migrate, schema_version
+from server.store.postgres.schema import migrate, schema_version
 from server.store.saving import RaceSaver
 from server.store.tables import Statement, save_race_statements, save_rooms_statements, sql_with
 
@@ -209,6 +209,3 @@ class PgStore:
             cursor = await conn.execute(SQL.daily_secret)
             row = await cursor.fetchone()
         return str(row["value"]) if row else ""
-
-
-__all__ = ["PG_MIGRATIONS", "PgStore"]

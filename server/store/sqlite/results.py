@@ -26,11 +26,9 @@ from server.room.snapshot import RoomStateJson
 from server.store.errors import RaceRefused, StoreError
 from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoreHealth
 from server.store.saving import RaceSaver
-from server.store.sqlite.file import BUSY_MS, MIGRATIONS, FileIdentity, describe, migrate, prepare
+from server.store.sqlite.file import BUSY_MS, FileIdentity, describe, migrate, prepare
 from server.store.sqlite.reads import read_leaderboard, read_race, read_recent_races
 from server.store.tables import Statement, save_race_statements, save_rooms_statements, sql_with
-
-__all__ = ["MIGRATIONS", "SqliteStore"]
 
 log = logging.getLogger(__name__)
 
