@@ -89,7 +89,7 @@ class Store(Protocol):
     """Finished races, leaderboards, replays, the rooms kept over a restart and the daily secret."""
 
     saver: RaceSaver
-    """Races that could not be written yet, retried until they are."""
+    """The saving (`server.store.saving`): races that could not be written yet, retried until they are."""
 
     @property
     def name(self) -> str:

@@ -1,4 +1,6 @@
-"""Which results store the server uses: PostgreSQL for a `postgresql://` URL, else the SQLite file."""
+"""Which backend the store uses: PostgreSQL for a `postgresql://` URL, else the SQLite file. The one
+module that picks a backend, and it imports only the one chosen (a SQLite server never loads psycopg,
+a PostgreSQL one never loads aiosqlite)."""
 
 from server.config import AppConfig
 from server.store.interface import Store

@@ -1,5 +1,6 @@
-"""Finished races the store could not write yet: retried in the background until they are in, and the
-room told both times (a `notice` saying the results are not saved, then one saying they are).
+"""The saving: finished races the store could not write yet, retried in the background until they are
+in, and the room told both times (a `notice` saying the results are not saved, then one saying they
+are).
 
 The players always get their results at once; what a failed write must never do is vanish quietly.
 A race waits here (in memory, bounded) while the disk is full or the file is read-only; at shutdown

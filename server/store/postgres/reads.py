@@ -1,4 +1,4 @@
-"""The PostgreSQL store's read queries: the SQLite store's (`server.store.sqlite.reads`) in
+"""The PostgreSQL backend's read queries: the SQLite backend's (`server.store.sqlite.reads`) in
 PostgreSQL's SQL, turned into the interface's records by the same functions (`server.store.tables`),
 so both stores answer alike."""
 

@@ -1,11 +1,11 @@
-"""The PostgreSQL store: finished races, leaderboards, replays, saved rooms and the daily secret in one
-database several servers (on several machines) share, through psycopg 3's asyncio API and a small
-connection pool. It is the same `Store` as the SQLite file (`server.store.sqlite.results`), chosen by
-`--db postgresql://...`.
+"""The store's PostgreSQL backend: finished races, leaderboards, replays, saved rooms and the daily
+secret in one database several servers (on several machines) share, through psycopg 3's asyncio API
+and a small connection pool. The same `Store` as the SQLite backend (`server.store.sqlite.results`),
+chosen by `--db postgresql://...`.
 
 Every write is one transaction; a race is saved at most once by its id (`ON CONFLICT DO NOTHING`), so
 two processes storing the same race after a fail-over leave one copy. The server being out of reach is
-a failure worth retrying (the `RaceSaver` keeps the race) and shows on `/healthz`.
+a failure worth retrying (the saving keeps the race) and shows on `/healthz`.
 """
 
 import asyncio

@@ -1,4 +1,4 @@
-"""The PostgreSQL store's schema: the SQLite file's tables as they were when PostgreSQL came
+"""The PostgreSQL backend's schema: the SQLite file's tables as they were when PostgreSQL came
 (`server.store.sqlite.schema`'s first five migrations), with PostgreSQL's types (booleans, jsonb settings,
 bytea logs), then the steps both databases take alike (`server.store.tables`), brought up to date
 when a server opens the database.

@@ -1,8 +1,8 @@
-"""The SQLite store's read queries: a stored race, the recent races, the leaderboards.
+"""The SQLite backend's read queries: a stored race, the recent races, the leaderboards.
 
 Functions of an open connection; `SqliteStore` runs them one at a time (so a read never sees half a
 write), off the event loop (aiosqlite's thread). The rows become the interface's records through
-`server.store.tables`, as the PostgreSQL store's do.
+`server.store.tables`, as the PostgreSQL backend's do.
 """
 
 import json

@@ -1,4 +1,5 @@
-"""The embedded SQLite store: finished races, leaderboards, replays, and open rooms across restarts.
+"""The store's SQLite backend, the embedded default: finished races, leaderboards, replays, and open
+rooms across restarts.
 
 One SQLite file in WAL mode, reached through aiosqlite (a worker thread), so the event loop never waits
 on the disk. `server.store.sqlite.file` checks, repairs and migrates the file before it is opened
