@@ -18,8 +18,8 @@ from server.http.client_address import parse_proxy_address
 from server.http.healthz import parse_node_id
 from server.http.room_links import parse_public_url
 from server.runtime.hint_searches import stop_workers
+from server.store.errors import StoreError
 from server.store.open import is_postgres_url
-from server.store.sqlite.file import StoreError
 
 log = logging.getLogger(__name__)
 

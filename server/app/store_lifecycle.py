@@ -18,12 +18,10 @@ from server.http.replays import REPLAYS, Replays
 from server.room.snapshot import RoomStateJson, maze_spec, restore_room, room_state
 from server.runtime.course import build_course
 from server.runtime.registry import RoomRegistry
-from server.store.interface import RaceRefused
+from server.store.errors import RaceRefused, StoreError, one_line
+from server.store.interface import Store
 from server.store.open import open_store
 from server.store.rescue import read_rescues, write_rescue
-from server.store.saving import one_line
-from server.store.sqlite.file import StoreError
-from server.store.sqlite.results import Store
 
 log = logging.getLogger(__name__)
 

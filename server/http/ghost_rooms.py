@@ -14,13 +14,12 @@ import asyncio
 import datetime
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from server.errors import GameError
 from server.http.replays import RACE_ID, sealed_until
 from server.room.ghosts import Ghost, ghost_from_race
 from server.room.settings import PRESETS, RoomSettings, parse_settings
-from server.store.sqlite.results import Store
+from server.store.interface import Store, StoredRace
 
 MEMBER_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
@@ -50,7 +49,7 @@ def parse_ghost_request(data: object) -> tuple[str, str]:
     return race, player
 
 
-async def _stored(store: Store, race_id: str) -> dict[str, Any]:
+async def _stored(store: Store, race_id: str) -> StoredRace:
     race = await store.race(race_id)
     if race is None:
         raise GameError("no stored race has that id", code="unknown_race")

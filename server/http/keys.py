@@ -7,7 +7,7 @@ from server.room.rate_limits import KeyedLimiter
 from server.runtime.registry import RoomRegistry
 from server.runtime.room_directory import RoomDirectory
 from server.sockets.gateway import SocketGateway
-from server.store.sqlite.results import Store
+from server.store.interface import Store
 
 CONFIG = web.AppKey("config", AppConfig)
 REGISTRY = web.AppKey("registry", RoomRegistry)

@@ -38,7 +38,7 @@ from server.maze.wire import encode_maze
 from server.room.rate_limits import KeyedLimiter, RateLimit
 from server.room.settings import spec_for
 from server.runtime.hint_searches import in_a_worker
-from server.store.sqlite.results import Store
+from server.store.interface import Store
 
 RACE_ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
 REPLAY_LIMIT = RateLimit(1.0, 10.0)

@@ -19,7 +19,7 @@ from server.maze.generators import ALGORITHMS
 from server.room.preview import PREVIEW_ONLY
 from server.room.settings import PRESETS, parse_settings
 from server.sockets.payloads import room_code
-from server.store.sqlite.results import Store
+from server.store.interface import Store
 
 LIMIT_DIGITS = 3
 """`limit` is 1..100: longer digit strings are refused before Python is asked to convert them."""

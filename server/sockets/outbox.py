@@ -9,7 +9,6 @@ them itself; the clock does not wait, so one room's slow save never holds up ano
 import asyncio
 import collections
 import logging
-from typing import Any
 
 import socketio
 
@@ -18,7 +17,8 @@ from server.room import views
 from server.room.envelope import Envelope, WireEvent
 from server.room.records import RaceRecord
 from server.runtime.runner import Outgoing
-from server.store.sqlite.results import Store
+from server.store.interface import Store
+from server.store.saving import SavingNotice
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +143,7 @@ class RoomOutbox:
             return
         await self.store.saver.save(record, self._notice)
 
-    async def _notice(self, code: str, data: dict[str, Any]) -> None:
+    async def _notice(self, code: str, data: SavingNotice) -> None:
         """A message to a room's members outside the versioned events."""
         await self.sio.emit("notice", data, room=code)
 

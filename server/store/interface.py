@@ -1,21 +1,24 @@
-"""What the app needs of a results store, once for every backend: the SQLite file
-(`server.store.sqlite.results`) and PostgreSQL (`server.store.postgres.results`) both satisfy
-`ResultsStore`, and the app only ever sees this interface.
+"""The store: what the app needs of a database, once for every backend. The SQLite file
+(`server.store.sqlite.results`) and PostgreSQL (`server.store.postgres.results`) both satisfy `Store`;
+everything outside `server.store` sees only this interface, and only `server.store.open` picks (and
+imports) a backend.
 
 A save is idempotent by race id: saving a race that is already stored changes nothing (after a fail-over
 a finished race may be saved twice). A race the store refuses for its content raises `RaceRefused`;
-any other failure (a full disk, a server out of reach) is worth retrying.
+any other failure (a full disk, a server out of reach) is worth retrying (`server.store.errors`).
 """
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol, TypedDict
 
+from server.maze.race_card import Count, DifficultyCard
+from server.room.racelog import RaceLog
 from server.room.records import RaceRecord
+from server.room.results import ResultRow
+from server.room.settings import SettingsJson
 from server.room.snapshot import RoomStateJson
-
-if TYPE_CHECKING:
-    from server.store.saving import RaceSaver
+from server.store.saving import RaceSaver
 
 
 @dataclass(frozen=True)
@@ -26,15 +29,67 @@ class StoreHealth:
     problem: str | None = None
 
 
-class RaceRefused(Exception):
-    """The store refused a race for what it holds (a broken constraint): retrying cannot help."""
+class StoredRaceJson(TypedDict):
+    """A stored race but its log, in the JSON shape the replay sends (times in epoch ms). A race stored
+    before the difficulty card has `difficulty` and `shortest_routes` null, and its `settings` may lack
+    the settings added since (`spec_for` and `parse_settings` fill them in)."""
+
+    id: str
+    settings: SettingsJson
+    ranked: bool
+    seed: int
+    daily: str | None
+    started_at: int
+    ended_at: int
+    shortest: int
+    difficulty: DifficultyCard | None
+    shortest_routes: Count | None
+    results: list[ResultRow]
 
 
-class ResultsStore(Protocol):
+class StoredRace(StoredRaceJson):
+    """A stored race as `Store.race` gives it: its JSON fields and its whole log."""
+
+    log: RaceLog
+
+
+class RecentRace(TypedDict):
+    """One of the latest finished races of public rooms, as `GET /api/races` lists it."""
+
+    id: str
+    preset: str
+    rows: int
+    cols: int
+    algorithm: str
+    daily: str | None
+    ended_at: int
+    """Epoch ms, like every other time on the wire."""
+
+
+class LeaderboardRow(TypedDict):
+    """One best finish on a leaderboard, as `GET /api/leaderboard` sends it (times in ms)."""
+
+    place: int
+    name: str
+    total: int
+    time: int
+    penalty: int
+    moves: int
+    hints: int
+    race: str
+    preset: str
+    algorithm: str
+    rows: int
+    cols: int
+    daily: str | None
+    ended_at: int
+
+
+class Store(Protocol):
     """Finished races, leaderboards, replays, the rooms kept over a restart and the daily secret."""
 
-    saver: "RaceSaver"
-    """Races that could not be written yet, retried until they are."""
+    saver: RaceSaver
+    """The saving (`server.store.saving`): races that could not be written yet, retried until they are."""
 
     @property
     def name(self) -> str:
@@ -70,10 +125,10 @@ class ResultsStore(Protocol):
         """Write a finished race, its results and its log in one transaction; False if it was stored
         already (nothing is written then). `RaceRefused` for a race that breaks a constraint."""
 
-    async def race(self, race_id: str) -> dict[str, Any] | None:
-        """A stored race with its results and its log (a `RaceLog`), or None."""
+    async def race(self, race_id: str) -> StoredRace | None:
+        """A stored race with its results and its log, or None."""
 
-    async def recent_races(self, limit: int = 20) -> list[dict[str, Any]]:
+    async def recent_races(self, limit: int = 20) -> list[RecentRace]:
         """The latest finished races of public rooms, newest first."""
 
     async def leaderboard(
@@ -84,8 +139,10 @@ class ResultsStore(Protocol):
         daily: str | None = None,
         limit: int = 20,
         fog: bool = False,
-    ) -> list[dict[str, Any]]:
-        """Best finishing times (see `store_reads.read_leaderboard`); fog races have their own boards."""
+    ) -> list[LeaderboardRow]:
+        """Best finishing times, fastest first, ties to who finished first; ranked races of people only,
+        and fog races have boards of their own. Without `name`: each player's best in the category;
+        with it: that player's best in each category."""
 
     async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""

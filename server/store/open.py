@@ -1,7 +1,9 @@
-"""Which results store the server uses: PostgreSQL for a `postgresql://` URL, else the SQLite file."""
+"""Which backend the store uses: PostgreSQL for a `postgresql://` URL, else the SQLite file. The one
+module that picks a backend, and it imports only the one chosen (a SQLite server never loads psycopg,
+a PostgreSQL one never loads aiosqlite)."""
 
 from server.config import AppConfig
-from server.store.interface import ResultsStore
+from server.store.interface import Store
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -11,7 +13,7 @@ def is_postgres_url(db: str) -> bool:
     return db.startswith(URL_SCHEMES)
 
 
-async def open_store(config: AppConfig) -> ResultsStore | None:
+async def open_store(config: AppConfig) -> Store | None:
     """Open the configured store (None when the server keeps nothing); `StoreError` if unusable."""
     if config.db_url is not None:
         from server.store.postgres.results import PgStore  # psycopg is loaded only by servers that use it

@@ -1,5 +1,6 @@
-"""Finished races the store could not write yet: retried in the background until they are in, and the
-room told both times (a `notice` saying the results are not saved, then one saying they are).
+"""The saving: finished races the store could not write yet, retried in the background until they are
+in, and the room told both times (a `notice` saying the results are not saved, then one saying they
+are).
 
 The players always get their results at once; what a failed write must never do is vanish quietly.
 A race waits here (in memory, bounded) while the disk is full or the file is read-only; at shutdown
@@ -10,14 +11,26 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Literal, TypedDict
 
 from server.room.records import RaceRecord
-from server.store.interface import RaceRefused
+from server.store.errors import RaceRefused, one_line
 
 log = logging.getLogger(__name__)
 
-Notify = Callable[[str, dict[str, Any]], Awaitable[None]]
+
+NoticeKind = Literal["results_not_saved", "results_saved"]
+
+
+class SavingNotice(TypedDict):
+    """The `notice` a room gets about a race's results: not saved yet, then saved after all."""
+
+    kind: NoticeKind
+    race: str
+    message: str
+
+
+Notify = Callable[[str, SavingNotice], Awaitable[None]]
 """Send a `notice` to a room's members: (room code, payload)."""
 
 RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
@@ -28,12 +41,6 @@ given up, loudly."""
 
 NOT_SAVED = "The results of this race could not be saved yet; the server keeps trying."
 SAVED = "The results of this race are saved now."
-
-
-def one_line(error: BaseException) -> str:
-    """An exception as one short line for the log."""
-    text = str(error).splitlines()[0] if str(error) else ""
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 class RaceSaver:
@@ -71,7 +78,7 @@ class RaceSaver:
                 task.cancel()
         self.pending[record.id] = record
 
-    async def _tell(self, notify: Notify, record: RaceRecord, kind: str, message: str) -> None:
+    async def _tell(self, notify: Notify, record: RaceRecord, kind: NoticeKind, message: str) -> None:
         try:
             await notify(record.room_code, {"kind": kind, "race": record.id, "message": message})
         except Exception as error:  # a closed room or connection must not stop the retries

@@ -31,8 +31,9 @@ from server.maze.model import Maze
 from server.room.racelog import RaceLog, hint_cap, move_cap
 from server.room.records import RaceRecord, race_record
 from server.room.settings import RoomSettings
+from server.store.interface import Store
 from server.store.postgres.results import PgStore
-from server.store.sqlite.results import SqliteStore, Store
+from server.store.sqlite.results import SqliteStore
 from tests.bench.timing import Sample, print_table, seconds
 from tests.mazes import dead_end_branch, shortest_path
 from tests.services.postgres import binaries, start_postgres

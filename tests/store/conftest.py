@@ -15,8 +15,11 @@ import aiohttp
 import psycopg
 import pytest
 
-from server.store.postgres.results import PG_MIGRATIONS, PgStore
-from server.store.sqlite.results import MIGRATIONS, SqliteStore, Store
+from server.store.interface import Store
+from server.store.postgres.results import PgStore
+from server.store.postgres.schema import PG_MIGRATIONS
+from server.store.sqlite.results import SqliteStore
+from server.store.sqlite.schema import MIGRATIONS
 
 _PG_SCHEMA = """
     SELECT table_name || '.' || column_name, data_type || ' ' || is_nullable FROM information_schema.columns

@@ -30,8 +30,10 @@ from server.room.settings import PRESETS, RoomSettings
 from server.room.snapshot import maze_spec, restore_room, room_state
 from server.runtime.course import build_course
 from server.runtime.registry import new_player_token, new_race_id
-from server.store.interface import RaceRefused
-from server.store.sqlite.results import MIGRATIONS, SqliteStore, Store
+from server.store.errors import RaceRefused
+from server.store.interface import Store
+from server.store.sqlite.results import SqliteStore
+from server.store.sqlite.schema import MIGRATIONS
 from tests.store.conftest import Backend
 from tests.store.races import (
     T0,

@@ -1,1 +1,1 @@
-"""The PostgreSQL results store, for clusters that share one database."""
+"""The store's PostgreSQL backend, for clusters that share one database."""

@@ -1,12 +1,20 @@
-"""The PostgreSQL store's read queries: the SQLite store's (`store_reads`) in PostgreSQL's SQL, turned
-into the same wire form by the same functions, so both stores answer alike."""
-
-from typing import Any
+"""The PostgreSQL backend's read queries: the SQLite backend's (`server.store.sqlite.reads`) in
+PostgreSQL's SQL, turned into the interface's records by the same functions (`server.store.tables`),
+so both stores answer alike."""
 
 from psycopg import AsyncConnection
 from psycopg.rows import DictRow
 
-from server.store.reads import BY_CATEGORY, BY_NAME, LEADERBOARD_MAX, leaderboard_json, race_json, result_json
+from server.store.interface import LeaderboardRow, RecentRace
+from server.store.tables import (
+    LEADERBOARD_MAX,
+    PackedRace,
+    Sql,
+    leaderboard_json,
+    leaderboard_params,
+    packed_race,
+    recent_race_json,
+)
 
 _LEADERBOARD = """
     WITH best AS (
@@ -26,32 +34,28 @@ _LEADERBOARD = """
     )
     SELECT * FROM best WHERE nth = 1 ORDER BY total_ms, ended_at LIMIT %(limit)s
 """
-"""Each partition's best finish; `{partition}` is one of store_reads' two fixed column lists, never input."""
+"""Each partition's best finish; `{partition}` is `tables.BY_NAME` or `tables.BY_CATEGORY`."""
+
+_RECENT = (
+    "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races"
+    """ WHERE settings @> '{"public": true}' ORDER BY ended_at DESC LIMIT %s"""
+)
 
 
-async def read_race(conn: AsyncConnection[DictRow], race_id: str) -> dict[str, Any] | None:
-    """A stored race with its results, its log still packed as (players, blob, cols); None if absent."""
-    race = await (await conn.execute("SELECT * FROM races WHERE id = %s", (race_id,))).fetchone()
+async def read_race(conn: AsyncConnection[DictRow], sql: Sql, race_id: str) -> PackedRace | None:
+    """A stored race with its results, its log still packed; None if absent."""
+    race = await (await conn.execute(sql.race, (race_id,))).fetchone()
     if race is None:
         return None
-    cursor = await conn.execute("SELECT * FROM results WHERE race_id = %s ORDER BY rank", (race_id,))
-    results = [result_json(row, race["shortest"]) for row in await cursor.fetchall()]
-    cursor = await conn.execute("SELECT players, data FROM race_logs WHERE race_id = %s", (race_id,))
-    logged = await cursor.fetchone()
-    return race_json(race, race["settings"], results, logged)
+    results = await (await conn.execute(sql.race_results, (race_id,))).fetchall()
+    logged = await (await conn.execute(sql.race_log, (race_id,))).fetchone()
+    return packed_race(race, race["settings"], results, logged)  # jsonb arrives decoded
 
 
-async def read_recent_races(conn: AsyncConnection[DictRow], limit: int) -> list[dict[str, Any]]:
+async def read_recent_races(conn: AsyncConnection[DictRow], limit: int) -> list[RecentRace]:
     """The latest finished races of public rooms, newest first."""
-    cursor = await conn.execute(
-        "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races"
-        """ WHERE settings @> '{"public": true}' ORDER BY ended_at DESC LIMIT %s""",
-        (min(limit, LEADERBOARD_MAX),),
-    )
-    rows = await cursor.fetchall()
-    for row in rows:
-        row["ended_at"] = round(row["ended_at"] * 1000)  # ms, like every other time on the wire
-    return rows
+    cursor = await conn.execute(_RECENT, (min(limit, LEADERBOARD_MAX),))
+    return [recent_race_json(row) for row in await cursor.fetchall()]
 
 
 async def read_leaderboard(
@@ -62,16 +66,8 @@ async def read_leaderboard(
     daily: str | None,
     limit: int,
     fog: bool = False,
-) -> list[dict[str, Any]]:
-    """Best finishing times, as `store_reads.read_leaderboard` ranks them."""
-    partition = BY_CATEGORY if name is not None else BY_NAME
-    params = {
-        "preset": preset,
-        "algorithm": algorithm,
-        "name": name,
-        "daily": daily,
-        "fog": fog,
-        "limit": max(1, min(limit, LEADERBOARD_MAX)),
-    }
+) -> list[LeaderboardRow]:
+    """Best finishing times, as `server.store.sqlite.reads.read_leaderboard` ranks them."""
+    partition, params = leaderboard_params(preset, algorithm, name, daily, limit, fog)
     cursor = await conn.execute(_LEADERBOARD.format(partition=partition), params)
     return leaderboard_json(await cursor.fetchall())

@@ -1,11 +1,11 @@
-"""The PostgreSQL store: finished races, leaderboards, replays, saved rooms and the daily secret in one
-database several servers (on several machines) share, through psycopg 3's asyncio API and a small
-connection pool. It is the same `ResultsStore` as the SQLite file (`server.store.sqlite.results`), chosen by
-`--db postgresql://...`.
+"""The store's PostgreSQL backend: finished races, leaderboards, replays, saved rooms and the daily
+secret in one database several servers (on several machines) share, through psycopg 3's asyncio API
+and a small connection pool. The same `Store` as the SQLite backend (`server.store.sqlite.results`),
+chosen by `--db postgresql://...`.
 
 Every write is one transaction; a race is saved at most once by its id (`ON CONFLICT DO NOTHING`), so
 two processes storing the same race after a fail-over leave one copy. The server being out of reach is
-a failure worth retrying (the `RaceSaver` keeps the race) and shows on `/healthz`.
+a failure worth retrying (the saving keeps the race) and shows on `/healthz`.
 """
 
 import asyncio
@@ -14,7 +14,6 @@ import json
 import logging
 import secrets
 from pathlib import Path
-from typing import Any
 
 import psycopg
 from psycopg import AsyncConnection
@@ -23,15 +22,14 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from server.room.racelog import RaceLog
 from server.room.records import RaceRecord
 from server.room.snapshot import RoomStateJson
-from server.store.interface import RaceRefused, StoreHealth
+from server.store.errors import RaceRefused, StoreError, one_line
+from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoreHealth
 from server.store.postgres.reads import read_leaderboard, read_race, read_recent_races
-from server.store.postgres.schema import PG_MIGRATIONS, migrate, schema_version
-from server.store.reads import card_text
-from server.store.saving import RaceSaver, one_line
-from server.store.sqlite.file import StoreError
+from server.store.postgres.schema import migrate, schema_version
+from server.store.saving import RaceSaver
+from server.store.tables import Statement, save_race_statements, save_rooms_statements, sql_with
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +41,8 @@ CONNECT_SECONDS = 5
 _REFUSED = (psycopg.IntegrityError, psycopg.DataError)
 """A race whose rows the database refuses: storing it again cannot help."""
 _UNREACHABLE = (psycopg.OperationalError, PoolTimeout, OSError)
+
+SQL = sql_with("%s")
 
 
 def display_name(url: str) -> str:
@@ -144,9 +144,10 @@ class PgStore:
             self._reach_problem = None
         return self.health
 
-    async def _write(self, statements: list[tuple[str, Any]], *, if_new: bool = False) -> bool:
-        """Run `(sql, params)` pairs (a list of rows for executemany) in one transaction; see
-        `SqliteStore._write` for `if_new` (the first statement must say RETURNING for it)."""
+    async def _write(self, statements: list[Statement], *, if_new: bool = False) -> bool:
+        """Run `(sql, params)` pairs (a list of rows for executemany) in one transaction. `if_new`:
+        when the first statement changes no row (ON CONFLICT DO NOTHING found it there), commit
+        without running the others and return False."""
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 for n, (sql, params) in enumerate(statements):
@@ -155,7 +156,7 @@ class PgStore:
                             await cursor.executemany(sql, params)
                         continue
                     cursor = await conn.execute(sql, params)
-                    if n == 0 and if_new and await cursor.fetchone() is None:
+                    if n == 0 and if_new and cursor.rowcount == 0:
                         return False
         except _REFUSED as error:
             raise RaceRefused(one_line(error)) from error
@@ -167,55 +168,14 @@ class PgStore:
 
     async def save_race(self, record: RaceRecord) -> bool:
         blob = await asyncio.to_thread(record.log.to_blob)
-        s = record.settings
-        race_row = (
-            record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"],
-            s["braid"], s["openings"], record.seed, record.daily, Jsonb(s),
-            record.started_at, record.ended_at, record.shortest, record.ranked,
-            card_text(record.difficulty),
-        )  # fmt: skip
-        result_rows = [
-            (
-                record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"],
-                r["total"], r["moves"], r["hints"], r["route"], r["distance"],
-                r["room"][0] if r["room"] else None, r["room"][1] if r["room"] else None, r["dnf"],
-                r.get("bot"),
-            )
-            for r in record.results
-        ]  # fmt: skip
-        return await self._write(
-            [
-                (
-                    "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings,"
-                    " seed, daily, settings, started_at, ended_at, shortest, ranked, difficulty)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-                    " ON CONFLICT (id) DO NOTHING RETURNING id",
-                    race_row,
-                ),
-                (
-                    "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms,"
-                    " total_ms, moves, hints, route, distance, final_row, final_col, dnf, bot)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                    result_rows,
-                ),
-                (
-                    "INSERT INTO race_logs (race_id, players, data) VALUES (%s, %s, %s)",
-                    (record.id, json.dumps(record.log.players), blob),
-                ),
-            ],
-            if_new=True,
-        )
+        return await self._write(save_race_statements(SQL, record, Jsonb(record.settings), blob), if_new=True)
 
-    async def race(self, race_id: str) -> dict[str, Any] | None:
+    async def race(self, race_id: str) -> StoredRace | None:
         async with self.pool.connection() as conn:
-            race = await read_race(conn, race_id)
-        if race is None:
-            return None
-        players, blob, cols = race.pop("log")
-        race["log"] = await asyncio.to_thread(RaceLog.from_blob, blob, cols, players)
-        return race
+            packed = await read_race(conn, SQL, race_id)
+        return None if packed is None else await asyncio.to_thread(packed.unpack)
 
-    async def recent_races(self, limit: int = 20) -> list[dict[str, Any]]:
+    async def recent_races(self, limit: int = 20) -> list[RecentRace]:
         async with self.pool.connection() as conn:
             return await read_recent_races(conn, limit)
 
@@ -227,41 +187,25 @@ class PgStore:
         daily: str | None = None,
         limit: int = 20,
         fog: bool = False,
-    ) -> list[dict[str, Any]]:
+    ) -> list[LeaderboardRow]:
         async with self.pool.connection() as conn:
             return await read_leaderboard(conn, preset, algorithm, name, daily, limit, fog)
 
     async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
-        rows = [(state["code"], saved_at, json.dumps(state)) for state in states]
-        await self._write(
-            [
-                ("DELETE FROM saved_rooms", ()),
-                ("INSERT INTO saved_rooms (code, saved_at, state) VALUES (%s, %s, %s)", rows),
-            ]
-        )
+        await self._write(save_rooms_statements(SQL, states, saved_at))
 
     async def saved_rooms(self) -> list[tuple[float, RoomStateJson]]:
         async with self.pool.connection() as conn:
-            cursor = await conn.execute("SELECT saved_at, state FROM saved_rooms")
+            cursor = await conn.execute(SQL.saved_rooms)
             rows = await cursor.fetchall()
         return [(row["saved_at"], json.loads(row["state"])) for row in rows]
 
     async def clear_saved_rooms(self) -> None:
-        await self._write([("DELETE FROM saved_rooms", ())])
+        await self._write([(SQL.clear_saved_rooms, ())])
 
     async def daily_secret(self) -> str:
-        await self._write(
-            [
-                (
-                    "INSERT INTO meta (key, value) VALUES ('daily_secret', %s) ON CONFLICT (key) DO NOTHING",
-                    (secrets.token_hex(16),),
-                )
-            ]
-        )
+        await self._write([(SQL.keep_daily_secret, (secrets.token_hex(16),))])
         async with self.pool.connection() as conn:
-            cursor = await conn.execute("SELECT value FROM meta WHERE key = 'daily_secret'")
+            cursor = await conn.execute(SQL.daily_secret)
             row = await cursor.fetchone()
         return str(row["value"]) if row else ""
-
-
-__all__ = ["PG_MIGRATIONS", "PgStore"]

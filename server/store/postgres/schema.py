@@ -1,6 +1,7 @@
-"""The PostgreSQL store's schema: the SQLite file's tables at their latest version (`store_file`'s
-migrations), with PostgreSQL's types (booleans, jsonb settings, bytea logs), brought up to date when a
-server opens the database.
+"""The PostgreSQL backend's schema: the SQLite file's tables as they were when PostgreSQL came
+(`server.store.sqlite.schema`'s first five migrations), with PostgreSQL's types (booleans, jsonb settings,
+bytea logs), then the steps both databases take alike (`server.store.tables`), brought up to date
+when a server opens the database.
 
 Several servers may open one database at the same moment: each applies the steps it has not seen under
 a transaction-scoped advisory lock and reads the version again under that lock, so each step runs
@@ -9,6 +10,8 @@ exactly once and the others wait for it.
 
 from psycopg import AsyncConnection
 from psycopg.rows import DictRow
+
+from server.store.tables import ADD_BOT_KIND, ADD_DIFFICULTY_CARD
 
 MIGRATION_LOCK = 0x6D617A65
 """The advisory lock key every MazeRace server takes to migrate ("maze")."""
@@ -67,17 +70,12 @@ PG_MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
-    # The maze's difficulty card (race_card.DifficultyCard) as JSON text; NULL for the races before it.
-    """
-    ALTER TABLE races ADD COLUMN difficulty TEXT;
-    """,
-    # A bot's kind on its result row (NULL for people): bots race and are stored, but never on a board.
-    """
-    ALTER TABLE results ADD COLUMN bot TEXT;
-    """,
+    ADD_DIFFICULTY_CARD,
+    ADD_BOT_KIND,
 )
-"""Schema steps; step i brings the database to version i + 1. Append, never edit. Room states and log
-players stay JSON text, as in SQLite: jsonb would refuse a NUL character and reorder nothing we need."""
+"""Schema steps; step i brings the database to version i + 1. Append, never edit; a step the SQLite
+file takes alike is written once, in `server.store.tables`. Room states and log players stay JSON
+text, as in SQLite: jsonb would refuse a NUL character and reorder nothing we need."""
 
 
 async def schema_version(conn: AsyncConnection[DictRow]) -> int:

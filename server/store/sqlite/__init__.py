@@ -1,1 +1,1 @@
-"""The SQLite results store: the embedded default, one file next to the server."""
+"""The store's SQLite backend: the embedded default, one file next to the server."""

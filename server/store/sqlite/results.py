@@ -1,4 +1,5 @@
-"""The embedded SQLite store: finished races, leaderboards, replays, and open rooms across restarts.
+"""The store's SQLite backend, the embedded default: finished races, leaderboards, replays, and open
+rooms across restarts.
 
 One SQLite file in WAL mode, reached through aiosqlite (a worker thread), so the event loop never waits
 on the disk. `server.store.sqlite.file` checks, repairs and migrates the file before it is opened
@@ -8,8 +9,7 @@ off the loop.
 The store watches its file: `check` notices it deleted (and rebuilds it from the open connection,
 which still holds the data) or replaced, and `health` says what is wrong for `/healthz`.
 
-`SqliteStore` is one of the two `ResultsStore`s (`server.store.interface`); `Store` is that interface,
-under the name the app's modules import it by.
+`SqliteStore` is one of the two backends of the store's interface (`server.store.interface.Store`).
 """
 
 import asyncio
@@ -19,24 +19,21 @@ import logging
 import secrets
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import aiosqlite
 
-from server.room.racelog import RaceLog
 from server.room.records import RaceRecord
 from server.room.snapshot import RoomStateJson
-from server.store.interface import RaceRefused, ResultsStore, StoreHealth
-from server.store.reads import card_text, read_leaderboard, read_race, read_recent_races
+from server.store.errors import RaceRefused, StoreError
+from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoreHealth
 from server.store.saving import RaceSaver
-from server.store.sqlite.file import BUSY_MS, MIGRATIONS, FileIdentity, StoreError, describe, migrate, prepare
-
-__all__ = ["MIGRATIONS", "SqliteStore", "Store", "StoreError", "StoreHealth"]
+from server.store.sqlite.file import BUSY_MS, FileIdentity, describe, migrate, prepare
+from server.store.sqlite.reads import read_leaderboard, read_race, read_recent_races
+from server.store.tables import Statement, save_race_statements, save_rooms_statements, sql_with
 
 log = logging.getLogger(__name__)
 
-Store = ResultsStore
-"""What the app holds: whichever store the configuration chose (`server.store.open.open_store`)."""
+SQL = sql_with("?")
 
 
 class SqliteStore:
@@ -145,7 +142,7 @@ class SqliteStore:
         if (await asyncio.to_thread(FileIdentity.of, self.path)) != self.identity:
             await self.check()
 
-    async def _write(self, statements: list[tuple[str, Any]], *, if_new: bool = False) -> bool:
+    async def _write(self, statements: list[Statement], *, if_new: bool = False) -> bool:
         """Run `(sql, params)` pairs (a list of rows for executemany) as one transaction, holding the
         lock; a failure rolls it back (if SQLite has not already) and is remembered for `health`.
         `if_new`: when the first statement changes no row (ON CONFLICT DO NOTHING found it there),
@@ -179,58 +176,18 @@ class SqliteStore:
         """Write a finished race, its results and its whole log in one transaction; False (and nothing
         written) when a race of that id is stored already."""
         blob = await asyncio.to_thread(record.log.to_blob)  # compressing 720,000 moves takes ~50 ms
-        s = record.settings
-        race_row = (
-            record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"],
-            s["braid"], s["openings"], record.seed, record.daily, json.dumps(s),
-            record.started_at, record.ended_at, record.shortest, int(record.ranked),
-            card_text(record.difficulty),
-        )  # fmt: skip
-        result_rows = [
-            (
-                record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"],
-                r["total"], r["moves"], r["hints"], r["route"], r["distance"],
-                r["room"][0] if r["room"] else None, r["room"][1] if r["room"] else None,
-                int(r["dnf"]), r.get("bot"),
-            )
-            for r in record.results
-        ]  # fmt: skip
+        statements = save_race_statements(SQL, record, json.dumps(record.settings), blob)
         await self._file_checked()
         async with self._exclusive:
-            return await self._write(
-                [
-                    (
-                        "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings,"
-                        " seed, daily, settings, started_at, ended_at, shortest, ranked, difficulty)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                        " ON CONFLICT (id) DO NOTHING",
-                        race_row,
-                    ),
-                    (
-                        "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms,"
-                        " total_ms, moves, hints, route, distance, final_row, final_col, dnf, bot)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        result_rows,
-                    ),
-                    (
-                        "INSERT INTO race_logs (race_id, players, data) VALUES (?, ?, ?)",
-                        (record.id, json.dumps(record.log.players), blob),
-                    ),
-                ],
-                if_new=True,
-            )
+            return await self._write(statements, if_new=True)
 
-    async def race(self, race_id: str) -> dict[str, Any] | None:
-        """A stored race with its results and its log (a `RaceLog`), or None."""
+    async def race(self, race_id: str) -> StoredRace | None:
+        """A stored race with its results and its log, or None."""
         async with self._exclusive:
-            race = await read_race(self.db, race_id)
-        if race is None:
-            return None
-        players, blob, cols = race.pop("log")
-        race["log"] = await asyncio.to_thread(RaceLog.from_blob, blob, cols, players)
-        return race
+            packed = await read_race(self.db, SQL, race_id)
+        return None if packed is None else await asyncio.to_thread(packed.unpack)
 
-    async def recent_races(self, limit: int = 20) -> list[dict[str, Any]]:
+    async def recent_races(self, limit: int = 20) -> list[RecentRace]:
         """The latest finished races of public rooms, newest first."""
         async with self._exclusive:
             return await read_recent_races(self.db, limit)
@@ -243,8 +200,8 @@ class SqliteStore:
         daily: str | None = None,
         limit: int = 20,
         fog: bool = False,
-    ) -> list[dict[str, Any]]:
-        """Best finishing times (see `store_reads.read_leaderboard`)."""
+    ) -> list[LeaderboardRow]:
+        """Best finishing times (`Store.leaderboard`)."""
         async with self._exclusive:
             return await read_leaderboard(self.db, preset, algorithm, name, daily, limit, fog)
 
@@ -252,19 +209,14 @@ class SqliteStore:
 
     async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""
-        rows = [(state["code"], saved_at, json.dumps(state)) for state in states]
+        statements = save_rooms_statements(SQL, states, saved_at)
         await self._file_checked()
         async with self._exclusive:
-            await self._write(
-                [
-                    ("DELETE FROM saved_rooms", ()),
-                    ("INSERT INTO saved_rooms (code, saved_at, state) VALUES (?, ?, ?)", rows),
-                ]
-            )
+            await self._write(statements)
 
     async def saved_rooms(self) -> list[tuple[float, RoomStateJson]]:
         """The rooms saved at the last shutdown, with the moment they were saved."""
-        async with self._exclusive, self.db.execute("SELECT saved_at, state FROM saved_rooms") as cursor:
+        async with self._exclusive, self.db.execute(SQL.saved_rooms) as cursor:
             rows = await cursor.fetchall()
         return [(row["saved_at"], json.loads(row["state"])) for row in rows]
 
@@ -272,22 +224,15 @@ class SqliteStore:
         """Forget the saved rooms, once they are back in play (not before: a failed start keeps them)."""
         await self._file_checked()
         async with self._exclusive:
-            await self._write([("DELETE FROM saved_rooms", ())])
+            await self._write([(SQL.clear_saved_rooms, ())])
 
     async def daily_secret(self) -> str:
         """This server's secret for daily seeds, made on first use and kept, so the daily maze stays the
         same all day across restarts but cannot be worked out from the code in advance."""
         await self._file_checked()
         async with self._exclusive:
-            await self._write(
-                [
-                    (
-                        "INSERT OR IGNORE INTO meta (key, value) VALUES ('daily_secret', ?)",
-                        (secrets.token_hex(16),),
-                    )
-                ]
-            )
-            async with self.db.execute("SELECT value FROM meta WHERE key = 'daily_secret'") as cursor:
+            await self._write([(SQL.keep_daily_secret, (secrets.token_hex(16),))])
+            async with self.db.execute(SQL.daily_secret) as cursor:
                 row = await cursor.fetchone()
         return str(row["value"]) if row else ""
 

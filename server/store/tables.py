@@ -1,0 +1,255 @@
+"""What the two backends share about their tables: the rows a finished race is saved as, the statements
+both run (written once, the placeholder style their only difference), the schema steps both take
+alike, and the rows read back turned into the interface's records, so SQLite and PostgreSQL answer
+alike.
+
+Backend-neutral: neither database driver is imported here, and neither backend imports the other.
+"""
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from server.maze.race_card import DifficultyCard
+from server.room.racelog import RaceLog
+from server.room.records import RaceRecord
+from server.room.results import ResultRow, efficiency, on_shortest, progress
+from server.room.settings import SettingsJson
+from server.room.snapshot import RoomStateJson
+from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoredRaceJson
+
+LEADERBOARD_MAX = 100
+"""Rows at most on a leaderboard or the recent races, whatever the request asks."""
+
+BY_NAME = "results.name"
+BY_CATEGORY = "races.preset, races.algorithm"
+"""The two partitions of a leaderboard query (each player's best, or one player's best per category);
+the only text ever formatted into SQL, never input."""
+
+ADD_DIFFICULTY_CARD = "ALTER TABLE races ADD COLUMN difficulty TEXT;"
+"""The maze's difficulty card (`race_card.DifficultyCard`) as JSON text; NULL for the races before it."""
+ADD_BOT_KIND = "ALTER TABLE results ADD COLUMN bot TEXT;"
+"""A bot's kind on its result row (NULL for people): bots race and are stored, but never on a board."""
+
+Params = tuple[object, ...]
+"""One statement's parameters, in the order of its placeholders."""
+Statement = tuple[str, Params | list[Params]]
+"""A statement and its parameters: one row, or a list of rows for `executemany`."""
+
+_EMPTY_LOG = RaceLog().to_blob()
+
+
+class Row(Protocol):
+    """A row read by name: `sqlite3.Row`, or a dict from psycopg's `dict_row`."""
+
+    def __getitem__(self, key: str) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Sql:
+    """The statements both backends run, in one backend's placeholder style (`sql_with`)."""
+
+    insert_race: str
+    """Saves a race at most once: the race row changes nothing when one of that id is there already."""
+    insert_result: str
+    insert_race_log: str
+    clear_saved_rooms: str
+    insert_saved_room: str
+    keep_daily_secret: str
+    """Inserts a new secret only if none is there: the first of several starting processes wins."""
+    race: str
+    race_results: str
+    race_log: str
+    saved_rooms: str
+    daily_secret: str
+
+
+def _marks(mark: str, count: int) -> str:
+    return ", ".join([mark] * count)
+
+
+def sql_with(mark: str) -> Sql:
+    """The shared statements with `mark` as their placeholder: `?` for SQLite, `%s` for psycopg."""
+    return Sql(
+        insert_race=(
+            "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings, seed, daily,"
+            " settings, started_at, ended_at, shortest, ranked, difficulty)"
+            f" VALUES ({_marks(mark, 16)}) ON CONFLICT (id) DO NOTHING"
+        ),
+        insert_result=(
+            "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms, total_ms,"
+            " moves, hints, route, distance, final_row, final_col, dnf, bot)"
+            f" VALUES ({_marks(mark, 16)})"
+        ),
+        insert_race_log=f"INSERT INTO race_logs (race_id, players, data) VALUES ({_marks(mark, 3)})",
+        clear_saved_rooms="DELETE FROM saved_rooms",
+        insert_saved_room=f"INSERT INTO saved_rooms (code, saved_at, state) VALUES ({_marks(mark, 3)})",
+        keep_daily_secret=(
+            f"INSERT INTO meta (key, value) VALUES ('daily_secret', {mark}) ON CONFLICT (key) DO NOTHING"
+        ),
+        race=f"SELECT * FROM races WHERE id = {mark}",
+        race_results=f"SELECT * FROM results WHERE race_id = {mark} ORDER BY rank",
+        race_log=f"SELECT players, data FROM race_logs WHERE race_id = {mark}",
+        saved_rooms="SELECT saved_at, state FROM saved_rooms",
+        daily_secret="SELECT value FROM meta WHERE key = 'daily_secret'",
+    )
+
+
+# ----- writing -------------------------------------------------------------------------------------
+
+
+def _card_text(card: DifficultyCard | None) -> str | None:
+    """A difficulty card as the races table keeps it (JSON text; NULL when the record has none)."""
+    return json.dumps(card, separators=(",", ":")) if card is not None else None
+
+
+def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: bytes) -> list[Statement]:
+    """A finished race's rows (its race, its results, its packed log) under `sql`'s inserts, the race row
+    first: a backend saving them in one transaction stops after it when it changed nothing (the race
+    was stored already). `settings` is the settings column as the backend writes it (JSON text, or
+    jsonb); booleans go in as they are (SQLite keeps them as 1 and 0)."""
+    s = record.settings
+    race: Params = (
+        record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"], s["braid"],
+        s["openings"], record.seed, record.daily, settings, record.started_at, record.ended_at,
+        record.shortest, record.ranked, _card_text(record.difficulty),
+    )  # fmt: skip
+    results: list[Params] = [
+        (
+            record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"], r["total"],
+            r["moves"], r["hints"], r["route"], r["distance"], r["room"][0] if r["room"] else None,
+            r["room"][1] if r["room"] else None, r["dnf"], r.get("bot"),
+        )
+        for r in record.results
+    ]  # fmt: skip
+    return [
+        (sql.insert_race, race),
+        (sql.insert_result, results),
+        (sql.insert_race_log, (record.id, json.dumps(record.log.players), blob)),
+    ]
+
+
+def save_rooms_statements(sql: Sql, states: list[RoomStateJson], saved_at: float) -> list[Statement]:
+    """Replacing the saved rooms with `states` (kept as JSON text in both databases)."""
+    rows: list[Params] = [(state["code"], saved_at, json.dumps(state)) for state in states]
+    return [(sql.clear_saved_rooms, ()), (sql.insert_saved_room, rows)]
+
+
+# ----- reading -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PackedRace:
+    """A stored race as read, its log still packed: unpacking the log of a long race takes a while, so
+    the backends do it off the event loop (`asyncio.to_thread(packed.unpack)`)."""
+
+    race: StoredRaceJson
+    players: list[str]
+    blob: bytes
+    cols: int
+
+    def unpack(self) -> StoredRace:
+        """The stored race with its whole log."""
+        return {**self.race, "log": RaceLog.from_blob(self.blob, self.cols, self.players)}
+
+
+def packed_race(race: Row, settings: SettingsJson, results: Iterable[Row], logged: Row | None) -> PackedRace:
+    """A race's rows read back: its `races` row (with `settings` decoded by the backend), its `results`
+    rows in rank order, and its `race_logs` row (None for a race stored without one)."""
+    card: DifficultyCard | None = json.loads(race["difficulty"]) if race["difficulty"] is not None else None
+    fields: StoredRaceJson = {
+        "id": race["id"],
+        "settings": settings,
+        "ranked": bool(race["ranked"]),
+        "seed": race["seed"],
+        "daily": race["daily"],
+        "started_at": round(race["started_at"] * 1000),
+        "ended_at": round(race["ended_at"] * 1000),
+        "shortest": race["shortest"],
+        "difficulty": card,
+        "shortest_routes": card["shortest_paths"] if card is not None else None,
+        "results": [result_json(row, race["shortest"]) for row in results],
+    }
+    if logged is None:
+        return PackedRace(fields, [], _EMPTY_LOG, race["cols"])
+    return PackedRace(fields, json.loads(logged["players"]), bytes(logged["data"]), race["cols"])
+
+
+def result_json(row: Row, shortest: int) -> ResultRow:
+    """A result row as the race announced it; shortest, efficiency and progress derive as in result_rows."""
+    dnf = bool(row["dnf"])
+    result: ResultRow = {
+        "id": row["player_id"],
+        "name": row["name"],
+        "colour": row["colour"],
+        "rank": row["rank"],
+        "time": row["time_ms"],
+        "penalty": row["penalty_ms"],
+        "total": row["total_ms"],
+        "moves": row["moves"],
+        "hints": row["hints"],
+        "route": row["route"],
+        "shortest": shortest,
+        "efficiency": None if dnf else efficiency(shortest, row["moves"]),
+        "distance": row["distance"],
+        "progress": progress(row["distance"], shortest),
+        "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
+        "dnf": dnf,
+        "on_shortest": on_shortest(row["route"], shortest, dnf),
+    }
+    if row["bot"] is not None:
+        result["bot"] = row["bot"]
+    return result
+
+
+def recent_race_json(row: Row) -> RecentRace:
+    """A row of the recent races query (id, preset, rows, cols, algorithm, daily, ended_at)."""
+    return {
+        "id": row["id"],
+        "preset": row["preset"],
+        "rows": row["rows"],
+        "cols": row["cols"],
+        "algorithm": row["algorithm"],
+        "daily": row["daily"],
+        "ended_at": round(row["ended_at"] * 1000),
+    }
+
+
+def leaderboard_json(rows: Iterable[Row]) -> list[LeaderboardRow]:
+    """Leaderboard rows (best first) as the API sends them, with their places."""
+    return [
+        {
+            "place": place,
+            "name": row["name"],
+            "total": row["total_ms"],
+            "time": row["time_ms"],
+            "penalty": row["penalty_ms"],
+            "moves": row["moves"],
+            "hints": row["hints"],
+            "race": row["race_id"],
+            "preset": row["preset"],
+            "algorithm": row["algorithm"],
+            "rows": row["rows"],
+            "cols": row["cols"],
+            "daily": row["daily"],
+            "ended_at": round(row["ended_at"] * 1000),
+        }
+        for place, row in enumerate(rows, start=1)
+    ]
+
+
+def leaderboard_params(
+    preset: str | None, algorithm: str | None, name: str | None, daily: str | None, limit: int, fog: bool
+) -> tuple[str, dict[str, object]]:
+    """A leaderboard query's partition (`BY_NAME` or `BY_CATEGORY`) and its named parameters."""
+    partition = BY_CATEGORY if name is not None else BY_NAME
+    params: dict[str, object] = {
+        "preset": preset,
+        "algorithm": algorithm,
+        "name": name,
+        "daily": daily,
+        "fog": fog,
+        "limit": max(1, min(limit, LEADERBOARD_MAX)),
+    }
+    return partition, params
