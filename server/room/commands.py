@@ -25,7 +25,8 @@ from server.maze.moves import Target
 from server.room.bot_spec import BotSpec
 from server.room.envelope import Envelope
 from server.room.events import HintAck, Position
-from server.room.room import Membership, Room
+from server.room.membership import Membership
+from server.room.room import Room
 from server.room.state import Role
 
 CourseMaker = Callable[[MazeSpec], tuple[Maze, list[int]]]
