@@ -13,7 +13,7 @@ from server.bots import FogSight, FullSight, bot_name
 from server.errors import GameError
 from server.room import race, views
 from server.room.bot_spec import BotSpec
-from server.room.events import MoveAck
+from server.room.events.race import MoveAck
 from server.room.guards import course_of, racer_of, require_host, require_phase, trail_of
 from server.room.players import PALETTE, Player
 from server.room.state import RoomState

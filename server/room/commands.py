@@ -24,7 +24,8 @@ from server.maze.model import Maze
 from server.maze.moves import Target
 from server.room.bot_spec import BotSpec
 from server.room.envelope import Envelope
-from server.room.events import HintAck, Position
+from server.room.events.hints import HintAck
+from server.room.events.race import Position
 from server.room.membership import Membership
 from server.room.room import Room
 from server.room.state import Role

@@ -12,7 +12,7 @@ from server.errors import GameError
 from server.maze.fog import revealed
 from server.maze.hints import HINT_METHODS, Hint, HintJob, choose_method, fog_job, solve
 from server.room import race, views
-from server.room.events import HintAck
+from server.room.events.hints import HintAck
 from server.room.guards import course_of, racer_of, trail_of
 from server.room.players import Player
 from server.room.state import RoomState

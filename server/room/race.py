@@ -14,7 +14,7 @@ from server.maze.moves import Target, apply_move
 from server.maze.race_card import card_of
 from server.maze.wire import encode_maze
 from server.room import views
-from server.room.events import MoveAck, Moved, RaceOver, Started
+from server.room.events.race import MoveAck, Moved, RaceOver, Started
 from server.room.ghost_views import ghost_cell, ghost_entries, ghost_moved, ghost_splits, ghost_unseen
 from server.room.guards import course_of, racer_of, require_host, require_phase, trail_of
 from server.room.players import Player

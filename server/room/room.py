@@ -20,7 +20,8 @@ from server.maze.moves import Target
 from server.room import bot_rules, hint_rules, lobby, membership, race
 from server.room.bot_spec import BotSpec
 from server.room.envelope import Envelope
-from server.room.events import HintAck, MoveAck
+from server.room.events.hints import HintAck
+from server.room.events.race import MoveAck
 from server.room.hint_rules import AskedHint, HintRequest
 from server.room.membership import Membership
 from server.room.players import Player

@@ -24,17 +24,9 @@ from server.maze.trail import Trail
 from server.maze.wire import MazeJson, encode_maze
 from server.room import preview
 from server.room.envelope import Envelope, WireEvent
-from server.room.events import (
-    HintAck,
-    Hinted,
-    HintSeen,
-    MoveAck,
-    Moved,
-    MovedUnseen,
-    PlayerEntry,
-    Position,
-    Started,
-)
+from server.room.events.hints import HintAck, Hinted, HintSeen
+from server.room.events.players import PlayerEntry
+from server.room.events.race import MoveAck, Moved, MovedUnseen, Position, Started
 from server.room.ghost_views import ghost_entries
 from server.room.ghosts import GhostEntry
 from server.room.players import Player
