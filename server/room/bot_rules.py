@@ -11,12 +11,13 @@ shell only paces the steps (`server/runtime/bot_driver.py`), at the bot's speed 
 
 from server.bots import FogSight, FullSight, bot_name
 from server.errors import GameError
-from server.room import race, views
+from server.room import race
 from server.room.bot_spec import BotSpec
 from server.room.events.race import MoveAck
 from server.room.guards import course_of, racer_of, require_host, require_phase, trail_of
 from server.room.players import PALETTE, Player
 from server.room.state import RoomState
+from server.room.views.players import player_entry
 
 
 def add(state: RoomState, member_id: str, spec: BotSpec, token: str, now: float) -> str:
@@ -36,7 +37,7 @@ def add(state: RoomState, member_id: str, spec: BotSpec, token: str, now: float)
     colour = next(c for c in PALETTE if c not in used)
     bot = Player(state.next_id("p"), name, colour, token, now, ready=True, bot=spec)
     state.players[bot.id] = bot
-    state.emit("joined", {**views.player_entry(state, bot), "role": "player"})
+    state.emit("joined", {**player_entry(state, bot), "role": "player"})
     return bot.id
 
 

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
 from server.errors import GameError
-from server.room import race, views
+from server.room import race
 from server.room.guards import require_host
 from server.room.players import PALETTE, Player, clean_name
 from server.room.state import Role, RoomState
+from server.room.views.players import player_entry
 
 MAX_SPECTATORS = 100
 
@@ -84,7 +85,7 @@ def _add_player(state: RoomState, name: str, now: float, token: str) -> Membersh
     new_host = state.host_id is None
     if new_host:
         state.host_id = player.id
-    state.emit("joined", {**views.player_entry(state, player), "role": "player"})
+    state.emit("joined", {**player_entry(state, player), "role": "player"})
     if new_host:
         state.emit("host", {"id": player.id})
     return Membership(player.id, "player", player.token, player.colour)

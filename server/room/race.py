@@ -13,7 +13,6 @@ from server.maze.fog import FogMemory
 from server.maze.moves import Target, apply_move
 from server.maze.race_card import card_of
 from server.maze.wire import encode_maze
-from server.room import views
 from server.room.events.race import MoveAck, Moved, RaceOver, Started
 from server.room.ghost_views import ghost_cell, ghost_entries, ghost_moved, ghost_splits, ghost_unseen
 from server.room.guards import course_of, racer_of, require_host, require_phase, trail_of
@@ -22,6 +21,8 @@ from server.room.racelog import RaceLog
 from server.room.records import RaceRecord, race_record
 from server.room.results import elapsed_ms, provisional_rank, result_rows
 from server.room.state import RoomState, ms
+from server.room.views.players import player_entries, position
+from server.room.views.race_events import move_ack, moved_seen, moved_unseen, started_for_fog
 
 
 def tick(state: RoomState, now: float) -> None:
@@ -54,12 +55,12 @@ def begin(state: RoomState, now: float) -> None:
         "started_at": ms(now),
         "shortest": state.shortest,
         "difficulty": card_of(maze),  # measured with the maze, off the loop
-        "players": views.player_entries(state),
+        "players": player_entries(state),
     }
     if state.ghosts:
         state.ghost_made = {ghost.id: 0 for ghost in state.ghosts}
         started["ghosts"] = ghost_entries(state)  # all on the entrance, which every racer sees
-    state.emit("started", started, views.started_for_fog(started, maze, fog) if fog is not None else None)
+    state.emit("started", started, started_for_fog(started, maze, fog) if fog is not None else None)
 
 
 def elapsed(state: RoomState, now: float) -> int:
@@ -72,7 +73,7 @@ def move(state: RoomState, member_id: str, target: Target, now: float) -> MoveAc
     player = racer_of(state, member_id, now)
     newly_seen = step(state, player, target, now)
     check_over(state, now)
-    return views.move_ack(state, player, newly_seen)
+    return move_ack(state, player, newly_seen)
 
 
 def step(state: RoomState, player: Player, target: Target, now: float) -> list[int]:
@@ -106,11 +107,11 @@ def step(state: RoomState, player: Player, target: Target, now: float) -> list[i
 
 def _emit_moved(state: RoomState, player: Player, cell: tuple[int, int]) -> None:
     """`moved` for everyone; in a fog race also the forms racers get, by whether they see `cell`."""
-    moved: Moved = {"id": player.id, **views.position(player, trail_of(player))}
+    moved: Moved = {"id": player.id, **position(player, trail_of(player))}
     if not state.settings.fog:
         state.emit("moved", moved)
         return
-    state.emit("moved", moved, views.moved_unseen(moved), seen_data=views.moved_seen(moved), at=cell)
+    state.emit("moved", moved, moved_unseen(moved), seen_data=moved_seen(moved), at=cell)
 
 
 def advance_ghosts(state: RoomState, now: float) -> None:
@@ -186,4 +187,4 @@ def back_to_lobby(state: RoomState) -> None:
     state.start_at = None
     state.started_at = None
     state.sitting_out = set()
-    state.emit("lobby", {"settings": state.settings.to_json(), "players": views.player_entries(state)})
+    state.emit("lobby", {"settings": state.settings.to_json(), "players": player_entries(state)})
