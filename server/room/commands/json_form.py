@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 from dataclasses import fields
-from typing import Any
+from typing import TypedDict
 
 from server.errors import GameError
 from server.maze.directions import Direction
@@ -58,9 +58,9 @@ KINDS: dict[str, type[Command]] = {
 KIND_OF: dict[type[Command], str] = {cls: kind for kind, cls in KINDS.items()}
 
 
-def command_to_json(command: Command) -> dict[str, Any]:
+def command_to_json(command: Command) -> dict[str, object]:  # JSON for the log: any command's fields
     """The command as the log stores it: `{"kind", ...its fields}`."""
-    data: dict[str, Any] = {"kind": KIND_OF[type(command)]}
+    data: dict[str, object] = {"kind": KIND_OF[type(command)]}
     for field in fields(command):
         value = getattr(command, field.name)
         if isinstance(value, MazeSpec):
@@ -100,6 +100,28 @@ def command_from_json(data: object, maze_of: Callable[[], Maze | None]) -> Comma
     return command
 
 
-def spec_to_json(spec: MazeSpec) -> dict[str, Any]:
-    """A maze spec's fields (the same keys `MazeSpec(**...)` takes)."""
-    return {field.name: getattr(spec, field.name) for field in fields(spec)}
+class MazeSpecJson(TypedDict):
+    """A maze spec as a `start` command keeps it: the keys `MazeSpec(**...)` takes."""
+
+    algorithm: str
+    rows: int
+    cols: int
+    seed: int
+    braid: float
+    openings: str
+    bias: str
+    directions: int
+
+
+def spec_to_json(spec: MazeSpec) -> MazeSpecJson:
+    """A maze spec's fields."""
+    return {
+        "algorithm": spec.algorithm,
+        "rows": spec.rows,
+        "cols": spec.cols,
+        "seed": spec.seed,
+        "braid": spec.braid,
+        "openings": spec.openings,
+        "bias": spec.bias,
+        "directions": spec.directions,
+    }

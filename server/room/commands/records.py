@@ -4,7 +4,6 @@
 """
 
 from dataclasses import dataclass
-from typing import Any
 
 from server.maze.generation import MazeSpec
 from server.maze.hints import Hint
@@ -35,7 +34,7 @@ class SetReady:
 @dataclass(frozen=True)
 class ChangeSettings:
     member: str
-    changes: dict[str, Any]
+    changes: dict[str, object]  # raw JSON from the host's client: `settings.parse_settings` checks it
     """The settings object as the host sent it (fields left out keep their values)."""
     now: float
 

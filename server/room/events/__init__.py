@@ -10,7 +10,8 @@ ghost's are in `server.room.ghosts`. This package's own job is the catalogue of 
 and reading a `d` back against it.
 """
 
-from typing import Any, get_args, is_typeddict
+from collections.abc import Mapping
+from typing import get_args, is_typeddict
 
 from server.room.events.hints import Hinted, HintSeen
 from server.room.events.lobby import Countdown, Lobby, LockChanged, ReadyChanged
@@ -91,7 +92,7 @@ def event_from_json(kind: str, data: object) -> EventData:
     raise BadEvent(f"{kind} data has fields {sorted(data)[:20]}, which no {kind} event has")
 
 
-def _fits(shape: type, data: dict[str, Any]) -> bool:
+def _fits(shape: type, data: Mapping[str, object]) -> bool:
     if not is_typeddict(shape):
         return False
     required: frozenset[str] = shape.__required_keys__  # type: ignore[attr-defined]
