@@ -3,7 +3,7 @@
 A ghost is a record: who it was (name, colour, the stored race and its time there) and its steps, the
 cells it moved into and when, read from the stored race's log (`RaceLog` entries with `what >= 0` are
 moves). The room keeps beside each ghost how many steps it has made this race and advances it on the
-room clock's tick (`RaceRules._advance_ghosts`): every step whose race time has come. So a ghost is a pure
+room clock's tick (`race.advance_ghosts`): every step whose race time has come. So a ghost is a pure
 function of the race's elapsed time, and a rebuilt room (restart, cluster takeover) carries on exactly.
 
 A ghost is not a player: no standings, ranks or results rows, never stored as a racer, and the race does

@@ -1,18 +1,18 @@
 """What is kept of a finished race: the record the store writes and the replay reads back."""
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import NotRequired, Protocol, TypedDict
 
 from server.errors import GameError
 from server.maze.fog import DEFAULT_VISION
 from server.maze.race_card import DifficultyCard
+from server.room.ghosts import Ghost
+from server.room.players import Player
 from server.room.racelog import LogState, RaceLog
 from server.room.results import ResultRow
-from server.room.settings import SettingsJson
-
-if TYPE_CHECKING:  # the room builds its record when a race ends; only the type is needed here
-    from server.room.state import RoomState
+from server.room.settings import RoomSettings, SettingsJson
 
 
 class Racer(TypedDict):
@@ -142,7 +142,40 @@ def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
     return strict_hints and (daily is not None or standard)
 
 
-def race_record(room: "RoomState") -> RaceRecord:
+class FinishedRoom(Protocol):
+    """What a record is made from: the room whose race just ended (a `RoomState` is one). Declared here,
+    so the record depends on what it reads, not on the room that holds the record until it is stored."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def settings(self) -> RoomSettings: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def race_id(self) -> str | None: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def daily(self) -> str | None: ...
+    @property
+    def started_at(self) -> float | None: ...
+    @property
+    def ended_at(self) -> float | None: ...
+    @property
+    def results(self) -> list[ResultRow] | None: ...
+    @property
+    def log(self) -> RaceLog: ...
+    @property
+    def ghosts(self) -> Sequence[Ghost]: ...
+    @property
+    def shortest(self) -> int: ...
+    @property
+    def card(self) -> DifficultyCard | None: ...
+    def racers(self) -> list[Player]: ...
+
+
+def race_record(room: FinishedRoom) -> RaceRecord:
     """The record of `room`'s race, which must have just finished."""
     if (
         room.phase != "finished"

@@ -1,8 +1,9 @@
 """Room settings: presets, bounds and validation. Every field is checked with a clear message."""
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from server.errors import BadSettings
 from server.maze.fog import DEFAULT_VISION, VISION_BOUNDS
@@ -131,7 +132,7 @@ def spec_for(settings: SettingsJson, seed: int) -> MazeSpec:
     )
 
 
-def _int(data: dict[str, Any], key: str) -> int:
+def _int(data: Mapping[str, object], key: str) -> int:
     low, high = WHOLE_BOUNDS[key]
     value = data.get(key, getattr(RoomSettings, key))
     if (
@@ -146,14 +147,14 @@ def _int(data: dict[str, Any], key: str) -> int:
     return int(value)
 
 
-def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
+def _bool(data: Mapping[str, object], key: str, default: bool) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise BadSettings(f"{key} must be true or false")
     return value
 
 
-def _choice(data: dict[str, Any], key: str) -> str:
+def _choice(data: Mapping[str, object], key: str) -> str:
     choices = CHOICES[key]
     value = data.get(key, getattr(RoomSettings, key))
     if value not in choices:

@@ -1,19 +1,16 @@
-"""What a room is made of, and the checks and queries every rule module shares.
+"""What a room is made of: its fields, the event outbox, and the queries every rule module shares.
 
-`RoomState` is the bottom layer of the room: its fields, the event outbox, and the guards that refuse a
-command before anything changes. The rules are layered on top of it, one job a module: `race` (moves,
-the end of a race, back to the lobby), `hint_rules` (asking for and answering hints), `lobby` (ready,
-settings, start, lock) and `room` (membership and the clock). What a member may see of it is `views`.
+`RoomState` holds data and answers questions about it; it has no rules. The rule modules (see the
+package's docstring) change it, each through its own functions, and record every change with `emit`;
+the checks that refuse a command are `guards`.
 """
 
 import random
 from collections.abc import Sequence
 from typing import Literal
 
-from server.errors import GameError
 from server.maze.model import Maze
 from server.maze.race_card import Count, DifficultyCard, card_of, count_json
-from server.maze.trail import Trail
 from server.room.envelope import Envelope
 from server.room.events import EventData
 from server.room.ghosts import Ghost
@@ -36,7 +33,7 @@ def ms(seconds: float) -> int:
 
 
 class RoomState:
-    """The authoritative state of one room, and the checks the rules share."""
+    """The authoritative state of one room: fields, outbox and queries (the rules are functions over it)."""
 
     def __init__(
         self,
@@ -80,16 +77,18 @@ class RoomState:
         self.last_active = now
         self.rng = rng
         self.serial = 0
-        self._outbox: list[Envelope] = []
-        self._finished_race: RaceRecord | None = None
+        self.outbox: list[Envelope] = []
+        """Events recorded by the command being applied (`emit`), until `drain`."""
+        self.finished_race: RaceRecord | None = None
+        """The race that just ended, until the caller takes it to store (`Room.take_finished_race`)."""
         self.locked = False
         """Set by the host: no new players join (spectators still may; players with a token return)."""
         self.sitting_out: set[str] = set()
         """Players the host started without (not ready): they watch this race."""
 
-    # ----- bookkeeping -------------------------------------------------------------------------------
+    # ----- the event outbox and ids -----------------------------------------------------------------
 
-    def _emit(
+    def emit(
         self,
         kind: str,
         data: EventData,
@@ -98,56 +97,19 @@ class RoomState:
         seen_data: EventData | None = None,
         at: tuple[int, int] | None = None,
     ) -> None:
+        """Record a change as the next version's event; `Room` drains them after each command."""
         self.version += 1
-        self._outbox.append(Envelope(self.version, kind, data, racer_data, seen_data, at))
+        self.outbox.append(Envelope(self.version, kind, data, racer_data, seen_data, at))
 
-    def _drain(self) -> list[Envelope]:
-        out, self._outbox = self._outbox, []
+    def drain(self) -> list[Envelope]:
+        """The events recorded since the last drain, to broadcast (the outbox is empty between commands)."""
+        out, self.outbox = self.outbox, []
         return out
 
-    def _next_id(self, prefix: str) -> str:
+    def next_id(self, prefix: str) -> str:
+        """A new member id (`p3`, `s4`): one counter for the room, so a replay draws the same ids."""
         self.serial += 1
         return f"{prefix}{self.serial}"
-
-    # ----- guards ------------------------------------------------------------------------------------
-
-    def _player(self, member_id: str) -> Player:
-        player = self.players.get(member_id)
-        if player is None or player.left:
-            raise GameError("only players can do that", code="not_player")
-        return player
-
-    def _racer(self, member_id: str, now: float) -> Player:
-        player = self._player(member_id)
-        if self.phase != "racing":
-            raise GameError("the race is not running", code="not_racing")
-        if self.started_at is not None and now >= self.started_at + self.settings.time_limit:
-            raise GameError("the time limit has passed", code="not_racing")
-        if player.finished_at is not None:
-            raise GameError("you have already finished", code="finished")
-        if not player.racing:
-            raise GameError("you are out of this race", code="not_racing")
-        return player
-
-    def _require_host(self, member_id: str) -> None:
-        if member_id != self.host_id:
-            raise GameError("only the host can do that", code="not_host")
-
-    def _require_phase(self, *phases: Phase) -> None:
-        if self.phase not in phases:
-            raise GameError(f"not possible while the room is in {self.phase}", code="wrong_phase")
-
-    def _course(self) -> tuple[Maze, list[int]]:
-        """The maze and its distance field; they exist from the countdown on."""
-        if self.maze is None or self.distances is None:
-            raise GameError("the race has no maze yet", code="wrong_phase")
-        return self.maze, self.distances
-
-    @staticmethod
-    def _trail(player: Player) -> Trail:
-        if player.trail is None:
-            raise GameError("you are not in this race", code="not_racing")
-        return player.trail
 
     # ----- queries -----------------------------------------------------------------------------------
 

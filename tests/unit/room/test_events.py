@@ -11,14 +11,14 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def emitted_kinds() -> set[str]:
-    """The kinds the core passes to `_emit`, read from its source."""
+    """The kinds the core passes to `emit`, read from its source."""
     kinds = set()
     for path in (ROOT / "server" / "room").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "_emit"
+                and node.func.attr == "emit"
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
             ):

@@ -1,0 +1,37 @@
+"""Who looks at a room: the `Viewer` every view is computed for, and the wire form of a cell."""
+
+from dataclasses import dataclass
+
+from server.maze.fog import visible_now
+from server.maze.model import Cell
+from server.room.state import RoomState
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at the room: a member (or nobody in particular), whether they are still racing, and in
+    a fog race the cells a racer sees now (None for everyone who sees all)."""
+
+    member_id: str | None
+    racing: bool
+    sees: frozenset[Cell] | None = None
+
+    @classmethod
+    def of(cls, room: RoomState, member_id: str | None) -> "Viewer":
+        """The viewer a member of `room` is now."""
+        player = room.players.get(member_id) if member_id is not None else None
+        racing = player is not None and player.racing
+        if not racing or player is None or player.fog is None or room.maze is None or player.trail is None:
+            return cls(member_id, racing)
+        maze = room.maze
+        in_sight = visible_now(maze, maze.index(player.trail.current), room.settings.vision)
+        return cls(member_id, racing, frozenset(maze.cell(index) for index in in_sight))
+
+
+ANYONE = Viewer(None, racing=False)
+"""A viewer who is not racing: what a room-wide broadcast carries (racers get theirs on the side)."""
+
+
+def cell_json(cell: Cell) -> list[int]:
+    """A cell as `[row, col]` on the wire."""
+    return [cell[0], cell[1]]
