@@ -4,11 +4,12 @@ The gateway wraps each in `{"ok": true, ...}`; a refusal is `{"ok": false, "erro
 (`error_ack`). docs/protocol.md lists them for clients.
 """
 
-from collections.abc import Mapping
 from typing import NotRequired, TypedDict
 
 from server.errors import ErrorCode
-from server.room.events import HintAck, MoveAck
+from server.room.events.hints import HintAck
+from server.room.events.race import MoveAck
+from server.room.membership import MembershipJson
 from server.room.settings import SettingsJson
 from server.room.views import Snapshot
 
@@ -23,7 +24,7 @@ class Done(TypedDict):
 class Joined(TypedDict):
     """`join` and `take_seat`: who the connection is now, and (a join) the room as they may see it."""
 
-    you: Mapping[str, object]
+    you: MembershipJson
     snapshot: NotRequired[Snapshot]
 
 

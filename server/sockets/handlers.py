@@ -28,7 +28,7 @@ from server.room.commands import (
     SetReady,
     Start,
 )
-from server.room.events import HintAck
+from server.room.events.hints import HintAck
 from server.runtime.course import build_course_in_thread
 from server.runtime.hint_searches import HintSearches
 from server.runtime.registry import Member, new_player_token, new_race_id
