@@ -11,7 +11,7 @@ that record. Pure: no I/O, so any client (the terminal's, a bot's, a test's) can
 
 import functools
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import (
     Literal,
     NotRequired,
@@ -53,6 +53,7 @@ CELL_LIST_FIELDS = frozenset({"trail"})
 """Fields that hold a list of cells."""
 
 Record = TypeVar("Record")
+Other = TypeVar("Other")
 
 
 class BadMessage(ValueError):
@@ -83,71 +84,31 @@ class Refusal(TypedDict):
 
 
 # ----- events ----------------------------------------------------------------------------------------
+# Each takes the `d` of one kind of event; where a kind has two shapes (a player's or a spectator's
+# `joined`, a `moved` in or out of a fog racer's sight, a hint's way or only that it was asked), either.
 
 
-def read_joined(data: object) -> PlayerJoined | SpectatorsChanged:
-    """`joined`: a player's entry, or a spectator and how many watch now."""
-    return cast(PlayerJoined | SpectatorsChanged, _one_of("joined", data, (PlayerJoined, SpectatorsChanged)))
+def _reader(kind: str, shape: type[Record]) -> Callable[[object], Record]:
+    return lambda data: _read(kind, data, shape)
 
 
-def read_left(data: object) -> PlayerLeft | SpectatorsChanged:
-    """`left`: a player, or a spectator and how many watch now."""
-    return cast(PlayerLeft | SpectatorsChanged, _one_of("left", data, (PlayerLeft, SpectatorsChanged)))
+def _either(kind: str, one: type[Record], other: type[Other]) -> Callable[[object], Record | Other]:
+    return lambda data: cast(Record | Other, _one_of(kind, data, (one, other)))
 
 
-def read_presence(data: object) -> Presence:
-    """`presence`: a player's connection dropped or came back."""
-    return _read("presence", data, Presence)
-
-
-def read_ready(data: object) -> ReadyChanged:
-    """`ready`."""
-    return _read("ready", data, ReadyChanged)
-
-
-def read_finished(data: object) -> Finished:
-    """`finished`: a racer reached the exit."""
-    return _read("finished", data, Finished)
-
-
-def read_settings(data: object) -> SettingsJson:
-    """`settings`: the room's new settings."""
-    return _read("settings", data, SettingsJson)
-
-
-def read_host(data: object) -> HostChanged:
-    """`host`: the new host."""
-    return _read("host", data, HostChanged)
-
-
-def read_countdown(data: object) -> Countdown:
-    """`countdown`: when the race starts."""
-    return _read("countdown", data, Countdown)
-
-
-def read_started(data: object) -> Started:
-    """`started`: the maze and the players at the start."""
-    return _read("started", data, Started)
-
-
-def read_moved(data: object) -> Moved | MovedUnseen:
-    """`moved`: where a racer went, or in a fog race only that they moved."""
-    return cast(Moved | MovedUnseen, _one_of("moved", data, (Moved, MovedUnseen)))
-
-
-def read_hinted(data: object) -> Hinted | HintSeen:
-    """`hinted`: the hint's way, or to the other racers only that a hint was asked."""
-    return cast(Hinted | HintSeen, _one_of("hinted", data, (Hinted, HintSeen)))
-
-
-def read_race_over(data: object) -> RaceOver:
-    """`race_over`: the results."""
-    return _read("race_over", data, RaceOver)
-
-
-def read_lobby(data: object) -> Lobby:
-    """`lobby`: the room open again for a new race."""
-    return _read("lobby", data, Lobby)
+read_joined = _either("joined", PlayerJoined, SpectatorsChanged)
+read_left = _either("left", PlayerLeft, SpectatorsChanged)
+read_presence = _reader("presence", Presence)
+read_ready = _reader("ready", ReadyChanged)
+read_finished = _reader("finished", Finished)
+read_settings = _reader("settings", SettingsJson)
+read_host = _reader("host", HostChanged)
+read_countdown = _reader("countdown", Countdown)
+read_started = _reader("started", Started)
+read_moved = _either("moved", Moved, MovedUnseen)
+read_hinted = _either("hinted", Hinted, HintSeen)
+read_race_over = _reader("race_over", RaceOver)
+read_lobby = _reader("lobby", Lobby)
 
 
 # ----- snapshots and acks ----------------------------------------------------------------------------
@@ -232,13 +193,37 @@ def _record_problem(shape: type, data: object) -> str | None:
         return problem
     types_of = _fields(shape)[0]
     for name, value in data.items():
-        problem = _value_problem(types_of[name], value)
+        annotation = types_of[name]
+        problem = None if _accepts(annotation)(value) else _value_problem(annotation, value)
         if problem is None and value is not None and (name in CELL_FIELDS or name in CELL_LIST_FIELDS):
             cells = value if name in CELL_LIST_FIELDS else [value]
             problem = next((f"{cell} is no [row, col]" for cell in cells if len(cell) != 2), None)
         if problem is not None:
             return f"`{name}` {problem}"
     return None
+
+
+@functools.cache
+def _accepts(annotation: object) -> Callable[[object], bool]:
+    """A quick test of values against `annotation`, built once a type: a snapshot can hold a hundred
+    thousand cells. `_value_problem` finds the words only when it fails."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin in (Union, types.UnionType):
+        options = [_accepts(option) for option in args]
+        return lambda value: any(accepts(value) for accepts in options)
+    if origin is Literal:
+        return lambda value: value in args
+    if origin is list and args[0] in (bool, int, str):
+        return lambda value: type(value) is list and all(type(item) is args[0] for item in value)
+    if origin is list:
+        accepts_item = _accepts(args[0])
+        return lambda value: type(value) is list and all(accepts_item(item) for item in value)
+    if annotation is float:
+        return lambda value: type(value) in (int, float)
+    if isinstance(annotation, type) and is_typeddict(annotation):
+        return lambda value: _record_problem(annotation, value) is None
+    _expected(annotation)  # refuses a type no reader knows
+    return lambda value: type(value) is annotation
 
 
 def _value_problem(annotation: object, value: object) -> str | None:
