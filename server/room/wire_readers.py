@@ -2,8 +2,9 @@
 the acks of a move and a hint, read from JSON into the core's own records.
 
 A client trusts the server, but not that the server is the same version as itself: a message that is
-malformed, or from a newer protocol (a field this client does not know, a kind it never heard of),
-must be refused here with an error that names the kind and the field, not fail later deep in drawing.
+malformed, or from a newer protocol (a field this client does not know), must be refused here with
+an error that names the kind and the field, not fail later deep in drawing. (An event kind it never
+heard of is the client's to notice: `events.EVENT_KINDS` lists them all.)
 Each reader checks the JSON against the record's TypedDict (every required field there, no field the
 record does not define, each value of its declared type, cells `[row, col]` pairs) and returns it as
 that record. Pure: no I/O, so any client (the terminal's, a bot's, a test's) can use them.
