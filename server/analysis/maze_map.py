@@ -28,9 +28,9 @@ import bisect
 from dataclasses import dataclass
 from typing import Literal
 
+from server.maze.distances import distances_from
 from server.maze.model import Maze
 from server.maze.paths import route_map
-from server.maze.solvers import distances_from
 
 RegionKind = Literal["dead_end", "detour"]
 UNREACHED = -1

@@ -39,101 +39,22 @@ Pure: the same race always gives the same analysis. Linear in the maze and the l
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from server.analysis.maze_map import RaceMap, RegionKind, race_map
-from server.maze.model import Cell, Maze
+from server.analysis.maze_map import RaceMap, race_map
+from server.analysis.race_records import (
+    DeadEndVisit,
+    HintReport,
+    PlayerAnalysis,
+    RaceAnalysis,
+    Segment,
+    WrongTurn,
+)
+from server.maze.model import Maze
 from server.room.racelog import LOGGED_METHODS, RaceLog
 from server.room.results import ResultRow
 
 CHECKPOINTS = 10
 MAX_BOTTLENECKS = 12
-
-
-@dataclass(frozen=True)
-class DeadEndVisit:
-    """One visit to a side region (module docstring)."""
-
-    cell: Cell
-    came_from: Cell
-    entered_ms: int
-    left_ms: int | None
-    spent_ms: int
-    depth: int
-    steps: int
-    kind: RegionKind
-
-
-@dataclass(frozen=True)
-class WrongTurn:
-    """The first step off every shortest way from where the player stood."""
-
-    t_ms: int
-    came_from: Cell
-    cell: Cell
-
-
-@dataclass(frozen=True)
-class HintReport:
-    """A hint, what it cost and (off the way) what it saved."""
-
-    t_ms: int
-    method: str
-    found: bool
-    cell: Cell
-    cost_ms: int
-    on_way: bool
-    saved_cells: int | None
-    saved_steps: int | None
-    saved_ms: int | None
-
-
-@dataclass(frozen=True)
-class Segment:
-    """The stretch from checkpoint `index - 1` (0: the start) to checkpoint `index`."""
-
-    index: int
-    theirs_ms: int
-    winners_ms: int | None
-    loss_ms: int | None
-    reached: bool
-
-
-@dataclass(frozen=True)
-class PlayerAnalysis:
-    """One racer's race explained (module docstring)."""
-
-    id: str
-    name: str
-    colour: str
-    finished: bool
-    end_ms: int
-    """When their race ended: their finishing time, else the race's end."""
-    moves: int
-    route: tuple[int, ...]
-    """Flat cell indices, the entrance first."""
-    dead_ends: tuple[DeadEndVisit, ...]
-    dead_end_ms: int
-    first_wrong_turn: WrongTurn | None
-    hints: tuple[HintReport, ...]
-    splits: tuple[int | None, ...]
-    segments: tuple[Segment, ...]
-    biggest_loss: Segment | None
-    bottleneck_splits: tuple[int | None, ...]
-
-
-@dataclass(frozen=True)
-class RaceAnalysis:
-    """Every racer's analysis, and what they are drawn and timed against."""
-
-    rows: int
-    cols: int
-    shortest_path: tuple[int, ...]
-    checkpoints: tuple[int, ...]
-    """Distance left to the exit at each checkpoint."""
-    bottlenecks: tuple[Cell, ...]
-    winner: str | None
-    players: tuple[PlayerAnalysis, ...]
 
 
 def checkpoint_distances(length: int, count: int = CHECKPOINTS) -> tuple[int, ...]:

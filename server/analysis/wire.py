@@ -7,7 +7,7 @@ and the shortest path are packed cell lists like a hint's path (`wire.PackedCell
 
 from typing import TypedDict
 
-from server.analysis.race import (
+from server.analysis.race_records import (
     DeadEndVisit,
     HintReport,
     PlayerAnalysis,

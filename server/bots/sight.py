@@ -118,7 +118,7 @@ class _MazeSight:
 class FullSight(_MazeSight):
     """The whole maze, no fog: what every bot sees in a clear race, and the `shortest` bot always.
 
-    `distances` is the race's distance field (`solvers.distances_to_exit`, which the room already has
+    `distances` is the race's distance field (`distances.distances_to_exit`, which the room already has
     from `build_course`): handed in, not computed, because a sight is built for every move.
     """
 

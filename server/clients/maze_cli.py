@@ -10,7 +10,7 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+from typing import NoReturn, NotRequired, TextIO, TypedDict, cast
 
 from server.errors import GameError
 from server.maze.difficulty import analyse
@@ -23,6 +23,35 @@ from server.maze.paths import DEFAULT_PATH_LIMIT, all_paths, count_shortest
 from server.maze.render import render_text
 from server.maze.solvers import SEARCH_METHODS, search
 from server.maze.walls import DIRECTION_COUNTS
+
+
+class MazeObject(TypedDict):
+    """The JSON maze object the CLI prints and reads (`bias` only for the growing tree)."""
+
+    rows: int
+    cols: int
+    algorithm: str
+    seed: int
+    braid: float
+    openings: str
+    bias: NotRequired[str]
+    directions: int
+    grid: list[str]
+    entrance: list[int]
+    exit: list[int]
+
+
+class SolveAnswer(TypedDict):
+    """What `solve` prints: the search's way out, and what the options asked for besides."""
+
+    method: str
+    path: list[list[int]] | None
+    explored: int
+    back_to: list[int] | None
+    order: NotRequired[list[list[int]]]
+    paths: NotRequired[list[list[list[int]]]]
+    truncated: NotRequired[bool]
+    shortest_count: NotRequired[int]
 
 
 class UsageError(Exception):
@@ -99,21 +128,24 @@ def build_parser() -> _Parser:
     return parser
 
 
-def maze_object(spec: MazeSpec, maze: Maze) -> dict[str, Any]:
+def maze_object(spec: MazeSpec, maze: Maze) -> MazeObject:
     """The JSON maze object the CLI prints and reads."""
-    return {
-        "rows": spec.rows,
-        "cols": spec.cols,
-        "algorithm": spec.algorithm,
-        "seed": spec.seed,
-        "braid": spec.braid,
-        "openings": spec.openings,
-        **({"bias": spec.bias} if spec.algorithm == "growing-tree" else {}),
-        "directions": maze.directions,
-        "grid": maze.to_matrix(),
-        "entrance": list(maze.entrance),
-        "exit": list(maze.exit),
-    }
+    return cast(
+        MazeObject,
+        {  # a cast for the key order printed: `bias` beside the other settings
+            "rows": spec.rows,
+            "cols": spec.cols,
+            "algorithm": spec.algorithm,
+            "seed": spec.seed,
+            "braid": spec.braid,
+            "openings": spec.openings,
+            **({"bias": spec.bias} if spec.algorithm == "growing-tree" else {}),
+            "directions": maze.directions,
+            "grid": maze.to_matrix(),
+            "entrance": list(maze.entrance),
+            "exit": list(maze.exit),
+        },
+    )
 
 
 def read_maze(stream: TextIO) -> Maze:
@@ -199,7 +231,7 @@ def run_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> None:
     if result.path is None and args.trail is not None:
         index = back_up_index(maze, trail)
         back_to = list(trail[index]) if index is not None else None
-    answer: dict[str, Any] = {
+    answer: SolveAnswer = {
         "method": result.method,
         "path": [list(c) for c in result.path] if result.path is not None else None,
         "explored": result.explored,

@@ -16,9 +16,10 @@ A pure function of the maze: the same maze always gets the same card.
 
 from dataclasses import dataclass
 
+from server.maze.distances import distances_from
 from server.maze.model import SIDE_COUNT, Cell, Maze
 from server.maze.paths import count_shortest, route_map
-from server.maze.solvers import distances_from, search
+from server.maze.solvers import search
 
 
 @dataclass(frozen=True)

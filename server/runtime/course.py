@@ -3,10 +3,10 @@ perfect maze) the tree that answers hints, and the difficulty card."""
 
 import asyncio
 
+from server.maze.distances import distances_to_exit
 from server.maze.generation import MazeSpec, generate
 from server.maze.model import Maze
 from server.maze.race_card import card_of
-from server.maze.solvers import distances_to_exit
 from server.maze.tree_hints import tree_of
 
 

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from server.bots import BOT_KINDS, FogSight, FullSight, Sight, make_bot, reveal
+from server.maze.distances import distances_to_exit
 from server.maze.generation import MazeSpec, generate
 from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
 from server.maze.model import Maze
-from server.maze.solvers import distances_to_exit
 from server.room.racelog import move_cap
 from server.room.settings import WHOLE_BOUNDS, RoomSettings
 from tests.bench.timing import print_table

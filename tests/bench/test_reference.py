@@ -5,10 +5,11 @@ import itertools
 
 import pytest
 
+from server.maze.distances import distances_to_exit
 from server.maze.generation import MazeSpec, generate
 from server.maze.generators import ALGORITHMS, PERFECT
 from server.maze.model import Maze
-from server.maze.solvers import distances_to_exit, search
+from server.maze.solvers import search
 from tests.bench import reference
 
 SHAPES = ((2, 2), (5, 7), (12, 9))

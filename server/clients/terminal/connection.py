@@ -12,12 +12,15 @@ the connection is over and `ended` says why.
 
 import asyncio
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine, Mapping
 
 import socketio
 
-from server.clients.terminal.room_view import RoomView, printable
+from server.clients.terminal.printable import printable
+from server.clients.terminal.room_feed import RoomFeed
+from server.clients.terminal.room_view import RoomView
+from server.errors import BadMaze
+from server.room.wire_readers import BadMessage, Refusal, read_join_ack, read_refusal, read_resync_ack
 
 TIMEOUT = 5.0
 RETRY_JOIN = frozenset({"server_unavailable", "server_closing", "rate_limited"})
@@ -30,9 +33,21 @@ def local_ms() -> int:
     return round(time.time() * 1000)
 
 
-def refusal(code: str, message: str) -> dict[str, Any]:
+Ack = dict[str, object]
+"""A command's ack as it arrives, `{"ok": true, ...}` or a refusal: the readers type what is in it."""
+
+
+def refusal(code: str, message: str) -> Ack:
     """An ack as the server words a refusal, for a command that never got an answer."""
     return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def refusal_of(ack: Ack) -> Refusal:
+    """Why the server refused a command (a refusal of an unknown shape says so)."""
+    try:
+        return read_refusal(ack)
+    except BadMessage as error:
+        return {"code": "bad_message", "message": str(error)}
 
 
 class Connection:
@@ -44,7 +59,8 @@ class Connection:
         self.server, self.code, self.name, self.role = server, code, name, role
         self.retry_for = retry_for
         self.on_change = on_change
-        self.view = RoomView(code=code)
+        self.feed = RoomFeed(RoomView(code=code))
+        self.view = self.feed.view
         self.token: str | None = None
         self.joined = False
         self.ended: str | None = None
@@ -65,7 +81,7 @@ class Connection:
 
     # ----- life --------------------------------------------------------------------------------------
 
-    async def open(self) -> dict[str, Any]:
+    async def open(self) -> Ack:
         """Connect and join; the join's ack (refused ones too). Raises `socketio.exceptions.ConnectionError`
         when the server cannot be reached."""
         await self._connect()
@@ -106,32 +122,38 @@ class Connection:
                 return
             if not self.sio.connected:
                 continue  # dropped again meanwhile
-            self.ended = f"could not rejoin: {printable(ack.get('error', {}).get('message', ''), 100)}"
+            self.ended = f"could not rejoin: {printable(refusal_of(ack)['message'], 100)}"
             self.on_change()
             return
 
-    async def join(self) -> dict[str, Any]:
-        """Join the room (again, with the token, after a drop); the ack."""
+    async def join(self) -> Ack:
+        """Join the room (again, with the token, after a drop); the ack (a join whose ack this client
+        cannot read is refused with `bad_message`)."""
         for attempt in range(8):
-            payload: dict[str, Any] = {"code": self.code, "name": self.name, "role": self.role}
+            payload = {"code": self.code, "name": self.name, "role": self.role}
             if self.token is not None:
                 payload["token"] = self.token
             ack = await self.call("join", payload)
-            code = ack.get("error", {}).get("code") if not ack.get("ok") else None
+            code = refusal_of(ack)["code"] if not ack.get("ok") else None
             if code not in RETRY_JOIN or not self.sio.connected:
                 break
             await asyncio.sleep(0.25 * (attempt + 1))
-        if ack.get("ok"):
-            you = ack.get("you") or {}
-            self.view.you, self.view.role = str(you.get("id")), str(you.get("role", self.role))
-            if you.get("role") == "player" and isinstance(you.get("token"), str):
-                self.token = you["token"]
-            self.view.apply_snapshot(ack.get("snapshot") or {}, local_ms())
-            self.joined, self.lost_since, self.notice = True, None, ""
-            self.on_change()
+        if not ack.get("ok"):
+            return ack
+        try:
+            joined = read_join_ack(ack)
+            self.feed.apply_snapshot(joined["snapshot"], local_ms())
+        except (BadMessage, BadMaze) as error:
+            return refusal("bad_message", f"cannot read the join's answer: {error}")
+        you = joined["you"]
+        self.view.you, self.view.role = you["id"], you["role"]
+        if "token" in you:
+            self.token = you["token"]
+        self.joined, self.lost_since, self.notice = True, None, ""
+        self.on_change()
         return ack
 
-    async def call(self, name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    async def call(self, name: str, payload: Mapping[str, object]) -> Ack:
         """A command and its ack; never raises: no answer is an ack refused with `timeout`/`offline`."""
         if not self.sio.connected:
             return refusal("offline", "not connected to the server")
@@ -154,12 +176,12 @@ class Connection:
 
     # ----- handlers ----------------------------------------------------------------------------------
 
-    def _spawn(self, work: Callable[[], Any]) -> None:
+    def _spawn(self, work: Callable[[], Coroutine[object, object, None]]) -> None:
         task = asyncio.get_running_loop().create_task(work())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _disconnected(self, *reason: Any) -> None:
+    async def _disconnected(self, *reason: object) -> None:
         self.joined = False
         if self._closed or self.ended is not None:
             return
@@ -170,12 +192,13 @@ class Connection:
         if not self._reconnecting:
             self._spawn(self._reconnect)
 
-    async def _event(self, envelope: Any) -> None:
-        if self.view.apply(envelope, local_ms()) == "gap" and not self._resyncing:
+    async def _event(self, envelope: object) -> None:
+        if self.feed.apply(envelope, local_ms()) == "gap" and not self._resyncing:
             self._spawn(self._resync)
+        self._show_problem()
         self.on_change()
 
-    async def _batch(self, envelopes: Any) -> None:
+    async def _batch(self, envelopes: object) -> None:
         for envelope in envelopes if isinstance(envelopes, list) else []:
             await self._event(envelope)
 
@@ -183,27 +206,36 @@ class Connection:
         self._resyncing = True
         try:
             ack = await self.call("resync", {})
-            if ack.get("ok") and isinstance(ack.get("snapshot"), dict):
-                self.view.apply_snapshot(ack["snapshot"], local_ms())
+            if ack.get("ok"):
+                try:
+                    self.feed.apply_snapshot(read_resync_ack(ack), local_ms())
+                except (BadMessage, BadMaze) as error:
+                    self.feed.problem = f"cannot read the room's snapshot: {error}"
+                self._show_problem()
                 self.on_change()
         finally:
             self._resyncing = False
 
-    async def _closing(self, data: Any = None) -> None:
+    def _show_problem(self) -> None:
+        """A server message that could not be read, shown once: the server may be newer than this client."""
+        if self.feed.problem:
+            self.notice, self.feed.problem = printable(self.feed.problem, 160), ""
+
+    async def _closing(self, data: object = None) -> None:
         reason = data.get("reason") if isinstance(data, dict) else None
         self.notice = f"the server is restarting ({printable(reason or 'closing', 60)}): reconnecting"
         self.on_change()
 
-    async def _replaced(self, data: Any = None) -> None:
+    async def _replaced(self, data: object = None) -> None:
         self.ended = "you joined this room again from somewhere else"
         self.on_change()
 
-    async def _kicked(self, data: Any = None) -> None:
+    async def _kicked(self, data: object = None) -> None:
         self.ended = "the host removed you from the room"
         self.token = None
         self.on_change()
 
-    async def _notice(self, data: Any = None) -> None:
+    async def _notice(self, data: object = None) -> None:
         if isinstance(data, dict):
             self.notice = printable(data.get("message", ""), 100)
             self.on_change()

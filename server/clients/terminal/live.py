@@ -10,23 +10,26 @@ cell). The screen is drawn again after every event and every ack, and ten times 
 import asyncio
 import contextlib
 import time
+from collections.abc import Coroutine, Mapping
 from dataclasses import replace
 from typing import Any
 
 import aiohttp
 import socketio
 
-from server.clients.terminal.connection import Connection, local_ms
+from server.clients.terminal.connection import Ack, Connection, local_ms, refusal_of
 from server.clients.terminal.console import Console, read_keys
 from server.clients.terminal.keys import Command, KeyDecoder, Keymap
+from server.clients.terminal.printable import printable
 from server.clients.terminal.room_frame import Choices, room_frame
-from server.clients.terminal.room_view import RoomView, printable
+from server.clients.terminal.room_view import RoomView
 from server.clients.terminal.screen import clock, compose
 from server.errors import BadMaze
 from server.maze.directions import Direction
 from server.maze.model import Cell
 from server.maze.wire import PackedCells
 from server.room.rate_limits import RateLimit, TokenBucket
+from server.room.wire_readers import BadMessage, read_hint_ack, read_move_ack
 
 QUEUED_STEPS = 4
 RATE_MARGIN = 0.9
@@ -37,7 +40,7 @@ class LiveError(Exception):
     """The room could not be played: the server is unreachable, the join was refused, the server left."""
 
 
-async def fetch_rules(server: str) -> dict[str, Any]:
+async def fetch_rules(server: str) -> dict[str, Any]:  # JSON as it arrives; `play_live` reads two rules
     """The server's `GET /api/rules`."""
     try:
         async with (
@@ -56,9 +59,9 @@ async def fetch_rules(server: str) -> dict[str, Any]:
     return rules
 
 
-def _cells(text: object, view: RoomView) -> tuple[Cell, ...]:
+def _cells(text: str | None, view: RoomView) -> tuple[Cell, ...]:
     maze = view.maze
-    if not isinstance(text, str) or maze is None:
+    if text is None or maze is None:
         return ()
     try:
         return PackedCells.from_wire(text, maze.size, maze.cols).cells()
@@ -66,18 +69,14 @@ def _cells(text: object, view: RoomView) -> tuple[Cell, ...]:
         return ()
 
 
-def _error(ack: dict[str, Any]) -> str:
-    error = ack.get("error")
-    if not isinstance(error, dict):
-        return "refused"
-    return printable(error.get("message") or error.get("code") or "refused", 120)
+def _error(ack: Ack) -> str:
+    error = refusal_of(ack)
+    return printable(error["message"] or error["code"] or "refused", 120)
 
 
-def _cell_text(value: object) -> str:
-    """A wire cell as typed: 1-based `r c` ("" when it is no cell)."""
-    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
-        return f"{value[0] + 1} {value[1] + 1}"
-    return ""
+def _cell_text(value: list[int] | None) -> str:
+    """A wire cell as typed: 1-based `r c` ("" when there is none)."""
+    return f"{value[0] + 1} {value[1] + 1}" if value is not None else ""
 
 
 class LiveGame:
@@ -97,12 +96,12 @@ class LiveGame:
 
     def methods(self) -> list[str]:
         """The hint methods this room allows (its settings), in the server's order."""
-        allowed = self.view.settings.get("hint_methods")
-        if isinstance(allowed, list):
-            return [m for m in self.server_methods if m in allowed] or self.server_methods
-        return self.server_methods
+        if self.view.settings is None:
+            return self.server_methods
+        allowed = self.view.settings["hint_methods"]
+        return [m for m in self.server_methods if m in allowed] or self.server_methods
 
-    def spawn(self, work: Any) -> None:
+    def spawn(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -155,7 +154,7 @@ class LiveGame:
 
     # ----- commands ----------------------------------------------------------------------------------
 
-    async def command(self, name: str, payload: dict[str, Any]) -> None:
+    async def command(self, name: str, payload: Mapping[str, object]) -> None:
         ack = await self.connection.call(name, payload)
         self.choices.message = "" if ack.get("ok") else f"{name}: {_error(ack)}"
         self.connection.on_change()
@@ -166,37 +165,53 @@ class LiveGame:
             target = await self.steps.get()
             while not self.bucket.allow(time.monotonic()):  # noqa: ASYNC110 (a clock, not an event)
                 await asyncio.sleep(1 / self.bucket.limit.rate)
-            payload = {"dir": target.value} if isinstance(target, Direction) else {"to": list(target)}
+            payload: dict[str, object] = (
+                {"dir": target.value} if isinstance(target, Direction) else {"to": list(target)}
+            )
             ack = await self.connection.call("move", payload)
             if ack.get("ok"):
-                self.view.own_move(ack)
-                me = self.view.me()
-                cell = me.cell if me is not None else None
-                way = self.choices.way
-                self.choices.way = way[1:] if way[1:2] == (cell,) else ()
-                self.choices.message = ""
+                self.moved(ack)
             else:
                 self.choices.message = f"move: {_error(ack)}"
                 while not self.steps.empty():
                     self.steps.get_nowait()
             self.connection.on_change()
 
+    def moved(self, ack: Ack) -> None:
+        """An accepted move: where this player stands now, and what is left of a hint's way on."""
+        try:
+            self.view.own_move(read_move_ack(ack))
+        except BadMessage as error:
+            self.choices.message = f"move: cannot read the server's answer: {printable(error, 120)}"
+            return
+        me = self.view.me()
+        cell = me.cell if me is not None else None
+        way = self.choices.way
+        self.choices.way = way[1:] if way[1:2] == (cell,) else ()
+        self.choices.message = ""
+
     async def ask_hint(self, method: str) -> None:
         ack = await self.connection.call("hint", {"method": method})
-        searched = printable(ack.get("method"))
         if not ack.get("ok"):
             self.choices.message = f"hint: {_error(ack)}"
             self.connection.on_change()
             return
-        self.view.reveal(ack.get("seen"))  # a hint that moved you (`hint_moves`) let you see more
-        if ack.get("found"):
-            self.choices.way = _cells(ack.get("path"), self.view)
-            step = _cell_text(ack.get("next")) or "you are on the exit"
-            explored = ack.get("explored")
+        try:
+            hint = read_hint_ack(ack)
+        except BadMessage as error:
+            self.choices.message = f"hint: cannot read the server's answer: {printable(error, 120)}"
+            self.connection.on_change()
+            return
+        searched = printable(hint["method"])
+        self.view.reveal(hint.get("seen"))  # a hint that moved you (`hint_moves`) let you see more
+        if hint["found"]:
+            self.choices.way = _cells(hint["path"], self.view)
+            step = _cell_text(hint["next"]) or "you are on the exit"
+            explored = hint["explored"]
             self.choices.message = f"hint ({searched}, {explored} explored): next {step}, the way on is ○"
         else:
-            self.choices.way = _cells(ack.get("back_path"), self.view)
-            back = _cell_text(ack.get("back_to"))
+            self.choices.way = _cells(hint["back_path"], self.view)
+            back = _cell_text(hint["back_to"])
             where = f"back up to {back} (○)" if back else "no way found"
             self.choices.message = f"hint ({searched}): no way on without backing up; {where}"
         self.connection.on_change()
@@ -206,12 +221,12 @@ class LiveGame:
     def summary(self) -> str:
         """The line printed once the terminal is restored."""
         view, code = self.view, self.view.code
-        mine = next((r for r in view.results or [] if r.get("id") == view.you), None)
+        mine = next((r for r in view.results or [] if r["id"] == view.you), None)
         if mine is not None:
-            place = "DNF" if mine.get("dnf") else f"#{mine.get('rank')}"
+            place = "DNF" if mine["dnf"] else f"#{mine['rank']}"
             return (
-                f"Room {code}: {place} in {clock(mine.get('time'))}, {mine.get('moves')} moves,"
-                f" {mine.get('hints')} hints (+{clock(mine.get('penalty', 0))})"
+                f"Room {code}: {place} in {clock(mine['time'])}, {mine['moves']} moves,"
+                f" {mine['hints']} hints (+{clock(mine['penalty'])})"
             )
         me = view.me()
         if me is not None and me.finished:

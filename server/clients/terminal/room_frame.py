@@ -8,12 +8,15 @@ through `printable`, so a name cannot move the cursor or recolour the screen.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from server.clients.terminal.picture import Marks
-from server.clients.terminal.room_view import Racer, RoomView, printable
+from server.clients.terminal.printable import printable
+from server.clients.terminal.racer import Racer
+from server.clients.terminal.room_view import RoomView
 from server.clients.terminal.screen import Frame, clock
 from server.maze.model import Cell
+from server.room.results import ResultRow
+from server.room.settings import SettingsJson
 
 DIGITS = "123456789"
 KEYS = {
@@ -57,16 +60,17 @@ def followed(view: RoomView, choices: Choices) -> Racer | None:
     return racers[choices.follow % len(racers)] if racers else None
 
 
+def _settings_line(s: SettingsJson | None) -> str:
+    if s is None:
+        return "the room's settings are not known yet"
+    size = f"{s['rows']}x{s['cols']}"
+    rules = f"{s['algorithm']}, {s['directions']} directions"
+    hints = f"hints: {s['hint_limit']} at +{s['hint_penalty']} s"
+    return f"{printable(s['preset'], 10)} {size} · {rules} · {hints}" + (" · fog" if s["fog"] else "")
+
+
 def _lobby_lines(view: RoomView) -> list[str]:
-    s = view.settings
-    size = f"{s.get('rows', '?')}x{s.get('cols', '?')}"
-    rules = f"{s.get('algorithm', '?')}, {s.get('directions', 4)} directions"
-    hints = f"hints: {s.get('hint_limit', '?')} at +{s.get('hint_penalty', '?')} s"
-    lines = [
-        f"{printable(s.get('preset', ''), 10)} {size} · {rules} · {hints}"
-        + (" · fog" if s.get("fog") else "")
-    ]
-    lines.append("")
+    lines = [_settings_line(view.settings), ""]
     lines.append(f"Players ({len(view.players)}), {view.spectators} watching:")
     for p in view.players:
         marks = [
@@ -80,13 +84,13 @@ def _lobby_lines(view: RoomView) -> list[str]:
     return lines
 
 
-def _result_lines(results: list[dict[str, Any]]) -> list[str]:
+def _result_lines(results: list[ResultRow]) -> list[str]:
     lines = ["Results:", f"  {'#':>2} {'name':<20} {'time':>8} {'penalty':>8} {'moves':>6} {'hints':>5}"]
     for r in results:
-        rank = "DNF" if r.get("dnf") else str(r.get("rank", ""))
+        rank = "DNF" if r["dnf"] else str(r["rank"])
         lines.append(
-            f"  {rank:>2} {printable(r.get('name', '?')):<20} {clock(r.get('time')):>8}"
-            f" {clock(r.get('penalty', 0)):>8} {r.get('moves', 0):>6} {r.get('hints', 0):>5}"
+            f"  {rank:>2} {printable(r['name']):<20} {clock(r['time']):>8}"
+            f" {clock(r['penalty']):>8} {r['moves']:>6} {r['hints']:>5}"
         )
     return lines
 
@@ -127,7 +131,7 @@ def _status(view: RoomView, choices: Choices, local_ms: int, me: Racer | None) -
         return f"lobby · {len(view.players)} players, {ready} ready · hint method {choices.method_name}"
     parts = [view.phase, clock(view.elapsed(local_ms) if view.phase == "racing" else None)]
     if me is not None:
-        limit = view.settings.get("hint_limit", "?")
+        limit = view.settings["hint_limit"] if view.settings is not None else "?"
         parts += [f"moves {me.moves}", f"hints {me.hints}/{limit}", f"hint method {choices.method_name}"]
         if me.cell is not None:
             parts.append(f"at {me.cell[0] + 1} {me.cell[1] + 1}")

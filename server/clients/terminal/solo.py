@@ -17,11 +17,11 @@ from server.clients.terminal.keys import KeyDecoder, Keymap
 from server.clients.terminal.picture import Marks
 from server.clients.terminal.screen import Frame, clock, compose
 from server.errors import GameError
+from server.maze.distances import distances_to_exit
 from server.maze.generation import MazeSpec, generate
 from server.maze.hints import HINT_METHODS, hint
 from server.maze.model import Cell, Maze
 from server.maze.moves import Target, apply_move
-from server.maze.solvers import distances_to_exit
 from server.maze.trail import Trail
 from server.room.settings import PRESETS, RoomSettings
 

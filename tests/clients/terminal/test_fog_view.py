@@ -2,7 +2,8 @@
 an ack reveals are kept even when the room's own `moved` event came first (it often does), and the
 rivals an ack names in sight show up where they stand, the others go out of sight."""
 
-from server.clients.terminal.room_view import Racer, RoomView
+from server.clients.terminal.racer import Racer
+from server.clients.terminal.room_view import RoomView
 from server.maze.fog import FogMemory, fogged_maze, revealed
 from server.maze.generation import MazeSpec, generate
 from server.maze.wire import decode_maze
@@ -13,7 +14,7 @@ def test_a_move_ack_reveals_cells_and_places_the_rivals_in_sight() -> None:
     memory = FogMemory.at_start(maze, 1)
     wire = fogged_maze(maze, memory.seen)
     view = RoomView(you="p1", phase="racing")
-    view._set_maze(wire)
+    view.set_maze(wire)
     ana = Racer("p1", "ana", cell=maze.entrance, trail=[maze.entrance])
     bob = Racer("p2", "bob", cell=(5, 5), trail=[(5, 5)])
     view.players = [ana, bob]

@@ -7,6 +7,7 @@ import pytest
 
 from server.clients.terminal.keys import Command, KeyDecoder, Keymap
 from server.clients.terminal.picture import MARGIN, Marks, picture
+from server.clients.terminal.room_feed import RoomFeed
 from server.clients.terminal.room_view import RoomView
 from server.clients.terminal.screen import Frame, compose
 from server.maze.directions import Direction, direction_between
@@ -14,6 +15,8 @@ from server.maze.generation import MazeSpec, generate
 from server.maze.render import render_text
 from server.maze.solvers import search
 from server.maze.wire import encode_maze
+from server.room.settings import RoomSettings
+from server.room.wire_readers import read_resync_ack
 
 
 @pytest.mark.parametrize("directions", [4, 8])
@@ -87,21 +90,28 @@ def test_letters_mean_what_the_phase_needs_and_typed_cells_are_one_based() -> No
 
 def test_the_room_view_drops_stale_events_resyncs_after_a_gap_and_strips_control_characters() -> None:
     maze = generate(MazeSpec("backtracker", 5, 5, seed=1))
-    snap = {
-        "code": "abcdefghjk", "version": 4, "phase": "racing", "host": "p1", "now": 1000, "started_at": 900,
-        "maze": encode_maze(maze), "settings": {"hint_limit": 3},
-        "players": [{"id": "p1", "name": "ana\x1b[2J\u202e", "room": [0, 0], "trail": [[0, 0]], "moves": 0}],
+    ana = {
+        "id": "p1", "name": "ana\x1b[2J\u202e", "colour": "#e6194b", "ready": False, "connected": True,
+        "host": True, "moves": 0, "hints": 0, "penalty": 0, "finished": False, "dnf": False, "left": False,
+        "room": [0, 0], "trail": [[0, 0]],
     }  # fmt: skip
-    view = RoomView(you="p1")
-    view.apply_snapshot(snap, 1000)
+    snap = {
+        "code": "abcdefghjk", "version": 4, "phase": "racing", "settings": RoomSettings().to_json(),
+        "host": "p1", "players": [ana], "spectators": 0, "locked": False, "now": 1000, "started_at": 900,
+        "maze": encode_maze(maze),
+    }  # fmt: skip
+    feed = RoomFeed(RoomView(you="p1"))
+    view = feed.view
+    feed.apply_snapshot(read_resync_ack({"ok": True, "snapshot": snap}), 1000)
     assert view.players[0].name == "ana[2J"
     step = next(n for n in ((0, 1), (1, 0)) if maze.is_open((0, 0), n))
     moved = {"id": "p1", "room": list(step), "facing": "down", "trail_len": 2, "moves": 1}
-    assert view.apply({"v": 4, "t": "moved", "d": moved}, 1000) == "stale"
-    assert view.apply({"v": 6, "t": "ready", "d": {}}, 1000) == "gap"
-    assert view.apply({"v": 5, "t": "moved", "d": moved}, 1000) == "gap"  # waits for the snapshot
-    assert view.apply_snapshot(snap, 1000) == "applied"
-    assert view.version == 6
+    assert feed.apply({"v": 4, "t": "moved", "d": moved}, 1000) == "stale"
+    assert feed.apply({"v": 6, "t": "ready", "d": {}}, 1000) == "gap"
+    assert feed.apply({"v": 5, "t": "moved", "d": moved}, 1000) == "gap"  # waits for the snapshot
+    assert feed.apply_snapshot(read_resync_ack({"ok": True, "snapshot": snap}), 1000) == "applied"
+    assert feed.version == 6
+    assert "ready" in feed.problem  # the malformed `ready` took its version and changed nothing
     assert view.me() is not None
     assert view.me().trail == [(0, 0), step]  # type: ignore[union-attr]
     assert view.elapsed(1500) == 600

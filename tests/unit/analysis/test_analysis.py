@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.analysis.race import DeadEndVisit, HintReport, Segment, WrongTurn, analyse_race
+from server.analysis.race import analyse_race
+from server.analysis.race_records import DeadEndVisit, HintReport, Segment, WrongTurn
 from server.analysis.wire import analysis_json, unpack_cells
 from server.maze.model import Cell, Maze
 from server.maze.walls import Walls, owner_and_kind

@@ -30,10 +30,10 @@ from server.bots import (
 from server.bots.common import pack_bytes, pack_cells
 from server.bots.wall import WallBot
 from server.errors import BadSettings
+from server.maze.distances import distances_to_exit
 from server.maze.generation import MazeSpec, generate
 from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS, PERFECT
 from server.maze.model import Cell, Maze
-from server.maze.solvers import distances_to_exit
 from server.room.bot_spec import MAX_SPEED, BotSpec
 from server.room.racelog import move_cap
 from server.room.settings import WHOLE_BOUNDS

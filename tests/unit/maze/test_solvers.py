@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.errors import BadSettings
+from server.maze.distances import distances_to_exit
 from server.maze.generation import MazeSpec, generate
 from server.maze.model import Cell, Maze
-from server.maze.solvers import SEARCH_METHODS, SearchResult, distances_to_exit, search
+from server.maze.solvers import SEARCH_METHODS, SearchResult, search
 from tests.unit.support import (
     assert_valid_path,
     graph,
@@ -192,33 +193,6 @@ def test_thousand_by_thousand_generated() -> None:
     assert result.path[-1] == maze.exit
     # one path between two rooms in a perfect maze: the dfs path is the shortest one
     assert distances_to_exit(maze)[maze.index(maze.entrance)] == len(result.path) - 1
-
-
-# --- distances_to_exit ---------------------------------------------------------------------------------
-
-
-@settings(max_examples=80, deadline=None)
-@given(specs())
-def test_distances_to_exit_against_networkx(spec: MazeSpec) -> None:
-    maze = generate(spec)
-    expected = nx.single_source_shortest_path_length(graph(maze), maze.exit)
-    distances = distances_to_exit(maze)
-    assert len(distances) == maze.size
-    for i, distance in enumerate(distances):
-        assert distance == expected.get(maze.cell(i), -1)
-    assert distances[maze.index(maze.exit)] == 0
-    assert distances[maze.index(maze.entrance)] == len(search(maze, "bfs").path or ()) - 1
-
-
-def test_distances_unreachable_rooms_are_minus_one() -> None:
-    maze = Maze.from_matrix(["11111", "10001", "10111", "10101", "11111"], (0, 0), (1, 0))
-    assert distances_to_exit(maze) == [1, 2, 0, -1]
-
-
-def test_distances_in_a_corridor() -> None:
-    maze = serpentine(3, 4)
-    # rooms along the snake: row 0 left to right, row 1 right to left, row 2 left to right
-    assert distances_to_exit(maze) == [11, 10, 9, 8, 4, 5, 6, 7, 3, 2, 1, 0]
 
 
 # --- dfs-recursive -------------------------------------------------------------------------------------
