@@ -26,25 +26,10 @@ from typing import (
     is_typeddict,
 )
 
-from server.room.events import (
-    Countdown,
-    Finished,
-    HintAck,
-    Hinted,
-    HintSeen,
-    HostChanged,
-    Lobby,
-    MoveAck,
-    Moved,
-    MovedUnseen,
-    PlayerJoined,
-    PlayerLeft,
-    Presence,
-    RaceOver,
-    ReadyChanged,
-    SpectatorsChanged,
-    Started,
-)
+from server.room.events.hints import HintAck, Hinted, HintSeen
+from server.room.events.lobby import Countdown, Lobby, ReadyChanged
+from server.room.events.players import HostChanged, PlayerJoined, PlayerLeft, Presence, SpectatorsChanged
+from server.room.events.race import Finished, MoveAck, Moved, MovedUnseen, RaceOver, Started
 from server.room.settings import SettingsJson
 from server.room.views import Snapshot
 

@@ -10,7 +10,8 @@ from typing import TypeGuard
 from server.clients.terminal.printable import printable
 from server.maze.directions import Direction
 from server.maze.model import Cell
-from server.room.events import Finished, MovedUnseen, PlayerEntry, Position
+from server.room.events.players import PlayerEntry
+from server.room.events.race import Finished, MovedUnseen, Position
 
 
 def cell_of(pair: list[int]) -> Cell:

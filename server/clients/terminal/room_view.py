@@ -15,7 +15,7 @@ from server.errors import BadMaze
 from server.maze.fog import flags_of_bitset
 from server.maze.model import Maze
 from server.maze.wire import MazeJson, decode_maze
-from server.room.events import MoveAck, RivalInSight
+from server.room.events.race import MoveAck, RivalInSight
 from server.room.results import ResultRow
 from server.room.settings import SettingsJson
 from server.room.views import Snapshot
