@@ -17,7 +17,7 @@ from server.config import AppConfig
 from server.http.client_address import parse_proxy_address
 from server.http.healthz import parse_node_id
 from server.http.room_links import parse_public_url
-from server.runtime.hint_searches import stop_workers
+from server.runtime.worker_pools import stop_all_pools
 from server.store.errors import StoreError
 from server.store.open import is_postgres_url
 
@@ -132,7 +132,7 @@ def main(argv: Sequence[str]) -> int:
     except StoreError as error:
         print(f"mazerace: cannot start: {error}", file=sys.stderr, flush=True)
         code = 2
-    stop_workers()
+    stop_all_pools()
     return _exit_when_threads_end(code)
 
 

@@ -37,7 +37,7 @@ from server.maze.generation import generate
 from server.maze.wire import encode_maze
 from server.room.rate_limits import KeyedLimiter, RateLimit
 from server.room.settings import spec_for
-from server.runtime.hint_searches import in_a_worker
+from server.runtime.race_analyses import check_analysable, in_analysis_worker
 from server.store.interface import Store
 
 RACE_ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
@@ -103,11 +103,11 @@ def build_analysis(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes,
 BUILDERS: dict[Kind, Builder] = {"replay": build_answer, "analysis": build_analysis}
 BUILD_OFF_THE_LOOP: dict[Kind, Callable[..., Awaitable[tuple[bytes, bool]]]] = {
     "replay": asyncio.to_thread,
-    "analysis": in_a_worker,
+    "analysis": in_analysis_worker,
 }
 """Where each answer is built. A replay's build is mostly encoding and gzip, which let go of the GIL:
-a thread. An analysis is seconds of pure Python on the biggest race: a worker process, so the loop
-keeps serving moves meanwhile."""
+a thread. An analysis is seconds of pure Python on the biggest race: the analyses' own worker process,
+so the loop keeps serving moves and no hint search waits behind it."""
 
 
 class Replays:
@@ -136,6 +136,8 @@ class Replays:
             if race is None:
                 raise GameError("no stored race has that id", code="unknown_race")
             now = datetime.datetime.now(datetime.UTC)
+            if kind == "analysis" and sealed_until(race["daily"], now) is None:
+                check_analysable(len(race["log"]))
             body, sealed = await BUILD_OFF_THE_LOOP[kind](BUILDERS[kind], race, now)
         if not sealed:
             self._remember(key, body)

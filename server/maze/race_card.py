@@ -71,6 +71,11 @@ def card_of(maze: Maze) -> DifficultyCard:
     return card
 
 
+def keep_card(maze: Maze, card: DifficultyCard) -> None:
+    """Keep `card` as `maze`'s (measured elsewhere, such as in the worker process that made the maze)."""
+    _CARDS[maze] = card
+
+
 def built_card(maze: Maze) -> DifficultyCard | None:
     """The maze's card if it is measured already (never measures)."""
     return _CARDS.get(maze)

@@ -154,6 +154,11 @@ def tree_of(maze: Maze) -> TreeIndex | None:
     return index
 
 
+def keep_tree(maze: Maze, tree: TreeIndex | None) -> None:
+    """Keep `tree` as `maze`'s (built elsewhere, such as in the worker process that made the maze)."""
+    _INDEXES[maze] = tree
+
+
 def built_tree(maze: Maze) -> TreeIndex | None:
     """The maze's tree if it is built already (never builds: for the event loop)."""
     return _INDEXES.get(maze)

@@ -29,7 +29,7 @@ from server.room.commands import (
     Start,
 )
 from server.room.events.hints import HintAck
-from server.runtime.course import build_course_in_thread
+from server.runtime.course import COURSE_WORKERS, OneStartARoom, build_course_off_loop
 from server.runtime.hint_searches import HintSearches
 from server.runtime.registry import Member, new_player_token, new_race_id
 from server.runtime.runner import RoomRunner
@@ -64,6 +64,9 @@ class RoomCommands:
         self.hint_searches = hint_searches
         self.joined_at = joined_at
         """When each connection joined (wall clock), shared with the gateway, which forgets it."""
+        self.starts = OneStartARoom()
+        """The starts whose maze is being built, one a room."""
+        COURSE_WORKERS.warm()  # the first start need not wait for the maze builders to start
 
     def _now(self) -> float:
         return self.runner.clock()
@@ -113,15 +116,18 @@ class RoomCommands:
         return {"settings": room.settings.to_json()}
 
     async def start(self, sid: str, payload: object) -> Done:
-        """The host starts the countdown; the maze is made in a worker thread first."""
+        """The host starts the countdown; the maze is made in a maze-build worker process first. A start
+        sent while the room's maze is being built joins that start: one maze a room at a time."""
         member, room = self.runner.joined(sid)
         without_unready = parse_flag(payload, "without_unready", False)
-        spec = room.prepare_start(member.member_id, without_unready)
-        made = await build_course_in_thread(spec)
-        command = Start(member.member_id, without_unready, spec, new_race_id(), self._now())
-        await self.runner.run(
-            room, command, lambda _: made
-        )  # the start refuses a spec that changed meanwhile
+        spec = room.prepare_start(member.member_id, without_unready)  # refused here before any build
+
+        async def begin() -> None:
+            made = await build_course_off_loop(spec)
+            command = Start(member.member_id, without_unready, spec, new_race_id(), self._now())
+            await self.runner.run(room, command, lambda _: made)  # refuses a spec changed meanwhile
+
+        await self.starts.start(room.code, begin)
         return {}
 
     async def move(self, sid: str, payload: object) -> MoveReply:

@@ -21,7 +21,7 @@ from server.maze.model import Maze
 from server.room.racelog import RaceLog, hint_cap, move_cap
 from server.room.results import ResultRow
 from server.room.settings import RoomSettings
-from server.runtime.hint_searches import in_a_worker
+from server.runtime.race_analyses import in_analysis_worker
 from tests.bench.store import loop_stall
 from tests.bench.timing import measure, print_table, seconds
 
@@ -78,7 +78,7 @@ def bench_maze(algorithm: str, braid: float, moves: int, repeats: int) -> tuple[
     now = datetime.datetime.now(datetime.UTC)
     whole = measure(lambda _: build_analysis(race, now), repeats)
     body, _ = build_analysis(race, now)
-    _, stall = asyncio.run(loop_stall(lambda: in_a_worker(build_analysis, race, now)))
+    _, stall = asyncio.run(loop_stall(lambda: in_analysis_worker(build_analysis, race, now)))
     _, thread_stall = asyncio.run(loop_stall(lambda: asyncio.to_thread(build_analysis, race, now)))
     visits = sum(len(p.dead_ends) for p in analysis.players)
     plain = len(gzip.decompress(body))

@@ -10,7 +10,7 @@ from server.room.commands import apply, command_from_json
 from server.room.records import RaceRecord
 from server.room.room import Room
 from server.room.snapshot import maze_spec, rebuild_room, restore_room, room_snapshot
-from server.runtime.course import build_course, build_course_in_thread
+from server.runtime.course import build_course, build_course_off_loop
 
 
 async def rebuild_from_log(
@@ -24,7 +24,7 @@ async def rebuild_from_log(
     again as one snapshot (so the next owner replays from here)."""
     stored = await shared.load(lease.code)
     spec = maze_spec(stored.state)
-    course = await build_course_in_thread(spec) if spec is not None else None
+    course = await build_course_off_loop(spec) if spec is not None else None
     room = rebuild_room(stored.state, course)
     last = float(stored.state.get("last_active", 0.0))
     for data in stored.commands:
