@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_BOT, botBadge, botChoices, readSpeed } from '../../web/js/bots.js';
-import { BOT_LABELS } from '../../web/js/labels.js';
+import { DEFAULT_BOT, botBadge, botChoices, readSpeed } from '../../web/js/model/bots.js';
+import { BOT_LABELS } from '../../web/js/common/labels.js';
 
 const rules = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
 

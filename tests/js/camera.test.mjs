@@ -2,8 +2,8 @@
 // view shows and which cell a client point means, only the canvas's place on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Camera } from '../../web/js/camera.js';
-import { centre } from '../../web/js/world.js';
+import { Camera } from '../../web/js/render/camera.js';
+import { centre } from '../../web/js/render/world.js';
 
 const LEFT = 10;
 const TOP = 20;
