@@ -1,7 +1,7 @@
 """What the terminal client knows of its room: the join snapshot and the versioned room events since.
 
 The server is authoritative: this only mirrors what it sent (docs/protocol.md, "Snapshot" and "Room
-events"), the way `web/js/state.js` does for the browser. An envelope at or below the known version is
+events"), the way `web/js/model/state.js` does for the browser. An envelope at or below the known version is
 stale and dropped; one that skips a version means something was missed, and the caller asks for a
 snapshot (`resync`), meanwhile later envelopes wait in a bounded buffer. Nothing here reads a clock:
 times are passed in as local epoch milliseconds.
