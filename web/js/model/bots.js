@@ -1,4 +1,4 @@
-// Bots as the pages show them (issue 12): which kinds and speeds the host may pick, the small "bot"
+// Bots as the pages show them: which kinds and speeds the host may pick, the small "bot"
 // badge beside a bot's name, and the speed a host typed, read and checked. Pure: no DOM, no socket.
 // The kinds, their names and the speeds come from GET /api/rules (`bots`); labels.js only adds the
 // words on how each walks. The server checks every `add_bot` again.

@@ -1,5 +1,5 @@
 // The pure part of the replay: who stands where at race time t, from a stored race's log
-// (GET /api/races/{id}). No DOM, no clock. Trails follow the server (seed 000): stepping back onto the
+// (GET /api/races/{id}). No DOM, no clock. Trails follow the server's trail rule: stepping back onto the
 // previous cell pops it, stepping onto an older trail cell cuts the trail back to it.
 //
 // The log comes packed (docs/protocol.md, "Stored race log"): base64 columns `t` (uint32 ms), `who`

@@ -1,5 +1,5 @@
-// The trail rule (seed 000, tests/cases/trail.json, shared with server/maze/trail.py): how a trail
-// changes with a step or a `moved` event. Its own module because both the event application
+// The trail rule, the same as the server's (server/maze/trail.py; both run tests/cases/trail.json): how
+// a trail changes with a step or a `moved` event. Its own module because both the event application
 // (room-events.js) and the own-move prediction (own-moves.js) follow it, and the replay tests run it.
 import { sameCell } from './maze.js';
 

@@ -1,4 +1,4 @@
-// "Race a bot now" on the lobby page (issue 12): one player, one bot, no waiting. It makes a private
+// "Race a bot now" on the lobby page: one player, one bot, no waiting. It makes a private
 // room of the chosen size, leaves the bot asked for (a kind and a speed) for the room page, which adds it
 // and starts the race as soon as it has joined (bots-ui.js, `raceIfAsked`). Its own entry script, so
 // the lobby's (lobby.js) stays as it is; the rules come from GET /api/rules like the create form's.

@@ -1,4 +1,4 @@
-// Bots in the pages (issue 12): the host's "Add a bot" card in the room lobby (a kind, a speed, the
+// Bots in the pages: the host's "Add a bot" card in the room lobby (a kind, a speed, the
 // bots with a remove button), the "bot" badge everyone sees beside a bot's name (room and replay), the
 // kind select "Race a bot now" shares (race-bot.js), and the start of the race that asked for. The server decides everything (docs/
 // protocol.md, `add_bot`, `remove_bot`); this only asks and shows its answers, with textContent only.

@@ -1,4 +1,4 @@
-// Host and room tools (issue 13): the host's "make host" button beside each player who may take the role,
+// Host and room tools: the host's "make host" button beside each player who may take the role,
 // and "take a seat" for a spectator when the room has a free seat between races. The server decides
 // (docs/protocol.md, `pass_host`, `take_seat`); these only ask and show its answers.
 import { loadName, saveName, saveToken } from '../common/storage.js';

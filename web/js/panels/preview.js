@@ -1,4 +1,4 @@
-// The join page's preview of the room (issue 13): before you join, the room's settings, whether its races
+// The join page's preview of the room: before you join, the room's settings, whether its races
 // are ranked, its phase, whether it is locked or full, and its players (names, colours, bots, host,
 // ready or finished), from GET /api/rooms/{code} (docs/protocol.md, "A summary"). Asked again every few
 // seconds while the visitor has not joined, for a bounded time, and not while the tab is hidden. Names go

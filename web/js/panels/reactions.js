@@ -1,4 +1,4 @@
-// Quick reactions (issue 13): a short fixed set, served in GET /api/rules (`reactions`), sent with `react`
+// Quick reactions: a short fixed set, served in GET /api/rules (`reactions`), sent with `react`
 // and shown for a few seconds beside the name of whoever sent them (docs/protocol.md, "Reactions"). No
 // free text at all: the page shows only emoji from the server's set, with textContent.
 import { announce, el, errorText, message } from '../common/ui.js';

@@ -151,7 +151,7 @@ export function paintMaze(maze) {
     const side = order.map((name) => sides[name]).find(([on]) => on);
     if (side) paint(side[1], side[2], colour);
   };
-  door(maze.entrance, ENTRANCE, ['top', 'left', 'bottom', 'right']); // seed 003: in at the top left,
+  door(maze.entrance, ENTRANCE, ['top', 'left', 'bottom', 'right']); // by default in at the top left,
   door(maze.exit, EXIT, ['bottom', 'right', 'top', 'left']); // out at the bottom right
   ctx.putImageData(image, 0, 0);
   return canvas;

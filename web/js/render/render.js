@@ -103,7 +103,7 @@ export class Renderer {
     return d ? [d.tx + wx * d.du, d.ty + wy * d.du] : null;
   }
 
-  /** Animate the explored order of the own hint (seed 002), then show its path. */
+  /** Animate the explored order of the own hint (how its method searched), then show its path. */
   playSearch(hint, order) {
     if (!order?.length) return;
     this.search = new SearchAnimation(hint, order, Date.now());

@@ -1,5 +1,5 @@
-// The own hint's search, animated (seed 002): the cells a search explored, in the order it explored
-// them, then a caption naming the method. Its own module because it is the renderer's one timed
+// The own hint's search, animated, so the player sees how each method searches: the cells a search
+// explored, in the order it explored them, then a caption naming the method. Its own module because it is the renderer's one timed
 // animation with state of its own (started by room.js's hint ack, over when it has played out).
 
 const NAMES = { dfs: 'DFS: stack (last in, first out)', bfs: 'BFS: queue (first in, first out)', astar: 'A*: nearest guess first' };
@@ -22,7 +22,7 @@ export class SearchAnimation {
   /** Draw the search at local time `now` (all of it at once with reduced motion); false once it is over. */
   draw(ctx, now, reducedMotion) {
     // Cells explored so far in pale blue; the most recent ones in orange. A queue (BFS) shows a
-    // widening ring of recent cells, a stack (DFS) one long snake: the difference seed 002 is about.
+    // widening ring of recent cells, a stack (DFS) one long snake: the difference the animation is there to show.
     const raw = (now - this.start) / this.duration;
     const t = reducedMotion && raw < 1 ? 1 : raw; // reduced motion: the whole search at once
     const order = this.order;

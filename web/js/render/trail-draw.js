@@ -1,4 +1,4 @@
-// Trails on the canvas: trail dots (seed 000's ·) on every cell and every passage between two trail
+// Trails on the canvas: trail dots (·) on every cell and every passage between two trail
 // cells. Its own module because long trails of many racers would be dear to build every frame: they are
 // built once into cached Path2D chunks, and only this file knows when a chunk can be reused.
 import { safeColour } from '../common/ui.js';
@@ -31,7 +31,7 @@ export function drawTrails(ctx, scene, unitCss, view) {
   }
 }
 
-// Trail dots (seed 000's ·) on every cell and every passage between two trail cells, as Path2D
+// Trail dots (·) on every cell and every passage between two trail cells, as Path2D
 // chunks with bounding boxes (so a zoomed view draws only what it shows), kept per trail array: trails
 // are replaced, never changed in place. A new trail keeps most of the one before (a move appends a cell
 // or cuts back to one), so the chunks its player's last trail had in common with it are reused and
