@@ -1,5 +1,6 @@
 // The words people read for the values the server's rules name (GET /api/rules, rules.js): labels
 // only. Which values exist comes from the rules; a value with no label here is shown as itself.
+/** @type {Readonly<Record<string, string>>} */
 export const METHOD_LABELS = Object.freeze({
   dfs: 'DFS (stack)',
   'dfs-recursive': 'DFS (recursive)',
@@ -7,6 +8,7 @@ export const METHOD_LABELS = Object.freeze({
   astar: 'A*',
   random: 'Random (DFS or BFS)',
 });
+/** @type {Readonly<Record<string, string>>} */
 export const ALGORITHM_LABELS = Object.freeze({
   backtracker: 'Recursive backtracker',
   prim: 'Randomized Prim',
@@ -21,24 +23,38 @@ export const ALGORITHM_LABELS = Object.freeze({
   eller: 'Eller (row by row)',
   classic: 'Classic (random fill, loops)',
 });
+/** @type {Readonly<Record<string, string>>} */
 export const BIAS_LABELS = Object.freeze({
   newest: 'Newest cell (long corridors)',
   random: 'Random cell (like Prim)',
   mixed: 'Mixed (half each)',
 });
+/** @type {Readonly<Record<string, string>>} */
 export const DIRECTION_LABELS = Object.freeze({ 4: '4 (straight moves)', 8: '8 (diagonals too)' });
+/** @type {Readonly<Record<string, string>>} */
 export const OPENING_LABELS = Object.freeze({ corners: 'Corners (top left → bottom right)', edges: 'Two random edges' });
 
-/** The label of `value`, or the value itself. */
+/**
+ * The label of `value`, or the value itself.
+ * @param {Readonly<Record<string, string>>} labels
+ * @param {string | number} value
+ * @returns {string | number}
+ */
 export const labelOf = (labels, value) => labels[value] ?? value;
 
 /** A preset's name as a title: "easy" -> "Easy". */
+/** @param {unknown} name */
 export const presetLabel = (name) => String(name).charAt(0).toUpperCase() + String(name).slice(1);
 
 /** The server's `values` as [value, label] pairs: the labelled ones in the order of `labels`, then the rest. */
+/**
+ * @param {Iterable<string | number>} values
+ * @param {Readonly<Record<string, string>>} labels
+ * @returns {[string | number, string | number][]}
+ */
 export function labelled(values, labels) {
   const known = Object.keys(labels);
-  const rank = (v) => (known.includes(String(v)) ? known.indexOf(String(v)) : known.length);
+  const rank = (/** @type {string | number} */ v) => (known.includes(String(v)) ? known.indexOf(String(v)) : known.length);
   return [...values].sort((a, b) => rank(a) - rank(b)).map((v) => [v, labelOf(labels, v)]);
 }
 
@@ -47,6 +63,7 @@ export function labelled(values, labels) {
  * Labels only: which kinds exist, the names they race under and their speeds come from GET /api/rules
  * (`bots`); a kind with no label here is shown by its server name.
  */
+/** @type {Readonly<Record<string, {short: string, about: string}>>} */
 export const BOT_LABELS = Object.freeze({
   dfs: { short: 'DFS', about: 'Depth first with a stack: tries a passage, pushes it, and pops back at each dead end.' },
   wall: { short: 'Wall', about: 'Keeps its right hand on the wall (and marks passages once it walks in circles).' },

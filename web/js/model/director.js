@@ -13,6 +13,7 @@ export const MARGIN = 2;
 export const HOLD_MS = 1500;
 
 /** Steps from every cell to the exit (Int32Array, -1 where it cannot be reached), by breadth-first search. */
+/** @param {import('./maze.js').Maze} maze */
 export function distanceField(maze) {
   const { rows, cols } = maze;
   const dist = new Int32Array(rows * cols).fill(-1);
@@ -35,7 +36,20 @@ export function distanceField(maze) {
   return dist;
 }
 
+/** A player as the director reads them. @typedef {{id: string, cell?: readonly number[] | null, finished?: boolean}} Followed */
+
 export class Director {
+  // Set by reset(), which the constructor calls:
+  /** @type {number} */ t;
+  /** @type {string | null} */ current;
+  /** @type {Map<string, [number, number]>} id -> [distance, race ms it was first at that distance] */ since;
+  /** @type {[string, number] | null} [id, race ms it began to lead] */ leading;
+
+  /**
+   * @param {ArrayLike<number>} distances the distance field (distanceField)
+   * @param {number} cols
+   * @param {{margin?: number, hold?: number}} [options]
+   */
   constructor(distances, cols, { margin = MARGIN, hold = HOLD_MS } = {}) {
     this.distances = distances;
     this.cols = cols;
@@ -47,16 +61,18 @@ export class Director {
   reset() {
     this.t = -1;
     this.current = null;
-    this.since = new Map(); // id -> [distance, race ms it was first at that distance]
-    this.leading = null; // [id, race ms it began to lead]
+    this.since = new Map();
+    this.leading = null;
   }
 
+  /** @param {readonly number[] | null | undefined} cell */
   distanceOf(cell) {
     const d = cell ? this.distances[cell[0] * this.cols + cell[1]] : -1;
     return d >= 0 ? d : Infinity;
   }
 
   /** Whom to follow at race time t; players: [{id, cell, finished}] in a fixed order (ties: earlier first). */
+  /** @param {number} t @param {Followed[]} players @returns {string | null} */
   pick(t, players) {
     if (t < this.t) this.reset();
     this.t = t;
@@ -64,7 +80,7 @@ export class Director {
       const distance = this.distanceOf(p.cell);
       const known = this.since.get(p.id);
       if (!known || known[0] !== distance) this.since.set(p.id, [distance, t]);
-      return { id: p.id, distance, at: this.since.get(p.id)[1], order, finished: !!p.finished };
+      return { id: p.id, distance, at: /** @type {[number, number]} */ (this.since.get(p.id))[1], order, finished: !!p.finished };
     });
     if (!rows.length) return null;
     const racing = rows.filter((r) => !r.finished);

@@ -13,7 +13,18 @@
 // it from each move (`RacerEyes`), the way the server does, to watch the race through a racer's eyes.
 import { base64Bytes, decodeMaze, inBounds } from './maze.js';
 
+/** @typedef {import('./maze.js').Maze} Maze */
+/** @typedef {import('./wire-types.js').WireMaze} WireMaze */
+/** @typedef {import('./wire-types.js').PlayerEntry} PlayerEntry */
+
+/**
+ * A maze with its fog: `seen` (0/1 a cell) in a fog racer's maze, else null; `revision` counts the
+ * changes (so drawings know when to redo theirs) and `reveals` lists the cells seen since the start.
+ * @typedef {Maze & {seen: Uint8Array | null, revision: number, reveals: number[]}} FogMaze
+ */
+
 /** A base64 bitset of `size` cells as one 0/1 byte a cell; throws when it does not fit. */
+/** @param {unknown} text @param {number} size */
 export function decodeSeen(text, size) {
   if (typeof text !== 'string') throw new Error('the seen bitset is not text');
   const bytes = base64Bytes(text);
@@ -24,6 +35,7 @@ export function decodeSeen(text, size) {
 }
 
 /** The base64 bitset of 0/1 flags (the inverse of `decodeSeen`; for tests and tools). */
+/** @param {ArrayLike<number> & {forEach(f: (flag: number, i: number) => void): void}} flags */
 export function encodeSeen(flags) {
   const bytes = new Uint8Array((flags.length + 7) >> 3);
   flags.forEach((flag, i) => flag && (bytes[i >> 3] |= 1 << (i & 7)));
@@ -35,9 +47,11 @@ export function encodeSeen(flags) {
 /**
  * A wire maze decoded with its fog: `seen` (0/1 a cell) when the wire has one, else null (the whole
  * maze, as spectators and finished players get it); `revision` 0 and no `reveals` yet.
+ * @param {WireMaze} wire
+ * @returns {FogMaze}
  */
 export function decodeFogMaze(wire) {
-  const maze = decodeMaze(wire);
+  const maze = /** @type {FogMaze} */ (decodeMaze(wire));
   maze.seen = wire.seen != null ? decodeSeen(wire.seen, maze.size) : null;
   maze.revision = 0;
   maze.reveals = [];
@@ -48,6 +62,9 @@ export function decodeFogMaze(wire) {
  * Merge a move's newly seen cells `[[r, c, bits], ...]` into a fog maze, in place. Entries that are
  * not cells of the maze are skipped; a maze without fog is left alone. Returns how many cells were
  * seen for the first time.
+ * @param {FogMaze | null | undefined} maze
+ * @param {unknown} cells
+ * @returns {number}
  */
 export function revealCells(maze, cells) {
   if (!maze?.seen || !Array.isArray(cells)) return 0;
@@ -61,6 +78,7 @@ export function revealCells(maze, cells) {
     if (!inBounds(maze, [r, c]) || !Number.isInteger(bits) || bits < 0 || bits > 15) continue;
     const i = r * cols + c;
     const lastRow = r === rows - 1;
+    /** @type {[Uint8Array, unknown][]} */
     const flags = [
       [maze.east, c < cols - 1 && bits & 1],
       [maze.south, !lastRow && bits & 2],
@@ -86,6 +104,7 @@ export function revealCells(maze, cells) {
 }
 
 /** The flat indices of the open neighbours of cell i, in the server's order (E, S, W, N, SE, SW, NW, NE). */
+/** @param {Maze} maze @param {number} i @returns {number[]} */
 export function openNeighbours(maze, i) {
   const { cols, east, south, southeast, southwest } = maze;
   const r = Math.floor(i / cols);
@@ -108,16 +127,20 @@ export function openNeighbours(maze, i) {
  * The cells (flat indices, nearest first) within `vision` steps of `cell` ([r, c]) along the maze's
  * open passages, as server/maze/fog.py's `sight`. In a fog racer's maze the passages are the known
  * ones, which hold every way to what the racer sees now.
+ * @param {Maze | null | undefined} maze
+ * @param {unknown} cell
+ * @param {unknown} vision
+ * @returns {number[]}
  */
 export function sight(maze, cell, vision) {
   if (!maze || !Array.isArray(cell) || !inBounds(maze, cell)) return [];
-  if (!Number.isInteger(vision) || vision < 0) vision = 0; // a settings object without vision: the cell only
+  if (!Number.isInteger(vision) || /** @type {number} */ (vision) < 0) vision = 0; // a settings object without vision: the cell only
   const start = cell[0] * maze.cols + cell[1];
   const depth = new Map([[start, 0]]);
   const frontier = [start];
   for (let k = 0; k < frontier.length; k++) {
-    const further = depth.get(frontier[k]) + 1;
-    if (further > vision) continue;
+    const further = /** @type {number} */ (depth.get(frontier[k])) + 1;
+    if (further > /** @type {number} */ (vision)) continue;
     for (const next of openNeighbours(maze, frontier[k])) {
       if (!depth.has(next)) {
         depth.set(next, further);
@@ -129,6 +152,7 @@ export function sight(maze, cell, vision) {
 }
 
 /** The cells in sight from `cell` as 0/1 flags, one a cell. */
+/** @param {Maze} maze @param {unknown} cell @param {unknown} vision */
 export function sightFlags(maze, cell, vision) {
   const flags = new Uint8Array(maze.size);
   for (const i of sight(maze, cell, vision)) flags[i] = 1;
@@ -136,6 +160,7 @@ export function sightFlags(maze, cell, vision) {
 }
 
 /** Mark in `seen` what is in sight from `cell` (the whole maze's passages); returns how many were new. */
+/** @param {Uint8Array} seen @param {Maze} maze @param {unknown} cell @param {unknown} vision */
 export function lookFrom(seen, maze, cell, vision) {
   let fresh = 0;
   for (const i of sight(maze, cell, vision)) {
@@ -154,7 +179,8 @@ export function lookFrom(seen, maze, cell, vision) {
  */
 export class RacerEyes {
   constructor() {
-    this.racers = new Map(); // id -> {seen: Uint8Array, revision}
+    /** @type {Map<string, {seen: Uint8Array, revision: number}>} */
+    this.racers = new Map();
   }
 
   clear() {
@@ -162,6 +188,7 @@ export class RacerEyes {
   }
 
   /** Replace what is known from player entries (a snapshot, `started`); bad bitsets are skipped. */
+  /** @param {unknown} entries @param {FogMaze | null | undefined} maze */
   load(entries, maze) {
     this.racers.clear();
     if (!maze || maze.seen || !Array.isArray(entries)) return;
@@ -176,6 +203,7 @@ export class RacerEyes {
   }
 
   /** A racer moved to `cell`: they now see what is in sight from there too. */
+  /** @param {string} id @param {unknown} cell @param {FogMaze | null | undefined} maze @param {unknown} vision */
   moved(id, cell, maze, vision) {
     const eyes = this.racers.get(id);
     if (!eyes || !maze || maze.seen) return;
@@ -183,6 +211,7 @@ export class RacerEyes {
   }
 
   /** {seen, revision} of a racer, or null. */
+  /** @param {string} id */
   get(id) {
     return this.racers.get(id) ?? null;
   }

@@ -8,9 +8,15 @@ import { revealCells } from './fog.js';
 import { cellOf } from './room-records.js';
 import { movedTrail, steppedTrail } from './trail-rule.js';
 
+/** @typedef {import('./wire-types.js').Cell} Cell */
+/** @typedef {import('./wire-types.js').Ack} Ack */
+/** @typedef {import('./wire-types.js').RivalInSight} RivalInSight */
+/** @typedef {import('./state.js').RoomState} RoomState */
+
 export const MAX_PENDING = 8; // predicted moves in flight before we stop predicting
 
 /** Where the own arrow stands now (predicted), or null. */
+/** @param {RoomState} state @returns {Cell | null} */
 export function ownCell(state) {
   const me = state.me();
   if (!me) return null;
@@ -18,10 +24,11 @@ export function ownCell(state) {
 }
 
 /** Apply an own move at once if the local maze allows it; remember it by seq. Returns true if applied. */
+/** @param {RoomState} state @param {number} seq @param {readonly number[]} target */
 export function predictMove(state, seq, target) {
   if (!state.canMove() || state.pending.length >= MAX_PENDING) return false;
   const from = ownCell(state);
-  if (!isOpen(state.maze, from, target)) return false;
+  if (!isOpen(state.maze, /** @type {Cell} */ (from), target)) return false; // canMove: there is a cell
   state.pending.push({ seq, cell: [target[0], target[1]] });
   predict(state);
   return true;
@@ -30,13 +37,16 @@ export function predictMove(state, seq, target) {
 /**
  * The server accepted move `seq`: its ack {room (the cell), facing, trail_len, moves} becomes the
  * confirmed state; in a fog race its `seen` cells join the maze (whether or not the `moved` came first).
+ * @param {RoomState} state
+ * @param {number} seq
+ * @param {Ack | null | undefined} ack
  */
 export function confirmMove(state, seq, ack) {
   revealCells(state.maze, ack?.seen);
   showRivals(state, ack?.rivals);
   const me = state.me();
-  if (me && ack && Array.isArray(ack.room) && Number.isInteger(ack.moves) && ack.moves > me.moves) {
-    me.trail = movedTrail(me.trail, ack.trail_len, ack.room);
+  if (me && ack && Array.isArray(ack.room) && typeof ack.moves === 'number' && Number.isInteger(ack.moves) && ack.moves > me.moves) {
+    me.trail = movedTrail(me.trail, /** @type {number} */ (ack.trail_len), ack.room);
     me.cell = cellOf(ack.room);
     me.facing = ack.facing ?? me.facing;
     me.moves = ack.moves;
@@ -47,10 +57,14 @@ export function confirmMove(state, seq, ack) {
 
 /** A fog racer's move ack names every rival in sight from the new cell (one standing still sends no
  * `moved`): show them there, with no trail, as a `moved` in sight would, and hide every rival the
- * list leaves out, for walking away from one standing still sends no `moved` either. */
+ * list leaves out, for walking away from one standing still sends no `moved` either.
+ * @param {RoomState} state
+ * @param {RivalInSight[] | undefined} rivals
+ */
 export function showRivals(state, rivals) {
   if (!Array.isArray(rivals)) return;
   const you = state.you;
+  /** @type {Set<string>} */
   const inSight = new Set();
   for (const r of rivals) {
     const p = r && state.player(r.id);
@@ -69,6 +83,7 @@ export function showRivals(state, rivals) {
 }
 
 /** The server refused move `seq`: drop it and every later prediction. Returns true if anything moved back. */
+/** @param {RoomState} state @param {number} seq */
 export function rejectMove(state, seq) {
   const i = state.pending.findIndex((m) => m.seq === seq);
   if (i < 0) return false;
@@ -78,6 +93,7 @@ export function rejectMove(state, seq) {
 }
 
 /** Replay the pending moves over the confirmed own player into `state.predicted` (null with none). */
+/** @param {RoomState} state */
 export function predict(state) {
   const me = state.me();
   if (!me || !state.pending.length || !me.cell) {

@@ -7,7 +7,16 @@ import { predict } from './own-moves.js';
 import { cellOf, hintCells, player } from './room-records.js';
 import { movedTrail } from './trail-rule.js';
 
-/** Apply event `t` with data `d` at local time `now` (ms) to `state` (a RoomState). An unknown `t` is ignored. */
+/** @typedef {import('./state.js').RoomState} RoomState */
+/** @typedef {import('./room-records.js').Player} Player */
+
+/**
+ * Apply event `t` with data `d` at local time `now` (ms) to `state` (a RoomState). An unknown `t` is ignored.
+ * @param {RoomState} state
+ * @param {string} t
+ * @param {any} d the event's record (wire-types.js, by `t`), read defensively: a field may be missing
+ * @param {number} now
+ */
 export function applyEvent(state, t, d, now) {
   const p = d.id != null ? state.player(d.id) : null;
   switch (t) {
@@ -96,19 +105,22 @@ export function applyEvent(state, t, d, now) {
         }
       }
       break;
-    case 'race_over':
+    case 'race_over': {
       state.phase = 'finished';
-      state.results = Array.isArray(d.results) ? d.results : [];
+      /** @type {import('./wire-types.js').ResultRow[]} */
+      const results = Array.isArray(d.results) ? d.results : [];
+      state.results = results;
       state.shortest = d.shortest ?? state.shortest;
       state.shortestRoutes = d.shortest_routes ?? null;
       state.difficulty = d.difficulty ?? state.difficulty;
-      for (const r of state.results) {
+      for (const r of results) {
         const q = state.player(r.id);
         if (q) Object.assign(q, { rank: r.rank, time: r.time, dnf: !!r.dnf, distance: r.distance ?? q.distance });
       }
       state.pending = [];
       state.predicted = null;
       break;
+    }
     case 'lobby':
       state.phase = 'lobby';
       if (d.settings) state.settings = d.settings;
@@ -136,7 +148,13 @@ export function applyEvent(state, t, d, now) {
   }
 }
 
-/** A `moved` event for player `p` (own moves may already be applied from their acks). */
+/**
+ * A `moved` event for player `p` (own moves may already be applied from their acks).
+ * @param {RoomState} state
+ * @param {Player} p
+ * @param {import('./wire-types.js').Moved} d
+ * @param {number} now
+ */
 function applyMoved(state, p, d, now) {
   const own = state.you && p.id === state.you.id;
   // Own moves may already be applied from the move's ack; `moves` only grows, so it orders both.
@@ -156,7 +174,7 @@ function applyMoved(state, p, d, now) {
     return;
   }
   // A fog racer never gets a rival's trail: only where they stand while in sight.
-  p.trail = state.inFog() && !own ? [cell] : movedTrail(p.trail, d.trail_len, cell);
+  p.trail = state.inFog() && !own ? [cell] : movedTrail(p.trail, /** @type {number} */ (d.trail_len), cell);
   p.cell = cell;
   p.facing = d.facing ?? p.facing;
   if (d.distance != null) p.distance = d.distance;

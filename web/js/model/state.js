@@ -16,9 +16,57 @@ export { hintCells } from './room-records.js';
 
 const MAX_BUFFER = 2000;
 
+/** @typedef {import('./wire-types.js').Cell} Cell */
+/** @typedef {import('./wire-types.js').Snapshot} Snapshot */
+/** @typedef {import('./wire-types.js').Envelope} Envelope */
+/** @typedef {import('./wire-types.js').Settings} Settings */
+/** @typedef {import('./wire-types.js').You} You */
+/** @typedef {import('./wire-types.js').Ack} Ack */
+/** @typedef {import('./wire-types.js').DifficultyCard} DifficultyCard */
+/** @typedef {import('./wire-types.js').ResultRow} ResultRow */
+/** @typedef {import('./wire-types.js').Count} Count */
+/** @typedef {import('./wire-types.js').RivalInSight} RivalInSight */
+/** @typedef {import('./room-records.js').Player} Player */
+/** @typedef {import('./room-records.js').Hint} Hint */
+/** @typedef {import('./ghosts.js').Ghost} Ghost */
+/** @typedef {import('./fog.js').FogMaze} FogMaze */
+/** An own move sent and not yet answered. @typedef {{seq: number, cell: Cell}} PendingMove */
+/** The own player's place with the pending moves applied. @typedef {{cell: Cell, facing: string | undefined, trail: Cell[]}} Predicted */
+
+/** The room as this client knows it; `clear()` sets every field (the field lines only declare them). */
 export class RoomState {
+  /** @type {string | null} */ code;
+  /** @type {number | null} the last applied event's version; null before the first snapshot */ version;
+  /** @type {Snapshot['phase'] | null} */ phase;
+  /** @type {Partial<Settings>} */ settings;
+  /** @type {string | null} */ host;
+  /** @type {Player[]} */ players;
+  /** @type {Ghost[]} */ ghosts;
+  /** @type {number} */ spectators;
+  /** @type {boolean | undefined} */ locked;
+  /** @type {FogMaze | null} */ maze;
+  /** @type {string | null} */ mazeKey;
+  /** @type {RacerEyes} */ eyes;
+  /** @type {number | null} */ shortest;
+  /** @type {DifficultyCard | null} */ difficulty;
+  /** @type {Count | null} */ shortestRoutes;
+  /** @type {number | null} */ startAt;
+  /** @type {number | null} */ startedAt;
+  /** @type {number | null} */ countdownSeconds;
+  /** @type {ResultRow[] | null} */ results;
+  /** @type {string | null} */ closing;
+  /** @type {number} */ clockOffset;
+  /** @type {Record<string, Hint>} */ hints;
+  /** @type {Record<string, [number, number][]>} */ history;
+  /** @type {PendingMove[]} */ pending;
+  /** @type {Predicted | null} */ predicted;
+  /** @type {Envelope[]} */ buffer;
+  /** @type {boolean} */ awaitingResync;
+
   constructor() {
+    /** @type {You | null} */
     this.you = null; // {id, role, token?, colour?} from the join ack
+    /** @type {((env: Envelope) => void) | null} */
     this.onEvent = null; // called with each applied envelope (also when replayed after a snapshot)
     this.clear();
   }
@@ -52,27 +100,33 @@ export class RoomState {
     this.awaitingResync = false;
   }
 
+  /** @param {You | null | undefined} you */
   setYou(you) {
     this.you = you ? { ...you } : null;
   }
 
   // ---- clock ----
+  /** @param {number | undefined} serverNow @param {number} localNow */
   setClock(serverNow, localNow) {
-    if (Number.isFinite(serverNow) && Number.isFinite(localNow)) this.clockOffset = serverNow - localNow;
+    if (Number.isFinite(serverNow) && Number.isFinite(localNow)) this.clockOffset = /** @type {number} */ (serverNow) - localNow;
   }
+  /** @param {number} localNow */
   serverNow(localNow) {
     return localNow + this.clockOffset;
   }
   /** ms until the race starts (countdown), or null. */
+  /** @param {number} localNow */
   countdownLeft(localNow) {
     return this.startAt == null ? null : this.startAt - this.serverNow(localNow);
   }
   /** ms since the race started, or null. */
+  /** @param {number} localNow */
   elapsed(localNow) {
     return this.startedAt == null ? null : Math.max(0, this.serverNow(localNow) - this.startedAt);
   }
 
   // ---- lookups ----
+  /** @param {string | null | undefined} id */
   player(id) {
     return this.players.find((p) => p.id === id) || null;
   }
@@ -95,10 +149,12 @@ export class RoomState {
     return !!this.maze?.seen;
   }
   /** Whether a player's progress to the exit is known (fog racers are not told distances). */
+  /** @param {Pick<Player, 'finished' | 'distance'>} p */
   progressKnown(p) {
-    return p.finished || (this.shortest > 0 && p.distance != null);
+    return p.finished || (this.shortest != null && this.shortest > 0 && p.distance != null);
   }
   /** A player as drawn: the own player with predicted moves applied. */
+  /** @param {string} id @returns {Player | null} */
   view(id) {
     const p = this.player(id);
     if (!p || !this.you || id !== this.you.id || !this.predicted) return p;
@@ -107,6 +163,7 @@ export class RoomState {
 
   // ---- snapshot and events ----
   /** Replace everything with a snapshot; replays buffered envelopes. Returns 'ok' or 'resync-needed'. */
+  /** @param {Snapshot} snap @param {number} [localNow] @returns {'ok' | 'resync-needed'} */
   applySnapshot(snap, localNow = 0) {
     const sameRace = this.startedAt != null && snap.started_at === this.startedAt;
     this.code = snap.code ?? this.code;
@@ -114,7 +171,7 @@ export class RoomState {
     this.phase = snap.phase ?? null;
     this.settings = snap.settings || {};
     this.host = snap.host ?? null;
-    this.players = (snap.players || []).map(player);
+    this.players = (snap.players || []).map((entry) => player(entry));
     this.ghosts = ghostsFrom(snap.ghosts);
     this.syncHostFlags();
     this.spectators = snap.spectators ?? 0;
@@ -150,6 +207,9 @@ export class RoomState {
   /**
    * One room event {v, t, d}. Returns 'applied', 'stale' (v at or below our version, dropped),
    * 'buffered' (no snapshot yet, or waiting for one) or 'resync-needed' (a gap: ask for a snapshot).
+   * @param {Envelope} env
+   * @param {number} [localNow]
+   * @returns {'applied' | 'stale' | 'buffered' | 'resync-needed'}
    */
   applyEnvelope(env, localNow = 0) {
     if (!env || !Number.isInteger(env.v) || typeof env.t !== 'string') return 'stale';
@@ -173,6 +233,7 @@ export class RoomState {
   /**
    * Decode a wire maze (with its fog, if any); the same maze again keeps the same object (the renderer
    * keeps its camera). A fog maze grows in place as moves reveal cells, so its key is the wire it came as.
+   * @param {import('./wire-types.js').WireMaze | null | undefined} wire
    */
   setMaze(wire) {
     const key = wire ? JSON.stringify(wire) : null;
@@ -191,13 +252,18 @@ export class RoomState {
     }
   }
 
+  /** @param {string} id @param {number | null | undefined} t @param {number | null | undefined} distance */
   record(id, t, distance) {
     if (t == null || distance == null) return;
     (this.history[id] ||= []).push([t, distance]);
   }
 
   /** Remember a hint from its ack (its `hinted` event may come before or after); a hint that moved
-   * a fog racer brings the cells that step let them see. */
+   * a fog racer brings the cells that step let them see.
+   * @param {string} id
+   * @param {import('./wire-types.js').Hinted} hint
+   * @param {number} now
+   */
   noteHint(id, hint, now) {
     if (this.you && id === this.you.id) revealCells(this.maze, hint.seen);
     this.hints[id] = { ...hintCells(hint, this.maze), id, at: now };
@@ -215,21 +281,25 @@ export class RoomState {
   }
 
   /** Apply an own move at once if the local maze allows it; remember it by seq. Returns true if applied. */
+  /** @param {number} seq @param {readonly number[]} target */
   predictMove(seq, target) {
     return predictMove(this, seq, target);
   }
 
   /** The server accepted move `seq` (its ack): the confirmed state, the fog's new cells, rivals in sight. */
+  /** @param {number} seq @param {Ack | null | undefined} ack */
   confirmMove(seq, ack) {
     confirmMove(this, seq, ack);
   }
 
   /** A fog racer's move ack: the rivals in sight from the new cell, every other rival hidden. */
+  /** @param {RivalInSight[] | undefined} rivals */
   showRivals(rivals) {
     showRivals(this, rivals);
   }
 
   /** The server refused move `seq`: drop it and every later prediction. Returns true if anything moved back. */
+  /** @param {number} seq */
   rejectMove(seq) {
     return rejectMove(this, seq);
   }
