@@ -22,7 +22,14 @@ export class Intents {
    * move; changed(): schedule a DOM update.
    */
   constructor({ state, net, renderer, session, hintMethod, showSearch, refused, changed }) {
-    Object.assign(this, { state, net, renderer, session, hintMethod, showSearch, refused, changed });
+    this.state = state;
+    this.net = net;
+    this.renderer = renderer;
+    this.session = session;
+    this.hintMethod = hintMethod;
+    this.showSearch = showSearch;
+    this.refused = refused;
+    this.changed = changed;
     this.seq = 0;
     this.hintReadyAt = 0; // Date.now() from which the hint button may be pressed again
   }

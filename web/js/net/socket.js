@@ -23,7 +23,7 @@ export class Net {
     this.joined = false;
     this.status = 'connecting';
     this.joinRound = 0; // bumped by every join, so a superseded retry loop stops
-    const socket = (this.socket = window.io({
+    const socket = (this.socket = /** @type {any} */ (window).io({
       path: '/socket.io/',
       query: code ? { room: code } : {},
       reconnectionDelay: 250, // a fail-over takes about a second: come back as soon as it is over

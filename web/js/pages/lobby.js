@@ -125,8 +125,9 @@ async function refresh() {
       const rows = res.body.rooms.map(roomRow);
       const list = $('room-list');
       // Keep focus on the same button across a refresh.
-      const focused = document.activeElement?.closest?.('#room-list tr');
-      const focusKey = focused && [focused.dataset.code, document.activeElement.dataset.action];
+      const active = /** @type {HTMLElement | null} */ (document.activeElement);
+      const focused = /** @type {HTMLElement | null | undefined} */ (active?.closest?.('#room-list tr'));
+      const focusKey = focused && [focused.dataset.code, /** @type {HTMLElement} */ (active).dataset.action];
       list.replaceChildren(...rows);
       if (focusKey) list.querySelector(`tr[data-code="${CSS.escape(focusKey[0])}"] [data-action="${focusKey[1]}"]`)?.focus();
       show('room-list-empty', rows.length === 0);

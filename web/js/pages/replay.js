@@ -40,7 +40,7 @@ const renderer = new Renderer($('replay-canvas'), () => ({
   hints: [],
 }));
 
-window.mazerace_replay = Object.freeze({
+/** @type {any} */ (window).mazerace_replay = Object.freeze({
   get ready() {
     return !!replay;
   },
@@ -196,7 +196,7 @@ scrubber.addEventListener('keydown', (e) => {
 });
 document.addEventListener('keydown', (e) => {
   if (e.key !== ' ' || e.ctrlKey || e.metaKey || e.altKey || !replay) return;
-  if (/^(INPUT|SELECT|TEXTAREA|BUTTON|A)$/.test(e.target.tagName || '')) return;
+  if (/^(INPUT|SELECT|TEXTAREA|BUTTON|A)$/.test(/** @type {HTMLElement} */ (e.target).tagName || '')) return;
   e.preventDefault();
   setPlaying(!playing);
 });

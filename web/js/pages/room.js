@@ -39,7 +39,7 @@ const session = { you: null, rules: null, raceId: null, followId: '', eyesId: ''
 let resyncing = false;
 const lens = new FogLens();
 
-window.mazerace = Object.freeze({
+/** @type {any} */ (window).mazerace = Object.freeze({
   get state() {
     return state;
   },

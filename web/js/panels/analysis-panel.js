@@ -38,7 +38,7 @@ export async function loadAnalysis(container, raceId, { pick = null, fetcher = f
         setText(status, 'This race’s analysis could not be read.');
         return null;
       }
-      if (!analysis.players) {
+      if (!('players' in analysis)) {
         setText(status, 'The analysis of a daily race opens when its day is over (UTC): it shows the route.');
         container.dataset.state = 'sealed';
         return null;

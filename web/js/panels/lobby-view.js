@@ -12,7 +12,10 @@ import { $, el, message, setText, show, swatch } from '../common/ui.js';
 export class LobbyView {
   /** state: the RoomState; session: read for `rules`; bots: the bots card (BotPanel); isYou(id). */
   constructor({ state, session, bots, isYou }) {
-    Object.assign(this, { state, session, bots, isYou });
+    this.state = state;
+    this.session = session;
+    this.bots = bots;
+    this.isYou = isYou;
     this.lastSettings = ''; // the settings last written into the form (JSON)
   }
 

@@ -22,7 +22,12 @@ export class RaceView {
    * isYou(id); nameOf(id).
    */
   constructor({ state, session, intents, renderer, isYou, nameOf }) {
-    Object.assign(this, { state, session, intents, renderer, isYou, nameOf });
+    this.state = state;
+    this.session = session;
+    this.intents = intents;
+    this.renderer = renderer;
+    this.isYou = isYou;
+    this.nameOf = nameOf;
     this.lastMethods = '';
     this.lastFollow = '';
     this.lastEyes = '';

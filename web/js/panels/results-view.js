@@ -13,7 +13,9 @@ import { $, el, formatTime, setText, show, swatch } from '../common/ui.js';
 export class ResultsView {
   /** state: the RoomState; session: read for `you` and `raceId` (the replay to link); isYou(id). */
   constructor({ state, session, isYou }) {
-    Object.assign(this, { state, session, isYou });
+    this.state = state;
+    this.session = session;
+    this.isYou = isYou;
     this.closed = false; // closed by this viewer for the race shown
   }
 

@@ -10,7 +10,8 @@ const GO_MS = 900; // how long "GO!" stays up after the start
 export class RoomClocks {
   /** state: the RoomState; clock(): the local time the server's "now" refers to. */
   constructor({ state, clock }) {
-    Object.assign(this, { state, clock });
+    this.state = state;
+    this.clock = clock;
     this.lastCount = null; // the countdown number last announced
     this.goUntil = 0;
   }

@@ -12,7 +12,15 @@ export class RoomView {
    * results: the LobbyView, RaceView and ResultsView.
    */
   constructor({ state, session, renderer, preview, hostTools, reactions, lobby, race, results }) {
-    Object.assign(this, { state, session, renderer, preview, hostTools, reactions, lobby, race, results });
+    this.state = state;
+    this.session = session;
+    this.renderer = renderer;
+    this.preview = preview;
+    this.hostTools = hostTools;
+    this.reactions = reactions;
+    this.lobby = lobby;
+    this.race = race;
+    this.results = results;
     this.queued = false;
     this.focusCanvas = false; // once the race view shows, put keyboard focus on the maze
     this.lastCard = ''; // the difficulty card last drawn (JSON)
@@ -51,7 +59,7 @@ export class RoomView {
     else this.race.update(me);
     if (this.focusCanvas && phase === 'racing') {
       this.focusCanvas = false;
-      const active = document.activeElement;
+      const active = /** @type {HTMLElement | null} */ (document.activeElement);
       if (state.canMove() && !(active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) && active.offsetParent)) {
         $('race-canvas').focus({ preventScroll: true });
       }

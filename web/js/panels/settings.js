@@ -89,6 +89,8 @@ function directionsField() {
  * What a choice of generator and directions rules out, from `serverRules` (GET /api/rules): with 8
  * directions the generators that have no 8-direction form, with such a generator 8 directions.
  * Returns {algorithms: [names], directions: [counts]}.
+ * @param {any} serverRules
+ * @param {{algorithm?: string, directions?: unknown}} choice
  */
 export function ruledOut(serverRules, { algorithm, directions }) {
   const eight = new Set(serverRules.eight_direction_algorithms ?? serverRules.settings.algorithm.choices);

@@ -37,7 +37,7 @@ export class MazeLayer {
    */
   draw(ctx, du, view) {
     this.repaintRevealed();
-    const scale = this.image.scale || 1; // offscreen pixels a unit
+    const scale = /** @type {any} */ (this.image).scale || 1; // offscreen pixels a unit
     if (this.maze.directions === 8 && du > scale) {
       drawMaze8(ctx, this.maze, view); // zoomed in past the offscreen picture: draw what is in view, sharp
     } else {
@@ -63,7 +63,7 @@ export class MazeLayer {
         const [x0, y0] = [2 * Math.min(...cs), 2 * Math.min(...rs)];
         const [x1, y1] = [2 * Math.max(...cs) + 3, 2 * Math.max(...rs) + 3]; // a cell, its sides and corners
         const ctx = this.image.getContext('2d');
-        const scale = this.image.scale;
+        const scale = /** @type {any} */ (this.image).scale;
         ctx.save();
         ctx.setTransform(scale, 0, 0, scale, 0, 0);
         ctx.beginPath();
@@ -130,6 +130,7 @@ export function paintMaze(maze) {
     px[k + 2] = b;
   };
   for (let k = 3; k < px.length; k += 4) px[k] = 255; // opaque black everywhere
+  /** @type {[number, number, number]} */
   const white = [255, 255, 255];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {

@@ -28,7 +28,7 @@ export function paintMaze8(maze) {
   const canvas = document.createElement('canvas');
   canvas.width = W * scale;
   canvas.height = H * scale;
-  canvas.scale = scale;
+  /** @type {any} */ (canvas).scale = scale; // offscreen pixels a unit, read back by the maze layer
   const ctx = canvas.getContext('2d');
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   drawMaze8(ctx, maze, [0, 0, W, H]);

@@ -77,7 +77,7 @@ export function drawPlayers(ctx, scene, unitCss, px) {
     const key = p.cell[0] * 100000 + p.cell[1];
     (byCell.get(key) || byCell.set(key, []).get(key)).push(p);
   }
-  const ordered = [...scene.players].sort((a, b) => (a.id === scene.youId) - (b.id === scene.youId));
+  const ordered = [...scene.players].sort((a, b) => Number(a.id === scene.youId) - Number(b.id === scene.youId));
   for (const p of ordered) {
     if (!p.cell) continue;
     const group = byCell.get(p.cell[0] * 100000 + p.cell[1]);
