@@ -10,8 +10,14 @@ import { sameCell } from '../model/maze.js';
 import { $, setText } from '../common/ui.js';
 
 const SAMPLES = 2000; // frame and latency samples kept for the test hook (bounded)
+/** @typedef {import('../model/maze.js').Dir} Dir */
+/** @typedef {import('./prefs.js').Prefs} Prefs */
+/** What the feel asks of the renderer. @typedef {{probe: ((time: number, ms: number) => void) | null, reducedMotion: boolean, invalidate(): void}} FeltRenderer */
+
+/** @type {Set<string | null>} */
 const MOVES = new Set(['up', 'down', 'left', 'right', 'up-left', 'up-right', 'down-left', 'down-right']);
 
+/** @template T @param {T[]} list @param {T} value */
 const keep = (list, value) => {
   list.push(value);
   if (list.length > SAMPLES) list.splice(0, list.length - SAMPLES);
@@ -21,6 +27,8 @@ export class Feel {
   /**
    * state: the RoomState; renderer: the Renderer; clock() -> local ms the server's clock refers to;
    * move(dir) -> 'moved' | 'blocked' | 'busy' | 'off' (room.js's move path); interval() -> ms between moves.
+   * @param {{state: import('../model/state.js').RoomState, renderer: FeltRenderer, clock: () => number,
+   *   move: (dir: Dir) => 'moved' | 'blocked' | 'busy' | 'off', interval: () => number}} parts
    */
   constructor({ state, renderer, clock, move, interval }) {
     this.state = state;
@@ -36,11 +44,15 @@ export class Feel {
       prefs: this.prefs,
       directions: () => state.maze?.directions ?? state.settings?.directions ?? 4,
       motionReduced: () => this.motionReduced,
-      changed: (changes) => this.change(changes),
+      changed: (/** @type {Partial<Prefs>} */ changes) => this.change(changes),
     });
+    /** @type {{frames: number[], latencies: {frame: number, drawn: number}[]}} */
     this.samples = { frames: [], latencies: [] };
+    /** @type {number | null} */
     this.keyAt = null; // the last direction key's event time, until a frame draws the arrow moved
+    /** @type {import('../model/wire-types.js').Cell | null} */
     this.keyCell = null;
+    /** @type {number | null} */
     this.lastCount = null;
     this.bindPage();
     this.applyMotion();
@@ -96,6 +108,7 @@ export class Feel {
   }
 
   /** After each frame: its draw time, and a key's latency once the arrow it moved has been drawn. */
+  /** @param {number} time @param {number} ms */
   frameDrawn(time, ms) {
     keep(this.samples.frames, ms);
     if (this.keyAt == null) return;
@@ -105,6 +118,7 @@ export class Feel {
     this.keyAt = null;
   }
 
+  /** @param {Partial<Prefs>} changes */
   change(changes) {
     Object.assign(this.prefs, changes);
     savePrefs(changes);
@@ -138,6 +152,7 @@ export class Feel {
   }
 
   /** One paced step through the room's move path, with its sound. */
+  /** @param {Dir} dir */
   step(dir) {
     const result = this.move(dir);
     if (result === 'moved') this.sounds.play('step');
@@ -146,12 +161,14 @@ export class Feel {
   }
 
   /** The server refused a move: stop holding or running; a bump unless the wall was already heard. */
+  /** @param {boolean} predicted */
   refused(predicted) {
     this.stepper.stop();
     if (predicted) this.sounds.play('bump');
   }
 
   /** A room event applied (state.onEvent): the race's moments have their sounds. */
+  /** @param {Pick<import('../model/wire-types.js').Envelope, 't' | 'd'>} env */
   heard({ t, d }) {
     const own = !!this.state.you && d?.id === this.state.you.id;
     if (t === 'started') this.sounds.play('go');

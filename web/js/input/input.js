@@ -8,31 +8,47 @@
 import { DEFAULT_KEYS, actionOf, keyName } from './prefs.js';
 import { isDoubleTap } from './stepper.js';
 
+/** @typedef {import('../model/wire-types.js').Cell} Cell */
+/** @typedef {import('../model/maze.js').Dir} Dir */
+
 export const MOVE_INTERVAL = 85; // ms between moves until the server's rules have come
 
 /** The ms between moves: the server's move rate (GET /api/rules), or MOVE_INTERVAL until the rules are known. */
+/** @param {any} rules GET /api/rules's answer, or null before it came */
 export function moveInterval(rules) {
   const rate = rules?.rate_limits?.move?.rate;
   return rate > 0 ? Math.ceil(1000 / rate) : MOVE_INTERVAL;
 }
 
+/** @type {Set<string | null>} */
 const DIRECTIONS = new Set(['up', 'down', 'left', 'right', 'up-left', 'up-right', 'down-left', 'down-right']);
+/** @type {Set<string>} */
 const DIAGONALS = new Set(['up-left', 'up-right', 'down-left', 'down-right']);
 
 /** Whether `dir` is a move in a maze of `directions` (4 or 8). */
+/** @param {string} dir @param {number} directions */
 export const allowedIn = (dir, directions) => directions === 8 || !DIAGONALS.has(dir);
 
 /** The move a key names ({key, code} of a KeyboardEvent) in a maze of `directions` with key map `keys`, or null. */
+/**
+ * @param {{key?: unknown, code?: unknown}} event
+ * @param {number} [directions]
+ * @param {import('./prefs.js').KeyMap} [keys]
+ * @returns {Dir | null}
+ */
 export function keyDirection(event, directions = 4, keys = DEFAULT_KEYS) {
   const action = actionOf(keys, keyName(event));
-  return DIRECTIONS.has(action) && allowedIn(action, directions) ? action : null;
+  return action !== null && DIRECTIONS.has(action) && allowedIn(action, directions) ? /** @type {Dir} */ (action) : null;
 }
 
 // Swipe sectors, clockwise from east (screen y grows downwards).
+/** @type {Dir[]} */
 const SECTORS_8 = ['right', 'down-right', 'down', 'down-left', 'left', 'up-left', 'up', 'up-right'];
+/** @type {Dir[]} */
 const SECTORS_4 = ['right', 'down', 'left', 'up'];
 
 /** The move a swipe by (dx, dy) px names: 45 degree sectors in an 8-direction maze, 90 in a 4-direction one. */
+/** @param {number} dx @param {number} dy @param {number} [directions] */
 export function swipeDirection(dx, dy, directions = 4) {
   const sectors = directions === 8 ? SECTORS_8 : SECTORS_4;
   const turn = Math.atan2(dy, dx) / (2 * Math.PI); // -0.5 .. 0.5 of a full turn
@@ -41,11 +57,13 @@ export function swipeDirection(dx, dy, directions = 4) {
 }
 
 /** "r c", "r,c" or "(r, c)" -> [r, c], or null. */
+/** @param {unknown} text @returns {Cell | null} */
 export function parseCell(text) {
   const m = /^\s*\(?\s*(-?\d+)\s*[\s,;]\s*(-?\d+)\s*\)?\s*$/.exec(String(text));
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
+/** @param {any} target */
 const typing = (target) =>
   !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName || ''));
 
@@ -61,6 +79,12 @@ const LONG_SWIPE_MS = 300;
  *        directions?() -> 4 | 8, the current maze's (4 when left out)}
  * on: {moveTo([r, c]) (typed), pickCell([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
  *      bad(text), active() -> bool}
+ * @param {{canvas: HTMLCanvasElement, pad?: HTMLElement | null, moveBox?: HTMLInputElement | null, pick(x: number, y: number): readonly number[] | null,
+ *   stepper?: Pick<import('./stepper.js').Stepper, 'doing' | 'press' | 'release' | 'run' | 'stop'>, keys?: () => import('./prefs.js').KeyMap,
+ *   doubleTap?: () => boolean, paused?: () => boolean, directions?: () => number}} opts
+ * @param {{moveTo?(cell: Cell): void, pickCell?(cell: readonly number[]): void, hint(): void, zoom(factor: number, x?: number, y?: number): void,
+ *   pan(dx: number, dy: number): void, bad?(text: string): void, active(): boolean}} on the replay page, where
+ *   nobody moves (active() is false, no coordinate box), leaves out moveTo, pickCell and bad
  */
 export function attachInput(opts, on) {
   const { canvas } = opts;
@@ -68,10 +92,13 @@ export function attachInput(opts, on) {
   const directions = opts.directions || (() => 4);
   const keys = opts.keys || (() => DEFAULT_KEYS);
   const doubleTap = opts.doubleTap || (() => false);
+  /** @type {Set<string>} */
   const held = new Set(); // run keys held down
+  /** @type {{dir: Dir, at: number} | null} */
   let lastTap = null; // {dir, at} of the last press, for double-taps
 
   /** A direction pressed by `source` (a key name, 'pad' or 'swipe'): a run with the run key or a double-tap, else a step. */
+  /** @param {Dir} dir @param {string} source @param {number} at @param {boolean} [running] */
   function press(dir, source, at, running = false) {
     if (!on.active() || !allowedIn(dir, directions())) return false;
     if (running || (doubleTap() && isDoubleTap(lastTap, dir, at))) {
@@ -93,7 +120,7 @@ export function attachInput(opts, on) {
       held.add(name);
       return;
     }
-    const isMove = DIRECTIONS.has(action) && allowedIn(action, directions());
+    const isMove = action !== null && DIRECTIONS.has(action) && allowedIn(action, directions());
     if (e.repeat) {
       if (isMove && on.active()) e.preventDefault(); // our own timer repeats a held key
       return;
@@ -101,7 +128,7 @@ export function attachInput(opts, on) {
     if (stepper.doing === 'run') stepper.stop(); // any other key stops a run
     if (isMove) {
       const running = (map.run || []).some((k) => held.has(k) || (k === 'Shift' && e.shiftKey));
-      if (press(action, name, e.timeStamp, running)) e.preventDefault();
+      if (press(/** @type {Dir} */ (action), name, e.timeStamp, running)) e.preventDefault();
     } else if (action === 'hint') {
       e.preventDefault();
       on.hint();
@@ -124,6 +151,7 @@ export function attachInput(opts, on) {
   document.addEventListener('visibilitychange', () => document.hidden && letGo());
 
   // Pointer: a tap/click picks a cell, a drag pans (mouse, spectators), a finger's drag moves.
+  /** @type {{x: number, y: number, lx: number, ly: number, ax: number, ay: number, at: number, type: string, dragged: boolean, dir: Dir | null, ran: boolean} | null} */
   let down = null;
   canvas.addEventListener('pointerdown', (e) => {
     down = { x: e.clientX, y: e.clientY, lx: e.clientX, ly: e.clientY, ax: e.clientX, ay: e.clientY, at: e.timeStamp, type: e.pointerType, dragged: false, dir: null, ran: false };
@@ -140,7 +168,9 @@ export function attachInput(opts, on) {
     }
   });
   /** A finger moving over the maze: each SWIPE_PX of travel names a direction, held until the finger lifts or turns; a quick long swipe runs. */
+  /** @param {PointerEvent} e */
   function swipe(e) {
+    if (!down) return; // only called while a pointer is down
     const dx = e.clientX - down.ax;
     const dy = e.clientY - down.ay;
     if (Math.hypot(dx, dy) < SWIPE_PX) return;
@@ -163,7 +193,7 @@ export function attachInput(opts, on) {
     if (start.dir) stepper.release('swipe');
     else if (!start.dragged) {
       const cell = opts.pick(e.clientX, e.clientY);
-      if (cell && on.active()) on.pickCell(cell);
+      if (cell && on.active()) on.pickCell?.(cell);
     }
   });
   canvas.addEventListener('pointercancel', () => {
@@ -182,30 +212,31 @@ export function attachInput(opts, on) {
   // The pad repeats while a pointer holds a button; a keyboard's Enter or Space on a button is one step.
   const pad = opts.pad;
   pad?.addEventListener('pointerdown', (e) => {
-    const button = e.target.closest('[data-dir]');
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-dir]'));
     if (!button) return;
     e.preventDefault(); // keep the keyboard focus where it was
-    press(button.dataset.dir, 'pad', e.timeStamp);
+    press(/** @type {Dir} */ (button.dataset.dir), 'pad', e.timeStamp);
   });
   const letPadGo = () => stepper.release('pad');
   pad?.addEventListener('pointerup', letPadGo);
   pad?.addEventListener('pointercancel', letPadGo);
   for (const button of pad?.querySelectorAll('[data-dir]') || []) button.addEventListener('pointerleave', letPadGo);
   pad?.addEventListener('click', (e) => {
-    const button = e.target.closest('[data-dir]');
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-dir]'));
     if (!button || e.detail !== 0) return; // a pointer's click was its pointerdown
-    if (press(button.dataset.dir, 'pad-key', e.timeStamp)) stepper.release('pad-key');
+    if (press(/** @type {Dir} */ (button.dataset.dir), 'pad-key', e.timeStamp)) stepper.release('pad-key');
   });
 
   // The coordinate box (an <input> inside a <form>): "r c" then Enter.
   opts.moveBox?.form?.addEventListener('submit', (e) => {
     e.preventDefault();
-    const cell = parseCell(opts.moveBox.value);
+    const box = /** @type {HTMLInputElement} */ (opts.moveBox);
+    const cell = parseCell(box.value);
     if (!cell) {
-      on.bad('Type a cell as "row column", for example "0 1"');
+      on.bad?.('Type a cell as "row column", for example "0 1"');
       return;
     }
-    if (on.active()) on.moveTo(cell);
-    opts.moveBox.select();
+    if (on.active()) on.moveTo?.(cell);
+    box.select();
   });
 }

@@ -4,12 +4,16 @@
 import { ACTIONS, bindKey, defaultKeys, keyLabel, keyName, unbindKey } from './prefs.js';
 import { $, el, setText } from '../common/ui.js';
 
+/** @typedef {import('./prefs.js').Prefs} Prefs */
+
+/** @param {string} id */
 const labelOf = (id) => ACTIONS.find((a) => a.id === id)?.label ?? id;
 
 export class PrefsDialog {
   /**
    * prefs: the loaded preferences (changed in place); directions() -> 4 | 8 (diagonals are listed in an
    * 8-direction room only); changed(changes) stores and applies {keys | reducedMotion | doubleTap}.
+   * @param {{prefs: Prefs, directions: () => number, motionReduced: () => boolean, changed: (changes: Partial<Prefs>) => void}} parts
    */
   constructor({ prefs, directions, motionReduced, changed }) {
     this.prefs = prefs;
@@ -17,20 +21,21 @@ export class PrefsDialog {
     this.motionReduced = motionReduced;
     this.changed = changed;
     this.dialog = $('prefs-dialog');
+    /** @type {string | null} */
     this.capturing = null; // the action waiting for a key
     $('prefs-button').addEventListener('click', () => this.open());
-    this.dialog.addEventListener('keydown', (e) => this.onKey(e), true);
-    this.dialog.addEventListener('cancel', (e) => {
+    this.dialog.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => this.onKey(e), true);
+    this.dialog.addEventListener('cancel', (/** @type {Event} */ e) => {
       if (this.capturing) e.preventDefault(); // Escape while binding cancels the binding, not the dialog
     });
     this.dialog.addEventListener('close', () => this.stopCapture());
-    $('keys-body').addEventListener('click', (e) => this.onClick(e));
+    $('keys-body').addEventListener('click', (/** @type {MouseEvent} */ e) => this.onClick(e));
     $('keys-reset').addEventListener('click', () => {
       this.setKeys(defaultKeys());
       setText('keys-note', 'Keys reset to the defaults.');
     });
-    $('pref-reduced-motion').addEventListener('change', (e) => changed({ reducedMotion: e.target.checked }));
-    $('pref-double-tap').addEventListener('change', (e) => changed({ doubleTap: e.target.checked }));
+    $('pref-reduced-motion').addEventListener('change', (/** @type {Event} */ e) => changed({ reducedMotion: /** @type {HTMLInputElement} */ (e.target).checked }));
+    $('pref-double-tap').addEventListener('change', (/** @type {Event} */ e) => changed({ doubleTap: /** @type {HTMLInputElement} */ (e.target).checked }));
   }
 
   get isOpen() {
@@ -50,6 +55,7 @@ export class PrefsDialog {
     if (this.isOpen) $('pref-reduced-motion').checked = this.motionReduced();
   }
 
+  /** @param {import('./prefs.js').KeyMap} keys */
   setKeys(keys) {
     this.prefs.keys = keys;
     this.changed({ keys });
@@ -61,20 +67,24 @@ export class PrefsDialog {
     this.render();
   }
 
+  /** @param {MouseEvent} e */
   onClick(e) {
-    const add = e.target.closest('button[data-bind]');
-    const drop = e.target.closest('button[data-unbind]');
+    const target = /** @type {Element} */ (e.target);
+    const add = /** @type {HTMLElement | null} */ (target.closest('button[data-bind]'));
+    const drop = /** @type {HTMLElement | null} */ (target.closest('button[data-unbind]'));
     if (add) {
-      this.capturing = add.dataset.bind;
+      this.capturing = add.dataset.bind ?? null;
       this.render();
-      setText('keys-note', `Press the key for "${labelOf(this.capturing)}" (Escape to cancel).`);
+      setText('keys-note', `Press the key for "${labelOf(String(this.capturing))}" (Escape to cancel).`);
       this.dialog.querySelector(`button[data-bind="${this.capturing}"]`)?.focus();
     } else if (drop) {
-      this.setKeys(unbindKey(this.prefs.keys, drop.dataset.unbind, drop.dataset.key));
-      setText('keys-note', `${keyLabel(drop.dataset.key)} no longer does "${labelOf(drop.dataset.unbind)}".`);
+      const { unbind = '', key = '' } = drop.dataset;
+      this.setKeys(unbindKey(this.prefs.keys, unbind, key));
+      setText('keys-note', `${keyLabel(key)} no longer does "${labelOf(unbind)}".`);
     }
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     if (!this.capturing) return;
     e.preventDefault();
@@ -102,7 +112,7 @@ export class PrefsDialog {
     const eight = this.directions() === 8;
     const rows = ACTIONS.filter((a) => eight || !a.diagonal).map((a) => {
       const keys = this.prefs.keys[a.id] || [];
-      const chips = keys.map((k) =>
+      const chips = keys.map((/** @type {string} */ k) =>
         el(
           'span',
           { class: 'key' },

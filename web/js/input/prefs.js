@@ -4,6 +4,11 @@
 import { loadPref, savePref } from '../common/storage.js';
 
 /** Every action a key can do, in the order the preferences dialog lists them. */
+/** A key map: each action's keys, by action id. @typedef {Record<string, string[]>} KeyMap */
+/** @typedef {{keys: KeyMap, reducedMotion: boolean | null, muted: boolean, doubleTap: boolean}} Prefs */
+/** Where preferences are kept (storage.js's by default). @typedef {{load(key: string, fallback: null): string | null, save(key: string, value: unknown): void}} PrefStore */
+
+/** @type {readonly {id: string, label: string, diagonal?: boolean}[]} */
 export const ACTIONS = Object.freeze([
   { id: 'up', label: 'Up' },
   { id: 'down', label: 'Down' },
@@ -27,6 +32,7 @@ const MAX_KEY_NAME = 24;
  * (Numpad7 is up-left whatever NumLock says; with NumLock off the keypad also says Home, PageUp, End and
  * PageDown, named here too for browsers that give no position), letters in lower case.
  */
+/** @type {Readonly<KeyMap>} */
 export const DEFAULT_KEYS = Object.freeze({
   up: ['ArrowUp', 'w', 'Numpad8'],
   down: ['ArrowDown', 's', 'Numpad2'],
@@ -46,7 +52,7 @@ export const DEFAULT_KEYS = Object.freeze({
  * browser keeps for shortcuts, locks. */
 export const RESERVED = Object.freeze(new Set(['Escape', 'Tab', 'Control', 'Alt', 'AltGraph', 'Meta', 'OS', 'CapsLock', 'NumLock', 'ScrollLock', 'ContextMenu', 'Dead', 'Unidentified', 'Process']));
 
-/** The name a KeyboardEvent ({key, code}) is bound by. */
+/** The name a KeyboardEvent ({key, code}) is bound by. @param {{key?: unknown, code?: unknown}} event */
 export function keyName({ key, code }) {
   if (typeof code === 'string' && /^Numpad\d$/.test(code)) return code;
   if (typeof key !== 'string' || !key) return '';
@@ -54,21 +60,24 @@ export function keyName({ key, code }) {
   return key.length === 1 ? key.toLowerCase() : key;
 }
 
-/** What a key name shows as in the dialog. */
+/** What a key name shows as in the dialog. @param {string} name */
 export function keyLabel(name) {
+  /** @type {Record<string, string>} */
   const arrows = { ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
   if (arrows[name]) return arrows[name];
   if (/^Numpad\d$/.test(name)) return `Keypad ${name.slice(6)}`;
   return name.length === 1 ? name.toUpperCase() : name;
 }
 
-/** A fresh copy of the default key map. */
+/** A fresh copy of the default key map. @returns {KeyMap} */
 export const defaultKeys = () => Object.fromEntries(ACTIONS.map((a) => [a.id, [...DEFAULT_KEYS[a.id]]]));
 
 /**
  * A key map from whatever was stored (JSON text, or junk): known actions only, each key a short string,
  * bound once (the first action to claim it keeps it), at most MAX_KEYS an action. An action the stored
  * map does not name (one added since) gets its default keys that are still free.
+ * @param {unknown} text
+ * @returns {KeyMap}
  */
 export function parseKeys(text) {
   let stored = null;
@@ -78,9 +87,12 @@ export function parseKeys(text) {
     stored = null;
   }
   if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return defaultKeys();
+  /** @type {KeyMap} */
   const map = {};
+  /** @type {Set<string>} */
   const taken = new Set();
-  const claim = (keys) => {
+  const claim = (/** @type {unknown} */ keys) => {
+    /** @type {string[]} */
     const out = [];
     for (const key of Array.isArray(keys) ? keys : []) {
       if (typeof key !== 'string' || !key || key.length > MAX_KEY_NAME || RESERVED.has(key) || taken.has(key)) continue;
@@ -95,7 +107,7 @@ export function parseKeys(text) {
   return map;
 }
 
-/** The action a key name does in `map`, or null. */
+/** The action a key name does in `map`, or null. @param {KeyMap} map @param {string} name */
 export function actionOf(map, name) {
   if (!name) return null;
   for (const a of ACTIONS) if (map[a.id]?.includes(name)) return a.id;
@@ -107,25 +119,33 @@ export function actionOf(map, name) {
  * key) and becomes the action's first key; an action keeps at most MAX_KEYS. Returns {map, from}: the
  * new map and the action the key was taken from (null if none), or the map unchanged and `refused` for a
  * reserved key or an unknown action.
+ * @param {KeyMap} map
+ * @param {string} action
+ * @param {string} name
+ * @returns {{map: KeyMap, from: string | null, refused?: boolean}}
  */
 export function bindKey(map, action, name) {
   if (!ACTION_IDS.has(action) || !name || name.length > MAX_KEY_NAME || RESERVED.has(name)) return { map, from: null, refused: true };
   const from = actionOf(map, name);
+  /** @type {KeyMap} */
   const next = {};
   for (const a of ACTIONS) next[a.id] = (map[a.id] || []).filter((k) => k !== name);
   next[action] = [name, ...next[action]].slice(0, MAX_KEYS);
   return { map: next, from: from === action ? null : from };
 }
 
-/** `map` without `name` on `action`. */
+/** `map` without `name` on `action`. @param {KeyMap} map @param {string} action @param {string} name @returns {KeyMap} */
 export function unbindKey(map, action, name) {
   return { ...map, [action]: (map[action] || []).filter((k) => k !== name) };
 }
 
+/** @type {PrefStore} */
 const STORE = { load: loadPref, save: savePref };
+/** @param {unknown} text */
 const flag = (text) => (text === '1' ? true : text === '0' ? false : null);
 
 /** The stored preferences: {keys, reducedMotion (true, false or null: the system's), muted, doubleTap}. */
+/** @param {PrefStore} [store] @returns {Prefs} */
 export function loadPrefs(store = STORE) {
   return {
     keys: parseKeys(store.load('keys', null)),
@@ -136,6 +156,7 @@ export function loadPrefs(store = STORE) {
 }
 
 /** Store one preference (`keys` as JSON, the flags as 1/0, reducedMotion null to follow the system again). */
+/** @param {Partial<Prefs>} changes @param {PrefStore} [store] */
 export function savePrefs(changes, store = STORE) {
   for (const [key, value] of Object.entries(changes)) {
     if (key === 'keys') store.save('keys', JSON.stringify(value));
@@ -144,4 +165,5 @@ export function savePrefs(changes, store = STORE) {
 }
 
 /** Whether motion is reduced: the player's choice, else the system's prefers-reduced-motion. */
+/** @param {Pick<Prefs, 'reducedMotion'>} prefs @param {unknown} systemReduces @returns {boolean} */
 export const reducesMotion = (prefs, systemReduces) => prefs.reducedMotion ?? !!systemReduces;

@@ -3,7 +3,9 @@
 // on the first pointer or key press. `counts` says how many of each sound were played (a test hook: a
 // browser test checks what played without listening); a muted board plays, and counts, nothing.
 
-/** Each sound: its notes, [wave, start Hz, end Hz, start s, length s, peak gain]. */
+/** A note: [wave, start Hz, end Hz, start s, length s, peak gain]. @typedef {[OscillatorType, number, number, number, number, number]} Note */
+
+/** Each sound: its notes, [wave, start Hz, end Hz, start s, length s, peak gain]. @type {Readonly<Record<string, Note[]>>} */
 export const SOUNDS = Object.freeze({
   step: [['triangle', 520, 440, 0, 0.035, 0.08]],
   bump: [['square', 140, 90, 0, 0.09, 0.12]],
@@ -21,11 +23,16 @@ export const SOUNDS = Object.freeze({
 });
 
 export class SoundBoard {
-  /** makeContext() -> an AudioContext (or null when the browser has none). */
+  /**
+   * makeContext() -> an AudioContext (or null when the browser has none).
+   * @param {{muted?: boolean, makeContext?: () => AudioContext | null}} [options]
+   */
   constructor({ muted = false, makeContext = defaultContext } = {}) {
     this.muted = muted;
     this.makeContext = makeContext;
+    /** @type {AudioContext | null} */
     this.context = null;
+    /** @type {Record<string, number>} */
     this.counts = Object.fromEntries(Object.keys(SOUNDS).map((name) => [name, 0]));
   }
 
@@ -39,11 +46,13 @@ export class SoundBoard {
     }
   }
 
+  /** @param {unknown} muted */
   setMuted(muted) {
     this.muted = !!muted;
   }
 
   /** Play sound `name` now; returns whether it was played. */
+  /** @param {string} name */
   play(name) {
     const notes = SOUNDS[name];
     const ctx = this.context;
@@ -67,7 +76,8 @@ export class SoundBoard {
   }
 }
 
+/** @returns {AudioContext | null} */
 function defaultContext() {
-  const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
+  const Context = globalThis.AudioContext || /** @type {any} */ (globalThis).webkitAudioContext; // older Safari
   return Context ? new Context() : null;
 }

@@ -12,6 +12,21 @@ export const DOUBLE_TAP_MS = 300; // two presses of one direction this close tog
 export const MAX_WAITING_TAPS = 8; // taps kept while they wait for the pace (typing ahead of the server's limit)
 
 /** Whether a press of `dir` at `at` (ms) makes a double-tap with the press before it, `last` ({dir, at}). */
+/** @typedef {import('../model/maze.js').Dir} Dir */
+/** @typedef {import('../model/wire-types.js').Cell} Cell */
+/** @typedef {{kind: 'hold', dir: Dir, source: unknown, at: number, steps: number, released: boolean}} Hold */
+/** @typedef {{kind: 'run', dir: Dir, prev: Cell | null, cell: Cell | null, steps: number}} Run */
+/**
+ * @typedef {object} StepperOptions
+ * @property {(dir: Dir) => 'moved' | 'blocked' | 'busy' | 'off'} step
+ * @property {() => {maze: import('../model/maze.js').Maze | null, cell: Cell | null}} where
+ * @property {() => number} interval
+ * @property {() => number} [now]
+ * @property {(fn: () => void, ms: number) => any} [setTimer]
+ * @property {(id: any) => void} [clearTimer]
+ */
+
+/** @param {{dir: Dir, at: number} | null | undefined} last @param {Dir} dir @param {number} at */
 export const isDoubleTap = (last, dir, at) => !!last && last.dir === dir && at - last.at <= DOUBLE_TAP_MS;
 
 /**
@@ -21,14 +36,18 @@ export const isDoubleTap = (last, dir, at) => !!last && last.dir === dir && at -
  *        now?() -> ms, setTimer?(fn, ms) -> id, clearTimer?(id)}
  */
 export class Stepper {
+  /** @param {StepperOptions} opts */
   constructor(opts) {
     this.opts = opts;
     this.now = opts.now || (() => performance.now());
-    this.setTimer = opts.setTimer || ((fn, ms) => setTimeout(fn, ms));
-    this.clearTimer = opts.clearTimer || ((id) => clearTimeout(id));
+    this.setTimer = opts.setTimer || ((/** @type {() => void} */ fn, /** @type {number} */ ms) => setTimeout(fn, ms));
+    this.clearTimer = opts.clearTimer || ((/** @type {any} */ id) => clearTimeout(id));
     this.last = -Infinity; // when the last move went
-    this.job = null; // {kind: 'hold', dir, source, at, steps, released} | {kind: 'run', dir, prev, cell, steps}
+    /** @type {Hold | Run | null} */
+    this.job = null;
+    /** @type {Dir[]} */
     this.taps = []; // directions pressed quicker than the pace, each still owed its one step, oldest first
+    /** @type {any} */
     this.timer = null;
   }
 
@@ -40,6 +59,7 @@ export class Stepper {
   /** A direction pressed (key, pad button or swipe `source`): one step now, repeated while held. A press
    * that comes before the last one could step (both inside one move interval) does not cancel it: that
    * one waits as a tap, so a quick typist loses no step. */
+  /** @param {Dir} dir @param {unknown} source */
   press(dir, source) {
     const waiting = this.job;
     if (waiting?.kind === 'hold' && waiting.steps === 0 && this.taps.length < MAX_WAITING_TAPS) {
@@ -50,6 +70,7 @@ export class Stepper {
   }
 
   /** `source` let go: a hold ends (once its first step has gone: a tap is never lost). */
+  /** @param {unknown} source */
   release(source) {
     const job = this.job;
     if (job?.kind !== 'hold' || job.source !== source) return;
@@ -58,6 +79,7 @@ export class Stepper {
   }
 
   /** Run towards `dir` to the next junction, dead end or exit. */
+  /** @param {Dir} dir */
   run(dir) {
     this.job = { kind: 'run', dir, prev: null, cell: null, steps: 0 };
     this.tick();
@@ -71,6 +93,7 @@ export class Stepper {
     this.timer = null;
   }
 
+  /** @param {number} ms */
   schedule(ms) {
     if (this.timer != null) this.clearTimer(this.timer);
     this.timer = this.setTimer(() => {
@@ -100,6 +123,7 @@ export class Stepper {
   }
 
   /** The oldest waiting tap's one step; a wall ends only that tap, leaving the race ends them all. */
+  /** @param {number} now */
   tap(now) {
     const result = this.opts.step(this.taps[0]);
     if (result === 'busy') return this.schedule(this.opts.interval());
@@ -110,6 +134,7 @@ export class Stepper {
   }
 
   /** The run's next direction from where the arrow stands, or null when the run is over. */
+  /** @param {Run} job @returns {Dir | null} */
   runDirection(job) {
     const { maze, cell } = this.opts.where();
     if (!maze || !cell) return null;
