@@ -203,7 +203,12 @@ export {};
  * A command's acknowledgement: `{ok: true, ...}` with the command's answer, or `{ok: false, error}`.
  * A move's ack has the new position (`room`, `facing`, `trail_len`, `moves`, `distance`, `seq`, and
  * in a fog race `seen` and `rivals`), a hint's the hint (`Hinted`), a join's `you` and `snapshot`.
- * @typedef {object} Ack
+ * @typedef {AckFields & Partial<Hinted>} Ack
+ */
+
+/**
+ * The fields of the acks but a hint's.
+ * @typedef {object} AckFields
  * @property {boolean} ok
  * @property {WireError} [error]
  * @property {You} [you]

@@ -9,9 +9,15 @@ import { decodeCells, dirBetween, step } from '../model/maze.js';
 import { METHOD_LABELS, labelOf } from '../common/labels.js';
 import { errorText, message } from '../common/ui.js';
 
+/** @typedef {import('../model/wire-types.js').Cell} Cell */
+/** @typedef {import('../model/maze.js').Dir} Dir */
+/** What the intents ask of the renderer. @typedef {{recentre(): void, invalidate(): void, playSearch(hint: {id: string, method: string}, order: Cell[]): void}} IntentsRenderer */
+/** The page's session: who this connection is and the server's rules. @typedef {{you: import('../model/wire-types.js').You | null, rules: any}} Session */
+
 const COOLDOWN_SLACK_MS = 100; // on top of the server's hint cooldown: our clock and its differ a little
 
 /** A cell as the page writes it for people: "(r, c)". */
+/** @param {readonly number[]} cell */
 export const cellText = ([r, c]) => `(${r}, ${c})`;
 
 export class Intents {
@@ -20,6 +26,9 @@ export class Intents {
    * plays a hint's search; session: read for `you` and `rules` (the hint cooldown); hintMethod and
    * showSearch: the hint box's select and checkbox; refused(move): feel.js's answer to a rolled-back
    * move; changed(): schedule a DOM update.
+   * @param {{state: import('../model/state.js').RoomState, net: Pick<import('./socket.js').Net, 'request'>, renderer: IntentsRenderer,
+   *   session: Session, hintMethod: HTMLSelectElement, showSearch: HTMLInputElement, refused: (predicted: boolean) => void,
+   *   changed: () => void}} parts
    */
   constructor({ state, net, renderer, session, hintMethod, showSearch, refused, changed }) {
     this.state = state;
@@ -40,6 +49,7 @@ export class Intents {
   }
 
   /** Send a move to `target`; returns whether it was predicted (the local maze has it open). */
+  /** @param {readonly number[]} target */
   moveTo(target) {
     const { state, renderer } = this;
     if (!state.canMove()) return false;
@@ -62,12 +72,14 @@ export class Intents {
   }
 
   /** A click or tap on a cell: a move if it is next to the own arrow (corners too in an 8-direction maze), ignored otherwise. */
+  /** @param {readonly number[]} cell */
   clickCell(cell) {
     const from = this.state.ownCell();
     if (from && dirBetween(from, cell, this.state.maze)) this.moveTo(cell);
   }
 
   /** A typed cell goes to the server as it is (it names what is wrong), but never a corner of a 4-direction maze. */
+  /** @param {readonly number[]} cell */
   typedMove(cell) {
     const from = this.state.ownCell();
     const dir = from && dirBetween(from, cell);
@@ -79,12 +91,13 @@ export class Intents {
   }
 
   /** One step (feel.js's stepper paces them): 'moved', 'blocked' (sent, but a wall here), 'busy' (too many in flight) or 'off'. */
+  /** @param {Dir} dir @returns {'moved' | 'blocked' | 'busy' | 'off'} */
   move(dir) {
     const { state } = this;
     const from = state.ownCell();
     if (!from || !allowedIn(dir, this.directions()) || !state.canMove()) return 'off';
     if (state.pending.length >= MAX_PENDING) return 'busy';
-    return this.moveTo(step(from, dir)) ? 'moved' : 'blocked';
+    return this.moveTo(/** @type {Cell} */ (step(from, dir))) ? 'moved' : 'blocked';
   }
 
   hintsLeft() {
@@ -114,32 +127,34 @@ export class Intents {
       message(errorText(ack, 'No hint'));
       return;
     }
-    const you = session.you;
-    state.noteHint(you.id, ack, Date.now());
+    const you = /** @type {import('../model/wire-types.js').You} */ (session.you); // canMove: a player
+    const hinted = /** @type {import('../model/wire-types.js').Hinted} */ (ack); // an ok hint ack is the hint
+    state.noteHint(you.id, hinted, Date.now());
     const hint = state.hints[you.id];
-    if (order && typeof ack.order === 'string' && state.maze) {
+    if (order && typeof hinted.order === 'string' && state.maze) {
       // the explored cells come packed like the path (flat indices r * cols + c, base64)
+      /** @type {Cell[]} */
       let cells = [];
       try {
-        cells = decodeCells(ack.order, state.maze);
+        cells = decodeCells(hinted.order, state.maze);
       } catch {
         cells = [];
       }
-      renderer.playSearch({ id: you.id, method: ack.method }, cells);
+      renderer.playSearch({ id: you.id, method: hinted.method }, cells);
     }
-    const name = labelOf(METHOD_LABELS, ack.method);
-    if (ack.found && ack.next) {
+    const name = labelOf(METHOD_LABELS, hinted.method);
+    if (hinted.found && hinted.next) {
       // the hint answers for the cell it was asked from (`from`), even if the arrow has moved since
-      const dir = dirBetween(ack.from || state.ownCell() || ack.next, ack.next);
+      const dir = dirBetween(hinted.from || state.ownCell() || hinted.next, hinted.next);
       const steps = (hint.path?.length ?? 1) - 1;
-      message(`Hint, ${name}: go ${dir || 'to'} ${cellText(ack.next)}. ${steps} steps to the exit, ${ack.explored} cells explored.`, 'info', 6000);
-    } else if (ack.found) {
+      message(`Hint, ${name}: go ${dir || 'to'} ${cellText(hinted.next)}. ${steps} steps to the exit, ${hinted.explored} cells explored.`, 'info', 6000);
+    } else if (hinted.found) {
       message('You are at the exit!', 'info');
-    } else if (ack.explore) {
+    } else if (hinted.explore) {
       const steps = Math.max(1, (hint.explore_path?.length ?? 2) - 1);
-      message(`Hint, ${name}: no way to the exit through what you have seen. Explore further: ${steps} step${steps > 1 ? 's' : ''} to the unexplored cell ${cellText(ack.explore)}.`, 'info', 7000);
-    } else if (ack.back_to) {
-      message(`No way on from here without backing up: back up to ${cellText(ack.back_to)}.`, 'info', 7000);
+      message(`Hint, ${name}: no way to the exit through what you have seen. Explore further: ${steps} step${steps > 1 ? 's' : ''} to the unexplored cell ${cellText(hinted.explore)}.`, 'info', 7000);
+    } else if (hinted.back_to) {
+      message(`No way on from here without backing up: back up to ${cellText(hinted.back_to)}.`, 'info', 7000);
     } else message('No way on from here.', 'info');
     renderer.invalidate();
     this.changed();

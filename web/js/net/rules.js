@@ -4,6 +4,11 @@
 const TRIES = 4;
 
 /** The rules object, or throws after a few failed tries. */
+/**
+ * @param {(url: string) => Promise<{ok: boolean, status: number, json(): Promise<any>}>} [fetcher]
+ * @param {(ms: number) => Promise<unknown>} [wait]
+ * @returns {Promise<any>} GET /api/rules's answer (docs/protocol.md, "Rules")
+ */
 export async function loadRules(fetcher = fetch, wait = (ms) => new Promise((r) => setTimeout(r, ms))) {
   let last = null;
   for (let i = 0; i < TRIES; i += 1) {
@@ -20,9 +25,11 @@ export async function loadRules(fetcher = fetch, wait = (ms) => new Promise((r) 
 }
 
 /** The default settings object the rules name (a fresh copy). */
+/** @param {any} rules @returns {Record<string, any>} */
 export function defaultSettings(rules) {
+  /** @type {Record<string, any>} */
   const out = {};
-  for (const [name, field] of Object.entries(rules.settings)) {
+  for (const [name, field] of Object.entries(/** @type {Record<string, {default: unknown}>} */ (rules.settings))) {
     out[name] = Array.isArray(field.default) ? [...field.default] : field.default;
   }
   return out;
