@@ -6,11 +6,17 @@ import { safeColour } from '../common/ui.js';
 const WINNER = '#9aa0a6';
 
 /** segments: [{index, theirs, winners, loss, reached}]; the biggest loss is outlined. */
+/**
+ * @param {HTMLCanvasElement} canvas
+ * @param {import('../model/wire-types.js').Segment[]} segments
+ * @param {string} colour
+ * @param {{index: number} | null | undefined} biggest
+ */
 export function drawSegments(canvas, segments, colour, biggest) {
   const pad = { l: 36, r: 8, t: 10, b: 22 };
   const { ctx, cssH, w, h } = chartCanvas(canvas, [360, 160], pad);
   const top = Math.max(1000, ...segments.flatMap((s) => [s.theirs || 0, s.winners || 0]));
-  const y = (ms) => pad.t + h - (ms / top) * h;
+  const y = (/** @type {number} */ ms) => pad.t + h - (ms / top) * h;
   ctx.font = '11px system-ui, sans-serif';
   ctx.fillStyle = '#555';
   ctx.strokeStyle = '#ddd';

@@ -5,6 +5,9 @@ import { safeColour } from '../common/ui.js';
 /**
  * A chart's canvas made sharp at the screen's pixel ratio and cleared: its 2D context in CSS pixels, its
  * CSS size (`fallback` [w, h] while it has no layout) and the plot's size inside the padding `pad`.
+ * @param {HTMLCanvasElement} canvas
+ * @param {[number, number]} fallback
+ * @param {{l: number, r: number, t: number, b: number}} pad
  */
 export function chartCanvas(canvas, [fallbackW, fallbackH], pad) {
   const dpr = window.devicePixelRatio || 1;
@@ -12,7 +15,7 @@ export function chartCanvas(canvas, [fallbackW, fallbackH], pad) {
   const cssH = canvas.clientHeight || fallbackH;
   canvas.width = Math.round(cssW * dpr);
   canvas.height = Math.round(cssH * dpr);
-  const ctx = canvas.getContext('2d');
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, cssW, cssH);
   return { ctx, cssW, cssH, w: cssW - pad.l - pad.r, h: cssH - pad.t - pad.b };
@@ -20,14 +23,17 @@ export function chartCanvas(canvas, [fallbackW, fallbackH], pad) {
 
 /**
  * series: [{name, colour, points: [[ms, distance], ...]}]; shortest: steps from the entrance.
+ * @param {HTMLCanvasElement} canvas
+ * @param {{name: string, colour?: string, points: [number, number][]}[]} series
+ * @param {number | null} shortest
  */
 export function drawChart(canvas, series, shortest) {
   const pad = { l: 40, r: 12, t: 18, b: 26 };
   const { ctx, cssW, cssH, w, h } = chartCanvas(canvas, [480, 220], pad);
   const end = Math.max(1000, ...series.flatMap((s) => s.points.map((p) => p[0])));
-  const x = (t) => pad.l + (t / end) * w;
-  const progress = (d) => (shortest > 0 ? Math.min(1, Math.max(0, 1 - d / shortest)) : 0);
-  const y = (d) => pad.t + (1 - progress(d)) * h;
+  const x = (/** @type {number} */ t) => pad.l + (t / end) * w;
+  const progress = (/** @type {number} */ d) => (shortest != null && shortest > 0 ? Math.min(1, Math.max(0, 1 - d / shortest)) : 0);
+  const y = (/** @type {number} */ d) => pad.t + (1 - progress(d)) * h;
 
   ctx.font = '11px system-ui, sans-serif';
   ctx.fillStyle = '#555';
@@ -63,6 +69,7 @@ export function drawChart(canvas, series, shortest) {
   });
 }
 
+/** @param {number} raw */
 function niceStep(raw) {
   const steps = [1000, 2000, 5000, 10000, 15000, 30000, 60000, 120000, 300000, 600000];
   return steps.find((s) => s >= raw) || 600000;

@@ -10,6 +10,10 @@
 // cell beside them is seen. A known unit is lit when a cell beside it is in sight.
 import { sightFlags } from '../model/fog.js';
 
+/** @typedef {import('../model/maze.js').Maze} Maze */
+/** Someone's fog, as the renderer draws it. @typedef {{maze: Maze, seen: Uint8Array, visible: Uint8Array, who: string}} Fog */
+
+/** @type {[number, number, number]} */
 export const FOG = [34, 38, 52]; // unknown: dark slate, apart from the black walls
 export const DIM_ALPHA = 0.5; // remembered: black at this opacity over the maze
 
@@ -18,6 +22,9 @@ export const DIM_ALPHA = 0.5; // remembered: black at this opacity over the maze
  * (0/1 a cell) now: {width, height, data}, width 2 * cols + 1 and height 2 * rows + 1. The units are
  * those of `unitState`, walked kind by kind in flat loops (a 150 x 150 maze has 90,601 of them, redone
  * on every move of the racer whose fog it is).
+ * @param {Maze} maze
+ * @param {Uint8Array} seen
+ * @param {Uint8Array} visible
  */
 export function fogPixels(maze, seen, visible) {
   const { rows, cols } = maze;
@@ -28,12 +35,13 @@ export function fogPixels(maze, seen, visible) {
   const pixels = new Uint32Array(data.buffer); // one RGBA pixel each, in the machine's byte order
   const fog = rgba32(...FOG, 255);
   const dim = rgba32(0, 0, 0, Math.round(DIM_ALPHA * 255)); // black, half transparent; in sight stays clear
+  /** @param {number} x @param {number} y @param {unknown} known @param {unknown} lit */
   const put = (x, y, known, lit) => {
     if (!known) pixels[y * W + x] = fog;
     else if (!lit) pixels[y * W + x] = dim;
   };
-  const isSeen = (i) => i >= 0 && seen[i] === 1;
-  const isVisible = (i) => i >= 0 && visible[i] === 1;
+  const isSeen = (/** @type {number} */ i) => i >= 0 && seen[i] === 1;
+  const isVisible = (/** @type {number} */ i) => i >= 0 && visible[i] === 1;
   for (let r = 0; r < rows; r++) {
     const y = 2 * r + 1;
     for (let c = 0; c < cols; c++) {
@@ -61,6 +69,7 @@ export function fogPixels(maze, seen, visible) {
       const ne = up && right ? (j - 1) * cols + k : -1;
       const sw = down && left ? j * cols + k - 1 : -1;
       const se = down && right ? j * cols + k : -1;
+      /** @type {unknown} */
       let known;
       if (eight && nw >= 0 && se >= 0) {
         known = (seen[nw] && seen[ne]) || (seen[nw] && maze.southeast[nw]) || (seen[ne] && maze.southwest[ne]);
@@ -75,6 +84,7 @@ export function fogPixels(maze, seen, visible) {
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 /** The 32-bit word whose bytes in memory are r, g, b, a. */
+/** @param {number} r @param {number} g @param {number} b @param {number} a */
 function rgba32(r, g, b, a) {
   return (LITTLE_ENDIAN ? (a << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | a) >>> 0;
 }
@@ -84,14 +94,19 @@ export const REMEMBERED = 1;
 export const VISIBLE = 2;
 
 /** A function (x, y) -> UNKNOWN, REMEMBERED or VISIBLE for the units of the maze's world grid: the rules,
- * one unit at a time (fogPixels draws them all at once). */
+ * one unit at a time (fogPixels draws them all at once).
+ * @param {Maze} maze
+ * @param {Uint8Array} seen
+ * @param {Uint8Array} visible
+ * @returns {(x: number, y: number) => number}
+ */
 export function unitState(maze, seen, visible) {
   const { rows, cols } = maze;
   const eight = maze.directions === 8;
-  const at = (r, c) => (r >= 0 && c >= 0 && r < rows && c < cols ? r * cols + c : -1);
-  const isSeen = (i) => i >= 0 && seen[i] === 1;
-  const isVisible = (i) => i >= 0 && visible[i] === 1;
-  const lit = (...cells) => (cells.some(isVisible) ? VISIBLE : REMEMBERED);
+  const at = (/** @type {number} */ r, /** @type {number} */ c) => (r >= 0 && c >= 0 && r < rows && c < cols ? r * cols + c : -1);
+  const isSeen = (/** @type {number} */ i) => i >= 0 && seen[i] === 1;
+  const isVisible = (/** @type {number} */ i) => i >= 0 && visible[i] === 1;
+  const lit = (/** @type {number[]} */ ...cells) => (cells.some(isVisible) ? VISIBLE : REMEMBERED);
   return (x, y) => {
     const oddX = x & 1;
     const oddY = y & 1;
@@ -132,14 +147,24 @@ export function unitState(maze, seen, visible) {
  */
 export class FogLens {
   constructor() {
+    /** @type {string | null} */
     this.key = null;
+    /** @type {Maze | null} */
     this.maze = null;
+    /** @type {Fog | null} */
     this.value = null;
   }
 
   /**
    * {maze, seen, visible, who} for `who` (an id) standing at `cell` ([r, c] or null) with `vision`,
    * having seen `seen` (revision `revision`).
+   * @param {Maze} maze
+   * @param {Uint8Array} seen
+   * @param {number} revision
+   * @param {readonly number[] | null | undefined} cell
+   * @param {unknown} vision
+   * @param {string} who
+   * @returns {Fog}
    */
   look(maze, seen, revision, cell, vision, who) {
     const key = `${who}|${revision}|${cell ? cell.join(',') : '-'}|${vision}`;
@@ -149,6 +174,6 @@ export class FogLens {
       const visible = cell ? sightFlags(maze, cell, vision) : new Uint8Array(maze.size);
       this.value = { maze, seen, visible, who };
     }
-    return this.value;
+    return /** @type {Fog} */ (this.value);
   }
 }

@@ -6,6 +6,11 @@ import { safeColour } from '../common/ui.js';
 const ALPHA = 0.45;
 
 /** Draw `ghosts` ({name, colour, cell}, cell null when unknown) in world units on a transformed ctx. */
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {readonly {name: string, colour?: string, cell: readonly number[] | null}[]} ghosts
+ * @param {number} unitCss CSS px a world unit
+ */
 export function drawGhosts(ctx, ghosts, unitCss) {
   const radius = Math.max(0.6, 8 / unitCss);
   for (const g of ghosts) {

@@ -10,19 +10,36 @@
 import { paintMaze8, drawMaze8 } from './maze8.js';
 import { fogPixels } from './fog-layer.js';
 
+/** @typedef {import('../model/fog.js').FogMaze} FogMaze */
+/** @typedef {import('./maze8.js').MazePicture} MazePicture */
+/** @typedef {[number, number, number]} Rgb */
+
+/** @type {Rgb} */
 const ENTRANCE = [46, 160, 67]; // green
+/** @type {Rgb} */
 const EXIT = [214, 39, 40]; // red (also checkered, for colour-blind players)
 
+/** The maze's layer; draw, drawFog and drawExit are called only once `set` has given it a maze. */
 export class MazeLayer {
   constructor() {
+    /** @type {FogMaze | null} */
     this.maze = null;
+    /** @type {MazePicture | null} */
     this.image = null;
     this.painted = { revision: 0, reveals: 0 }; // how much of a growing fog maze the image shows
+    /** @type {import('./fog-layer.js').Fog | null} */
     this.fog = null; // the scene's fog last drawn, and its picture
+    /** @type {HTMLCanvasElement | null} */
     this.fogImage = null;
   }
 
+  /** The maze and its picture (the page draws only once it has set a maze). */
+  get shown() {
+    return { maze: /** @type {FogMaze} */ (this.maze), image: /** @type {MazePicture} */ (this.image) };
+  }
+
   /** A new maze (or none): paint it offscreen, forget the fog. */
+  /** @param {FogMaze | null} maze */
   set(maze) {
     this.maze = maze;
     this.image = !maze ? null : maze.directions === 8 ? paintMaze8(maze) : paintMaze(maze);
@@ -34,15 +51,19 @@ export class MazeLayer {
   /**
    * The maze, under the world transform `du` device pixels a unit; `view` is the visible world box
    * [x0, y0, x1, y1]. Brings the picture up to date with the fog's reveals first.
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {number} du
+   * @param {readonly number[]} view
    */
   draw(ctx, du, view) {
     this.repaintRevealed();
-    const scale = /** @type {any} */ (this.image).scale || 1; // offscreen pixels a unit
-    if (this.maze.directions === 8 && du > scale) {
-      drawMaze8(ctx, this.maze, view); // zoomed in past the offscreen picture: draw what is in view, sharp
+    const { maze, image } = this.shown;
+    const scale = image.scale || 1; // offscreen pixels a unit
+    if (maze.directions === 8 && du > scale) {
+      drawMaze8(ctx, maze, view); // zoomed in past the offscreen picture: draw what is in view, sharp
     } else {
       ctx.imageSmoothingEnabled = scale > 1; // the 8-direction picture is shrunk smoothly, blocks stay crisp
-      ctx.drawImage(this.image, 0, 0, this.image.width / scale, this.image.height / scale);
+      ctx.drawImage(image, 0, 0, image.width / scale, image.height / scale);
     }
   }
 
@@ -52,18 +73,18 @@ export class MazeLayer {
    * repainted only around the new cells, clipped, so nothing beside them changes.
    */
   repaintRevealed() {
-    const maze = this.maze;
+    const { maze, image } = this.shown;
     if (!maze.seen || maze.revision === this.painted.revision) return;
     if (maze.directions !== 8) this.image = paintMaze(maze);
     else {
       const fresh = maze.reveals.slice(this.painted.reveals);
       if (fresh.length) {
-        const rs = fresh.map((i) => Math.floor(i / maze.cols));
-        const cs = fresh.map((i) => i % maze.cols);
+        const rs = fresh.map((/** @type {number} */ i) => Math.floor(i / maze.cols));
+        const cs = fresh.map((/** @type {number} */ i) => i % maze.cols);
         const [x0, y0] = [2 * Math.min(...cs), 2 * Math.min(...rs)];
         const [x1, y1] = [2 * Math.max(...cs) + 3, 2 * Math.max(...rs) + 3]; // a cell, its sides and corners
-        const ctx = this.image.getContext('2d');
-        const scale = /** @type {any} */ (this.image).scale;
+        const ctx = /** @type {CanvasRenderingContext2D} */ (image.getContext('2d'));
+        const scale = /** @type {number} */ (image.scale);
         ctx.save();
         ctx.setTransform(scale, 0, 0, scale, 0, 0);
         ctx.beginPath();
@@ -80,27 +101,31 @@ export class MazeLayer {
    * The fog over the maze: unknown dark, remembered dimmed, what is in sight lit. The picture (one
    * pixel a unit) is rebuilt only when the scene's fog object changes (fog-layer.js's FogLens keeps
    * it while nothing changed). Returns whether the exit is under fog.
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {import('./fog-layer.js').Fog | null | undefined} fog
    */
   drawFog(ctx, fog) {
-    if (!fog || fog.maze !== this.maze) return false;
+    const { maze } = this.shown;
+    if (!fog || fog.maze !== maze) return false;
     if (fog !== this.fog || !this.fogImage) {
-      const { width, height, data } = fogPixels(this.maze, fog.seen, fog.visible);
+      const { width, height, data } = fogPixels(maze, fog.seen, fog.visible);
       const canvas = this.fogImage || document.createElement('canvas');
       canvas.width = width;
       canvas.height = height;
-      canvas.getContext('2d').putImageData(new ImageData(data, width, height), 0, 0);
+      /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d')).putImageData(new ImageData(data, width, height), 0, 0);
       this.fogImage = canvas;
       this.fog = fog;
     }
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.fogImage, 0, 0);
-    const [r, c] = this.maze.exit;
-    return fog.seen[r * this.maze.cols + c] !== 1;
+    const [r, c] = maze.exit;
+    return fog.seen[r * maze.cols + c] !== 1;
   }
 
   /** The exit, checkered (for colour-blind players); under fog it shows through, tinted: its place is no secret. */
+  /** @param {CanvasRenderingContext2D} ctx @param {boolean} [fogged] */
   drawExit(ctx, fogged = false) {
-    const [r, c] = this.maze.exit;
+    const [r, c] = this.shown.maze.exit;
     const x = 2 * c + 1;
     const y = 2 * r + 1;
     if (fogged) {
@@ -113,6 +138,7 @@ export class MazeLayer {
 }
 
 /** The wall matrix, one pixel a unit: black walls, white passages, entrance and exit tinted. */
+/** @param {import('../model/maze.js').Maze} maze */
 export function paintMaze(maze) {
   const { rows, cols, east, south } = maze;
   const W = 2 * cols + 1;
@@ -120,9 +146,10 @@ export function paintMaze(maze) {
   const canvas = document.createElement('canvas');
   canvas.width = W;
   canvas.height = H;
-  const ctx = canvas.getContext('2d');
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   const image = ctx.createImageData(W, H);
   const px = image.data;
+  /** @param {number} x @param {number} y @param {readonly number[]} colour */
   const paint = (x, y, [r, g, b]) => {
     const k = 4 * (y * W + x);
     px[k] = r;
@@ -141,8 +168,10 @@ export function paintMaze(maze) {
     }
   }
   // Doors in the outer wall beside the entrance and the exit (drawn only: the outer wall stays closed).
+  /** @param {readonly number[]} cell @param {Rgb} colour @param {string[]} order */
   const door = ([r, c], colour, order) => {
     paint(2 * c + 1, 2 * r + 1, colour.map((v) => Math.round(255 - (255 - v) * 0.35)));
+    /** @type {Record<string, [boolean, number, number]>} */
     const sides = {
       top: [r === 0, 2 * c + 1, 0],
       left: [c === 0, 0, 2 * r + 1],

@@ -11,31 +11,43 @@ export const PASSAGE_WIDTH = 0.6; // world units (a cell is 1)
 const GAP = 0.16; // wall colour either side of the upper stroke of a crossing
 const CORNER = 0.3; // radius of a cell's corners
 const PIXEL_BUDGET = 4_000_000; // offscreen pixels at most (a 150 x 150 maze: 6 pixels a unit)
+/** @typedef {import('../model/maze.js').Maze} Maze */
+/** @typedef {[number, number, number]} Rgb */
+/** The maze painted offscreen, with the pixels it has a world unit. @typedef {HTMLCanvasElement & {scale?: number}} MazePicture */
+
+/** @type {Rgb} */
 const ENTRANCE = [46, 160, 67]; // as render.js: green
+/** @type {Rgb} */
 const EXIT = [214, 39, 40]; // red
 
+/** @param {readonly number[]} colour */
 const rgb = ([r, g, b]) => `rgb(${r},${g},${b})`;
+/** @param {Rgb} colour */
 const tint = (colour) => rgb(colour.map((v) => Math.round(255 - (255 - v) * 0.35)));
 
 /**
  * The whole maze offscreen at `scale` pixels a world unit (chosen for the maze's size: 2 to 8), for
  * views zoomed out to that or less. The canvas carries its `scale`.
+ * @param {Maze} maze
+ * @returns {MazePicture}
  */
 export function paintMaze8(maze) {
   const W = 2 * maze.cols + 1;
   const H = 2 * maze.rows + 1;
   const scale = Math.max(2, Math.min(8, Math.floor(Math.sqrt(PIXEL_BUDGET / (W * H)))));
+  /** @type {MazePicture} */
   const canvas = document.createElement('canvas');
   canvas.width = W * scale;
   canvas.height = H * scale;
-  /** @type {any} */ (canvas).scale = scale; // offscreen pixels a unit, read back by the maze layer
-  const ctx = canvas.getContext('2d');
+  canvas.scale = scale; // offscreen pixels a unit, read back by the maze layer
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   drawMaze8(ctx, maze, [0, 0, W, H]);
   return canvas;
 }
 
 /** Draw the cells and passages of `maze` inside the world box [x0, y0, x1, y1] (the context maps world units). */
+/** @param {CanvasRenderingContext2D} ctx @param {Maze} maze @param {readonly number[]} box */
 export function drawMaze8(ctx, maze, [x0, y0, x1, y1]) {
   const { rows, cols } = maze;
   const W = 2 * cols + 1;
@@ -56,6 +68,7 @@ export function drawMaze8(ctx, maze, [x0, y0, x1, y1]) {
   const crossing = new Path2D(); // the upper strokes of crossings
   const straight = new Path2D();
   const cells = new Path2D();
+  /** @param {Path2D} path @param {number} x @param {number} y @param {number} dx @param {number} dy */
   const segment = (path, x, y, dx, dy) => {
     path.moveTo(x, y);
     path.lineTo(x + dx, y + dy);
@@ -87,6 +100,7 @@ export function drawMaze8(ctx, maze, [x0, y0, x1, y1]) {
   ctx.restore();
 }
 
+/** @param {CanvasRenderingContext2D} ctx @param {Path2D} path @param {string} colour @param {number} width */
 function stroke(ctx, path, colour, width) {
   ctx.strokeStyle = colour;
   ctx.lineWidth = width;
@@ -94,6 +108,13 @@ function stroke(ctx, path, colour, width) {
 }
 
 /** The entrance or exit: its cell tinted and a door in the outer wall beside it (drawn only: the wall stays closed). */
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Maze} maze
+ * @param {readonly number[]} cell
+ * @param {Rgb} colour
+ * @param {('top' | 'left' | 'bottom' | 'right')[]} order
+ */
 function door(ctx, maze, [r, c], colour, order) {
   const x = 2 * c + 1;
   const y = 2 * r + 1;
@@ -102,6 +123,7 @@ function door(ctx, maze, [r, c], colour, order) {
   if (ctx.roundRect) ctx.roundRect(x, y, 1, 1, CORNER);
   else ctx.rect(x, y, 1, 1);
   ctx.fill();
+  /** @type {Record<string, [boolean, number, number]>} */
   const sides = {
     top: [r === 0, x, 0],
     left: [c === 0, 0, y],

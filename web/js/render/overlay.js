@@ -7,16 +7,25 @@ import { centre } from './world.js';
 const HINT_HOLD = 2500; // ms a hint path stays fully visible
 const HINT_FADE = 1500; // ... then fades out over this
 const Q = Math.PI / 4;
+/** @typedef {import('./room-scene.js').Scene} Scene */
+
+/** @type {Record<string, number>} */
 const ANGLE = { right: 0, 'down-right': Q, down: 2 * Q, 'down-left': 3 * Q, left: 4 * Q, 'up-left': -3 * Q, up: -2 * Q, 'up-right': -Q };
 
 /**
  * The scene's hints at local time `now`; the hint of a search still playing (search-draw.js) waits
  * for it to end. Returns whether any hint is still showing or waiting (another frame is needed).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Pick<Scene, 'hints'>} scene
+ * @param {{id: string, end: number} | null} search
+ * @param {number} now
+ * @param {number} unitCss
+ * @param {boolean} reducedMotion
  */
 export function drawHints(ctx, scene, search, now, unitCss, reducedMotion) {
   let animating = false;
   for (const hint of scene.hints) {
-    let at = hint.at;
+    let at = /** @type {number} */ (hint.at); // the room state stamps each hint it keeps
     if (search && hint.id === search.id) {
       at = Math.max(at, search.end);
       if (now < at) {
@@ -69,18 +78,20 @@ export function drawHints(ctx, scene, search, now, unitCss, reducedMotion) {
 }
 
 /** The arrows, the own one last (on top) and ringed; players sharing a cell fan out around it. */
+/** @param {CanvasRenderingContext2D} ctx @param {Pick<Scene, 'players' | 'youId'>} scene @param {number} unitCss @param {number} px */
 export function drawPlayers(ctx, scene, unitCss, px) {
   const size = Math.max(0.75, 9 / unitCss); // half-length of an arrow, world units
+  /** @type {Map<number, import('./room-scene.js').ScenePlayer[]>} */
   const byCell = new Map();
   for (const p of scene.players) {
     if (!p.cell) continue;
     const key = p.cell[0] * 100000 + p.cell[1];
-    (byCell.get(key) || byCell.set(key, []).get(key)).push(p);
+    (byCell.get(key) || /** @type {import('./room-scene.js').ScenePlayer[]} */ (byCell.set(key, []).get(key))).push(p);
   }
   const ordered = [...scene.players].sort((a, b) => Number(a.id === scene.youId) - Number(b.id === scene.youId));
   for (const p of ordered) {
     if (!p.cell) continue;
-    const group = byCell.get(p.cell[0] * 100000 + p.cell[1]);
+    const group = /** @type {import('./room-scene.js').ScenePlayer[]} */ (byCell.get(p.cell[0] * 100000 + p.cell[1]));
     let [x, y] = centre(p.cell);
     if (group.length > 1) {
       const i = group.indexOf(p);
@@ -101,7 +112,7 @@ export function drawPlayers(ctx, scene, unitCss, px) {
       ctx.stroke();
     }
     ctx.globalAlpha = p.connected === false ? 0.4 : 1;
-    ctx.rotate(ANGLE[p.facing] ?? 0);
+    ctx.rotate(ANGLE[p.facing ?? ''] ?? 0);
     ctx.beginPath();
     ctx.moveTo(size, 0);
     ctx.lineTo(-size * 0.8, -size * 0.8);
@@ -113,7 +124,7 @@ export function drawPlayers(ctx, scene, unitCss, px) {
     ctx.lineWidth = (own ? 2.5 : 1.5) / unitCss;
     ctx.strokeStyle = '#000';
     ctx.stroke();
-    ctx.rotate(-(ANGLE[p.facing] ?? 0));
+    ctx.rotate(-(ANGLE[p.facing ?? ''] ?? 0));
     if (p.label && size * unitCss >= 9) {
       ctx.font = `700 ${size * 0.9}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
@@ -128,6 +139,7 @@ export function drawPlayers(ctx, scene, unitCss, px) {
   }
 }
 
+/** @param {CanvasRenderingContext2D} ctx @param {readonly (readonly number[])[]} cells @param {number} width @param {string} colour */
 function line(ctx, cells, width, colour) {
   ctx.strokeStyle = colour;
   ctx.lineWidth = width;

@@ -13,20 +13,31 @@ import { drawGhosts } from './ghost-draw.js';
 
 export { paintMaze } from './maze-layer.js'; // analysis-panel.js paints its small mazes with it
 
+/** @typedef {import('./room-scene.js').Scene} Scene */
+/** @typedef {import('../model/maze.js').Maze} Maze */
+
 export class Renderer {
-  /** getScene() -> {maze, players, youId, follow, trails: 'own'|'all'|'seer', seer?, hints, fog?, ghosts?} (see room.js) */
+  /**
+   * getScene() -> {maze, players, youId, follow, trails: 'own'|'all'|'seer', seer?, hints, fog?, ghosts?} (see room.js)
+   * @param {HTMLCanvasElement} canvas
+   * @param {() => Scene} getScene
+   */
   constructor(canvas, getScene) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
+    this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
     this.getScene = getScene;
+    /** @type {Maze | null} */
     this.maze = null;
     this.layer = new MazeLayer();
     this.camera = new Camera(canvas);
+    /** @type {SearchAnimation | null} */
     this.search = null; // own search animation (search-draw.js)
     this.frameRequested = false;
     this.last = 0;
+    /** @type {{du: number, tx: number, ty: number} | null} */
     this.drawn = null; // the last frame's world-to-canvas transform {du, tx, ty}, device pixels
     this.reducedMotion = false; // the camera jumps, hint paths do not pulse, searches show at once (feel.js)
+    /** @type {((time: number, ms: number) => void) | null} */
     this.probe = null; // probe(frame time, ms spent drawing) after each frame (feel.js's test hook)
     const resize = () => {
       this.camera.cssW = canvas.clientWidth;
@@ -42,6 +53,7 @@ export class Renderer {
   get unit() {
     return this.camera.unit;
   }
+  /** @param {number | null} value */
   set unit(value) {
     this.camera.unit = value;
   }
@@ -58,11 +70,12 @@ export class Renderer {
   }
 
   /** A new maze (or none): redraw the wall matrix offscreen. */
+  /** @param {Maze | null} maze */
   setMaze(maze) {
     if (maze === this.maze) return;
     this.maze = maze;
     this.search = null;
-    this.layer.set(maze);
+    this.layer.set(/** @type {import('../model/fog.js').FogMaze | null} */ (maze)); // a plain maze draws as one without fog
     this.camera.reset(maze);
     if (maze) {
       const follow = this.getScene().follow;
@@ -71,12 +84,14 @@ export class Renderer {
     this.invalidate();
   }
 
+  /** @param {number} factor @param {number} [clientX] @param {number} [clientY] */
   zoomBy(factor, clientX, clientY) {
     if (!this.maze) return;
     this.camera.zoomBy(this.maze, factor, clientX, clientY);
     this.invalidate();
   }
 
+  /** @param {number} dx @param {number} dy */
   panBy(dx, dy) {
     this.camera.panBy(dx, dy);
     this.invalidate();
@@ -88,22 +103,26 @@ export class Renderer {
     this.invalidate();
   }
 
+  /** @param {string} id */
   snapTo(id) {
     this.camera.snapTo(this.getScene().players.find((q) => q.id === id));
   }
 
   /** The cell under a client point, or null. */
+  /** @param {number} clientX @param {number} clientY */
   cellAt(clientX, clientY) {
     return this.maze ? this.camera.cellAt(this.maze, clientX, clientY) : null;
   }
 
   /** The canvas pixel (device pixels) where world point (wx, wy) was last drawn, or null before a frame. */
+  /** @param {number} wx @param {number} wy @returns {[number, number] | null} */
   canvasPoint(wx, wy) {
     const d = this.drawn;
     return d ? [d.tx + wx * d.du, d.ty + wy * d.du] : null;
   }
 
   /** Animate the explored order of the own hint (how its method searched), then show its path. */
+  /** @param {{id: string, method: string}} hint @param {readonly (readonly number[])[] | null | undefined} order */
   playSearch(hint, order) {
     if (!order?.length) return;
     this.search = new SearchAnimation(hint, order, Date.now());
@@ -111,6 +130,7 @@ export class Renderer {
   }
 
   // ---- drawing ----
+  /** @param {number} time */
   draw(time) {
     const dt = Math.min(100, time - (this.last || time));
     this.last = time;

@@ -2,10 +2,12 @@
 // explored, in the order it explored them, then a caption naming the method. Its own module because it is the renderer's one timed
 // animation with state of its own (started by room.js's hint ack, over when it has played out).
 
+/** @type {Record<string, string>} */
 const NAMES = { dfs: 'DFS: stack (last in, first out)', bfs: 'BFS: queue (first in, first out)', astar: 'A*: nearest guess first' };
 
 export class SearchAnimation {
   /** `hint` {id, method}; `order` the explored cells [[r, c], ...] (not empty); `start` local ms. */
+  /** @param {{id: string, method: string}} hint @param {readonly (readonly number[])[]} order @param {number} start */
   constructor(hint, order, start) {
     this.id = hint.id;
     this.method = hint.method;
@@ -20,6 +22,7 @@ export class SearchAnimation {
   }
 
   /** Draw the search at local time `now` (all of it at once with reduced motion); false once it is over. */
+  /** @param {CanvasRenderingContext2D} ctx @param {number} now @param {boolean} reducedMotion */
   draw(ctx, now, reducedMotion) {
     // Cells explored so far in pale blue; the most recent ones in orange. A queue (BFS) shows a
     // widening ring of recent cells, a stack (DFS) one long snake: the difference the animation is there to show.
@@ -30,6 +33,7 @@ export class SearchAnimation {
     const shown = Math.min(n, Math.ceil(Math.max(0, t) * n));
     const recent = t > 1 ? 0 : Math.max(8, Math.round(n * 0.06));
     const fade = t > 1 ? Math.max(0, 1 - (t - 1) * 2) : 1;
+    /** @param {number} from @param {number} to @param {string} colour @param {number} alpha */
     const fill = (from, to, colour, alpha) => {
       ctx.globalAlpha = alpha * fade;
       ctx.fillStyle = colour;
@@ -54,6 +58,7 @@ export class SearchAnimation {
   }
 
   /** The caption at the canvas's bottom left (`cssH` CSS px high), in CSS pixels. */
+  /** @param {CanvasRenderingContext2D} ctx @param {number} dpr @param {number} cssH */
   drawCaption(ctx, dpr, cssH) {
     const text = `${NAMES[this.method] || this.method} · ${this.order.length} cells explored`;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

@@ -5,6 +5,12 @@ import { safeColour } from '../common/ui.js';
 import { centre } from './world.js';
 
 /** The trails the scene shows; `view` is the visible world box [x0, y0, x1, y1], world units. */
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Pick<import('./room-scene.js').Scene, 'players' | 'youId' | 'trails' | 'seer'>} scene
+ * @param {number} unitCss
+ * @param {readonly number[]} view
+ */
 export function drawTrails(ctx, scene, unitCss, view) {
   const size = Math.max(0.28, 2.5 / unitCss);
   for (const p of scene.players) {
@@ -36,9 +42,16 @@ export function drawTrails(ctx, scene, unitCss, view) {
 // are replaced, never changed in place. A new trail keeps most of the one before (a move appends a cell
 // or cuts back to one), so the chunks its player's last trail had in common with it are reused and
 // only the rest is built again: a 1000-cell trail costs a chunk a move, not eight (make bench ARGS=feel).
+/** @typedef {readonly (readonly number[])[]} Trail */
+/** Part of a trail: its dots, its line and their box. @typedef {{path: Path2D, line: Path2D, x0: number, y0: number, x1: number, y1: number}} Chunk */
+/** @typedef {{trail: Trail, size: number, chunks: Chunk[]}} Built */
+
 const CHUNK = 128;
+/** @type {WeakMap<Trail, Built>} */
 const trailCache = new WeakMap();
+/** @type {Map<string, Built>} */
 const lastTrails = new Map(); // player id -> the last {trail, size, chunks} built for them
+/** @param {Trail} trail @param {number} size @param {string} id @returns {Chunk[]} */
 function trailChunks(trail, size, id) {
   const hit = trailCache.get(trail);
   if (hit && hit.size === size) return hit.chunks;
@@ -49,6 +62,7 @@ function trailChunks(trail, size, id) {
     const path = new Path2D();
     const line = new Path2D();
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    /** @type {[number, number] | null} */
     let prev = start ? centre(trail[start - 1]) : null;
     if (prev) line.moveTo(prev[0], prev[1]);
     for (let i = start; i < Math.min(trail.length, start + CHUNK); i++) {
@@ -71,6 +85,7 @@ function trailChunks(trail, size, id) {
 }
 
 /** How many whole chunks trails a and b have cell for cell in common from the start. */
+/** @param {Trail} a @param {Trail} b */
 function sharedChunks(a, b) {
   const n = Math.min(a.length, b.length);
   let i = 0;
