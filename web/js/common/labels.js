@@ -46,8 +46,8 @@ export const labelOf = (labels, value) => labels[value] ?? value;
 /** @param {unknown} name */
 export const presetLabel = (name) => String(name).charAt(0).toUpperCase() + String(name).slice(1);
 
-/** The server's `values` as [value, label] pairs: the labelled ones in the order of `labels`, then the rest. */
 /**
+ * The server's `values` as [value, label] pairs: the labelled ones in the order of `labels`, then the rest.
  * @param {Iterable<string | number>} values
  * @param {Readonly<Record<string, string>>} labels
  * @returns {[string | number, string | number][]}

@@ -29,8 +29,8 @@ const DIAGONALS = new Set(['up-left', 'up-right', 'down-left', 'down-right']);
 /** @param {string} dir @param {number} directions */
 export const allowedIn = (dir, directions) => directions === 8 || !DIAGONALS.has(dir);
 
-/** The move a key names ({key, code} of a KeyboardEvent) in a maze of `directions` with key map `keys`, or null. */
 /**
+ * The move a key names ({key, code} of a KeyboardEvent) in a maze of `directions` with key map `keys`, or null.
  * @param {{key?: unknown, code?: unknown}} event
  * @param {number} [directions]
  * @param {import('./prefs.js').KeyMap} [keys]

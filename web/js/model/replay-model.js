@@ -57,8 +57,8 @@ export function unpackLog(log) {
   return out;
 }
 
-/** A stored race made ready to play: players (from the results and the log), the log in time order, the length. */
 /**
+ * A stored race made ready to play: players (from the results and the log), the log in time order, the length.
  * @param {any} race GET /api/races/{id}'s answer, read defensively
  * @returns {PreparedRace}
  */

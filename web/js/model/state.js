@@ -30,6 +30,12 @@ const MAX_BUFFER = 2000;
 /** @typedef {import('./room-records.js').Hint} Hint */
 /** @typedef {import('./ghosts.js').Ghost} Ghost */
 /** @typedef {import('./fog.js').FogMaze} FogMaze */
+/**
+ * What the room page knows of this tab's visit beside the room: who it is (the join ack's `you`), the
+ * server's rules, the race's id for the replay link, whom the camera follows and whose eyes it sees
+ * through ('' for nobody).
+ * @typedef {{you: You | null, rules: any, raceId: string | null, followId: string, eyesId: string}} Session
+ */
 /** An own move sent and not yet answered. @typedef {{seq: number, cell: Cell}} PendingMove */
 /** The own player's place with the pending moves applied. @typedef {{cell: Cell, facing: string | undefined, trail: Cell[]}} Predicted */
 

@@ -12,7 +12,7 @@ import { errorText, message } from '../common/ui.js';
 /** @typedef {import('../model/wire-types.js').Cell} Cell */
 /** @typedef {import('../model/maze.js').Dir} Dir */
 /** What the intents ask of the renderer. @typedef {{recentre(): void, invalidate(): void, playSearch(hint: {id: string, method: string}, order: Cell[]): void}} IntentsRenderer */
-/** The page's session: who this connection is and the server's rules. @typedef {{you: import('../model/wire-types.js').You | null, rules: any}} Session */
+/** The page's session: who this connection is and the server's rules. @typedef {Pick<import('../model/state.js').Session, 'you' | 'rules'>} Session */
 
 const COOLDOWN_SLACK_MS = 100; // on top of the server's hint cooldown: our clock and its differ a little
 

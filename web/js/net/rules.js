@@ -3,8 +3,8 @@
 // bound or default is typed twice. Fetched once per page; a refused fetch is tried again a little later.
 const TRIES = 4;
 
-/** The rules object, or throws after a few failed tries. */
 /**
+ * The rules object, or throws after a few failed tries.
  * @param {(url: string) => Promise<{ok: boolean, status: number, json(): Promise<any>}>} [fetcher]
  * @param {(ms: number) => Promise<unknown>} [wait]
  * @returns {Promise<any>} GET /api/rules's answer (docs/protocol.md, "Rules")

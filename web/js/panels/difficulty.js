@@ -4,7 +4,10 @@ import { el } from '../common/ui.js';
 
 const SAFE_DIGITS = 15; // Number.MAX_SAFE_INTEGER has 16 digits: the server sends bigger counts as strings
 
-/** A count from the wire (a number, or the decimal digits of a bigger one) as text people read. */
+/**
+ * A count from the wire (a number, or the decimal digits of a bigger one) as text people read.
+ * @param {unknown} value
+ */
 export function formatCount(value) {
   if (typeof value === 'number' && Number.isFinite(value)) return Math.round(value).toLocaleString('en');
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return '–';
@@ -13,12 +16,17 @@ export function formatCount(value) {
   return `about ${digits[0]}.${digits.slice(1, 3)} × 10^${digits.length - 1}`;
 }
 
+/** @param {number} n @param {string} one @param {string} many */
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
-/** The card's rows, [label, text], in the order they are shown; [] without a card. */
+/**
+ * The card's rows, [label, text], in the order they are shown; [] without a card.
+ * @param {Partial<import('../model/wire-types.js').DifficultyCard> | null | undefined} card
+ * @returns {[string, string][]}
+ */
 export function cardRows(card) {
   if (!card || typeof card !== 'object') return [];
-  const share = Number.isFinite(card.dead_end_share) ? `${Math.round(card.dead_end_share * 100)}%` : '–';
+  const share = typeof card.dead_end_share === 'number' && Number.isFinite(card.dead_end_share) ? `${Math.round(card.dead_end_share * 100)}%` : '–';
   return [
     ['Shortest way', card.solution_length == null ? 'none' : plural(card.solution_length, 'step', 'steps')],
     ['Shortest routes', formatCount(card.shortest_paths)],
@@ -29,7 +37,12 @@ export function cardRows(card) {
   ];
 }
 
-/** The results' line about shortest routes: how many the maze had and who took one. */
+/**
+ * The results' line about shortest routes: how many the maze had and who took one.
+ * @param {readonly Pick<import('../model/wire-types.js').ResultRow, 'on_shortest' | 'name'>[] | null | undefined} results
+ * @param {import('../model/wire-types.js').Count | null | undefined} shortestRoutes
+ * @param {number | null | undefined} shortest
+ */
 export function shortestRouteLine(results, shortestRoutes, shortest) {
   if (shortestRoutes == null) return '';
   const count = formatCount(shortestRoutes);
@@ -42,7 +55,11 @@ export function shortestRouteLine(results, shortestRoutes, shortest) {
   return `${head} On a shortest route: ${takers.join(', ')}.`;
 }
 
-/** Fill `container` with the card as a definition list (text only); hides it without a card. */
+/**
+ * Fill `container` with the card as a definition list (text only); hides it without a card.
+ * @param {HTMLElement | null} container
+ * @param {Partial<import('../model/wire-types.js').DifficultyCard> | null | undefined} card
+ */
 export function renderCard(container, card) {
   if (!container) return;
   const rows = cardRows(card);

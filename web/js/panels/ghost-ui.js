@@ -3,16 +3,26 @@
 import { el, formatTime, swatch } from '../common/ui.js';
 import { ghostTotal, splitText } from '../model/ghosts.js';
 
+/** @typedef {import('../model/ghosts.js').Ghost} Ghost */
+
+/** @param {Pick<Ghost, 'name'>} g */
 const ghostName = (g) => `${g.name}'s ghost`;
 
-/** The lobby's line about the room's ghosts, or '' when it has none. */
+/**
+ * The lobby's line about the room's ghosts, or '' when it has none.
+ * @param {readonly Ghost[]} ghosts
+ */
 export function ghostNote(ghosts) {
   if (!ghosts.length) return '';
   const who = ghosts.map((g) => `${ghostName(g)} (${formatTime(ghostTotal(g))})`).join(', ');
   return `You race ${who} on the maze of a stored race: the settings are the race's.`;
 }
 
-/** The race panel's list of ghosts: name, then home with its time, or its steps so far. */
+/**
+ * The race panel's list of ghosts: name, then home with its time, or its steps so far.
+ * @param {HTMLElement} list
+ * @param {readonly Ghost[]} ghosts
+ */
 export function renderGhostList(list, ghosts) {
   list.replaceChildren(
     ...ghosts.map((g) =>
@@ -27,8 +37,15 @@ export function renderGhostList(list, ghosts) {
   );
 }
 
-/** The results' splits: one line a finisher and ghost, "Eve: +3.2 s vs Ann's ghost". */
+/**
+ * The results' splits: one line a finisher and ghost, "Eve: +3.2 s vs Ann's ghost".
+ * @param {HTMLElement} list
+ * @param {readonly import('../model/wire-types.js').ResultRow[]} results
+ * @param {readonly Ghost[]} ghosts
+ * @param {string | undefined} youId
+ */
 export function renderSplits(list, results, ghosts, youId) {
+  /** @type {HTMLElement[]} */
   const lines = [];
   for (const r of results) {
     for (const g of ghosts) {

@@ -5,13 +5,19 @@ import { saveName } from '../common/storage.js';
 import { $, message } from '../common/ui.js';
 
 export class JoinPanel {
-  /** net: the socket (net/socket.js), whose onJoined handler calls `answered()`. */
+  /**
+   * net: the socket (net/socket.js), whose onJoined handler calls `answered()`.
+   * @param {{net: Pick<import('../net/socket.js').Net, 'join'>}} parts
+   */
   constructor({ net }) {
     this.net = net;
     this.joining = false;
   }
 
-  /** Ask to join as 'player' or 'spectator' (ignored while a join is unanswered). */
+  /**
+   * Ask to join as 'player' or 'spectator' (ignored while a join is unanswered).
+   * @param {'player' | 'spectator'} role
+   */
   async join(role) {
     if (this.joining) return;
     let name = $('name').value.trim();
@@ -32,7 +38,7 @@ export class JoinPanel {
   }
 
   bind() {
-    $('join-form').addEventListener('submit', (e) => {
+    $('join-form').addEventListener('submit', (/** @type {Event} */ e) => {
       e.preventDefault();
       this.join('player');
     });

@@ -9,8 +9,14 @@ import { botTag } from './bots-ui.js';
 import { makeHostButton } from './host-tools.js';
 import { $, el, message, setText, show, swatch } from '../common/ui.js';
 
+/** @typedef {import('../model/state.js').RoomState} RoomState */
+/** @typedef {import('../model/room-records.js').Player} Player */
+
 export class LobbyView {
-  /** state: the RoomState; session: read for `rules`; bots: the bots card (BotPanel); isYou(id). */
+  /**
+   * state: the RoomState; session: read for `rules`; bots: the bots card (BotPanel); isYou(id).
+   * @param {{state: RoomState, session: import('../model/state.js').Session, bots: {update(): void}, isYou: (id: string) => boolean}} parts
+   */
   constructor({ state, session, bots, isYou }) {
     this.state = state;
     this.session = session;
@@ -19,7 +25,10 @@ export class LobbyView {
     this.lastSettings = ''; // the settings last written into the form (JSON)
   }
 
-  /** Redraw the lobby for `me` (this tab's player entry, or null watching). */
+  /**
+   * Redraw the lobby for `me` (this tab's player entry, or null watching).
+   * @param {Player | null} me
+   */
   update(me) {
     const { state, isYou } = this;
     const host = state.isHost();
@@ -70,7 +79,13 @@ export class LobbyView {
   }
 }
 
-/** The line under the lobby's buttons: what happens next, for the host, a player or a watcher. */
+/**
+ * The line under the lobby's buttons: what happens next, for the host, a player or a watcher.
+ * @param {RoomState['phase']} phase
+ * @param {boolean} host
+ * @param {number} waiting
+ * @param {Player | null} me
+ */
 function startNote(phase, host, waiting, me) {
   if (phase === 'countdown') return 'Get ready…';
   if (host) {
@@ -84,17 +99,18 @@ function startNote(phase, host, waiting, me) {
 /**
  * The lobby's buttons and forms. command(name, payload, done): send a command, say a refusal, then
  * `done(ack)`; link: the room's share link.
+ * @param {{state: RoomState, session: import('../model/state.js').Session, command: (name: string, payload: object, done?: (ack: import('../model/wire-types.js').Ack) => void) => void, link: string}} parts
  */
 export function bindLobbyControls({ state, session, command, link }) {
   $('ready-toggle').addEventListener('click', () => command('ready', { ready: !state.me()?.ready }));
   $('start-button').addEventListener('click', () => command('start', {}));
   $('start-ready-button').addEventListener('click', () => command('start', { without_unready: true }));
   $('lock-toggle').addEventListener('click', () => command('lock', { locked: !state.locked }));
-  $('players').addEventListener('click', (e) => {
-    const button = e.target.closest('button[data-kick]');
+  $('players').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-kick]'));
     if (button) command('kick', { id: button.dataset.kick });
   });
-  $('settings-form').addEventListener('submit', (e) => {
+  $('settings-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     if (!session.rules) return message('The settings form needs the room rules: reload the page');
     const settings = readSettings(e.target);

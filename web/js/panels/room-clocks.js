@@ -8,10 +8,14 @@ const TICK_MS = 100;
 const GO_MS = 900; // how long "GO!" stays up after the start
 
 export class RoomClocks {
-  /** state: the RoomState; clock(): the local time the server's "now" refers to. */
+  /**
+   * state: the RoomState; clock(): the local time the server's "now" refers to.
+   * @param {{state: import('../model/state.js').RoomState, clock: () => number}} parts
+   */
   constructor({ state, clock }) {
     this.state = state;
     this.clock = clock;
+    /** @type {number | null} */
     this.lastCount = null; // the countdown number last announced
     this.goUntil = 0;
   }

@@ -5,7 +5,10 @@
 // the same events (the maze, the results, the fog) stays in the wiring.
 import { $, announce, formatTime, message, ordinal, setText } from '../common/ui.js';
 
-/** The connection pill ('connecting' | 'connected' | 'reconnecting' | 'offline'), said aloud when lost and back. */
+/**
+ * The connection pill ('connecting' | 'connected' | 'reconnecting' | 'offline'), said aloud when lost and back.
+ * @param {string} status
+ */
 export function showStatus(status) {
   const pill = $('conn-state');
   const was = pill.dataset.state;
@@ -15,6 +18,7 @@ export function showStatus(status) {
   if (status === 'connected' && was === 'reconnecting') announce('Reconnected');
 }
 
+/** @param {number} ms */
 export function showLatency(ms) {
   setText('latency', `${ms} ms`);
 }
@@ -24,7 +28,11 @@ export function showRetrying() {
   message('The room is moving to another server: rejoining…', 'info', 4000);
 }
 
-/** A notice from the server (socket.js's onNotice), in words. */
+/**
+ * A notice from the server (socket.js's onNotice), in words.
+ * @param {string} kind
+ * @param {any} data the event's data, read defensively
+ */
 export function showNotice(kind, data) {
   if (kind === 'closing') message('The server is restarting: you will rejoin in a moment.', 'info', 8000);
   if (kind === 'replaced') message('You opened this room somewhere else; this tab is no longer playing.', 'error', 0);
@@ -35,7 +43,11 @@ export function showNotice(kind, data) {
   }
 }
 
-/** Say a room event (also one replayed after a snapshot). isYou(id); nameOf(id). */
+/**
+ * Say a room event (also one replayed after a snapshot). isYou(id); nameOf(id).
+ * @param {Pick<import('../model/wire-types.js').Envelope, 't' | 'd'>} env
+ * @param {{isYou: (id: string) => boolean, nameOf: (id: string) => string}} names
+ */
 export function announceEvent({ t, d }, { isYou, nameOf }) {
   switch (t) {
     case 'joined':

@@ -12,39 +12,59 @@ const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol
 
 const PRESET_LABELS = { custom: 'custom' };
 
-let rules = null; // set by buildSettingsFields
+/**
+ * The settings form: its controls are read by name (`form.elements.rows`), the names this file gives
+ * them, so it is typed loosely.
+ * @typedef {any} SettingsForm
+ */
 
-/** The options of a one-of field: the server's values, in the order of `labels`, then any others. */
+/** @type {any} GET /api/rules's answer, set by buildSettingsFields */
+let rules = null;
+
+/**
+ * The options of a one-of field: the server's values, in the order of `labels`, then any others.
+ * @param {string} name
+ * @param {Readonly<Record<string, string>>} labels
+ */
 function options(name, labels) {
   return Object.fromEntries(labelled(rules.settings[name].choices, labels));
 }
 
 function presetLabels() {
-  const sized = Object.fromEntries(Object.entries(rules.presets).map(([p, s]) => [p, `${s.rows} × ${s.cols}`]));
+  const sized = Object.fromEntries(Object.entries(/** @type {Record<string, {rows: number, cols: number}>} */ (rules.presets)).map(([p, s]) => [p, `${s.rows} × ${s.cols}`]));
   return { ...sized, ...PRESET_LABELS };
 }
 
+/** @param {string} name @param {Record<string, string | number>} options @param {string} label */
 function select(name, options, label) {
   return field(label, el('select', { name }, ...Object.entries(options).map(([v, t]) => el('option', { value: v, text: t }))));
 }
 
+/** @param {string} name */
 const has = (name) => !!rules.settings[name];
 
+/** @param {string} name @param {string} label @param {number} [step] */
 function number(name, label, step = 1) {
   const { min, max } = rules.settings[name];
   return field(label, el('input', { type: 'number', name, min, max, step, required: true, inputMode: 'decimal' }));
 }
 
+/** @param {string} name @param {string | number} label @param {string} [value] */
 function check(name, label, value) {
   const input = el('input', { type: 'checkbox', name, value: value ?? 'on' });
   return el('label', { class: 'check' }, input, ' ', label);
 }
 
+/** @param {string} label @param {HTMLElement} control */
 function field(label, control) {
   return el('label', { class: 'field' }, el('span', { text: label }), control);
 }
 
-/** Fill `container` with the settings controls for the server's `serverRules` (GET /api/rules). */
+/**
+ * Fill `container` with the settings controls for the server's `serverRules` (GET /api/rules).
+ * @param {HTMLElement} container
+ * @param {any} serverRules
+ */
 export function buildSettingsFields(container, serverRules) {
   rules = serverRules;
   const braid = rules.settings.braid;
@@ -60,7 +80,7 @@ export function buildSettingsFields(container, serverRules) {
       'fieldset',
       { class: 'methods' },
       el('legend', { text: 'Hint methods' }),
-      ...rules.settings.hint_methods.choices.map((v) => check('hint_methods', labelOf(METHOD_LABELS, v), v)),
+      ...rules.settings.hint_methods.choices.map((/** @type {string} */ v) => check('hint_methods', labelOf(METHOD_LABELS, v), v)),
     ),
     el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Penalty per hint (s)')),
     check('hint_moves', 'A hint also moves you one step'),
@@ -70,6 +90,7 @@ export function buildSettingsFields(container, serverRules) {
     has('vision') ? number('vision', 'Vision (steps seen along the passages)') : null,
   ];
   container.append(...fields.filter(Boolean)); // a field this server's rules lack is left out
+  /** @type {SettingsForm} */
   const form = container.closest('form') || container;
   form.elements.preset.addEventListener('change', () => syncPreset(form));
   form.elements.algorithm.addEventListener('change', () => syncDirections(form));
@@ -79,7 +100,7 @@ export function buildSettingsFields(container, serverRules) {
 }
 
 function directionsField() {
-  const without = ruledOut(rules, { directions: 8 }).algorithms.map((a) => labelOf(ALGORITHM_LABELS, a));
+  const without = ruledOut(rules, { directions: 8 }).algorithms.map((/** @type {string} */ a) => labelOf(ALGORITHM_LABELS, a));
   const label = field('Directions', el('select', { name: 'directions' }, ...labelled(rules.settings.directions.choices, DIRECTION_LABELS).map(([v, t]) => el('option', { value: String(v), text: t }))));
   if (without.length) label.append(el('small', { class: 'muted', text: `8 directions: not with ${without.join(', ')}` }));
   return label;
@@ -95,12 +116,15 @@ function directionsField() {
 export function ruledOut(serverRules, { algorithm, directions }) {
   const eight = new Set(serverRules.eight_direction_algorithms ?? serverRules.settings.algorithm.choices);
   return {
-    algorithms: Number(directions) === 8 ? serverRules.settings.algorithm.choices.filter((a) => !eight.has(a)) : [],
+    algorithms: Number(directions) === 8 ? serverRules.settings.algorithm.choices.filter((/** @type {string} */ a) => !eight.has(a)) : [],
     directions: eight.has(algorithm) ? [] : [8],
   };
 }
 
-/** Disable what the other choice rules out; show the bias only for the generator that has one, the vision only in fog. */
+/**
+ * Disable what the other choice rules out; show the bias only for the generator that has one, the vision only in fog.
+ * @param {SettingsForm} form
+ */
 function syncDirections(form) {
   const f = form.elements;
   if (f.bias) f.bias.closest('.field').hidden = f.algorithm.value !== BIASED;
@@ -117,6 +141,7 @@ function syncDirections(form) {
   }
 }
 
+/** @param {SettingsForm} form */
 function syncPreset(form) {
   const custom = form.elements.preset.value === 'custom';
   for (const name of ['rows', 'cols']) {
@@ -126,8 +151,13 @@ function syncPreset(form) {
   }
 }
 
-/** Put a settings object into the form. */
+/**
+ * Put a settings object into the form.
+ * @param {SettingsForm} form
+ * @param {Partial<import('../model/wire-types.js').Settings>} settings
+ */
 export function writeSettings(form, settings) {
+  /** @type {Record<string, any>} */
   const s = { ...defaultSettings(rules), ...settings };
   const f = form.elements;
   for (const name of ['preset', 'algorithm', 'openings']) f[name].value = s[name];
@@ -145,15 +175,20 @@ export function writeSettings(form, settings) {
   syncDirections(form);
 }
 
-/** Read the form as a settings object; rows and cols only for a custom size. */
+/**
+ * Read the form as a settings object; rows and cols only for a custom size.
+ * @param {SettingsForm} form
+ * @returns {Partial<import('../model/wire-types.js').Settings> & {hint_methods: string[]}}
+ */
 export function readSettings(form) {
   const f = form.elements;
+  /** @type {Partial<import('../model/wire-types.js').Settings> & {hint_methods: string[]}} */
   const s = {
     preset: f.preset.value,
     algorithm: f.algorithm.value,
     braid: Number(f.braid.value),
     openings: f.openings.value,
-    hint_methods: [...form.querySelectorAll('input[name="hint_methods"]:checked')].map((b) => b.value),
+    hint_methods: [...form.querySelectorAll('input[name="hint_methods"]:checked')].map((/** @type {HTMLInputElement} */ b) => b.value),
     hint_limit: Number(f.hint_limit.value),
     hint_penalty: Number(f.hint_penalty.value),
     hint_moves: f.hint_moves.checked,
@@ -172,7 +207,11 @@ export function readSettings(form) {
   return s;
 }
 
-/** Enable or disable every control (non-hosts see the settings read-only). */
+/**
+ * Enable or disable every control (non-hosts see the settings read-only).
+ * @param {SettingsForm} form
+ * @param {boolean} locked
+ */
 export function lockSettings(form, locked) {
   form.dataset.locked = String(locked);
   for (const control of form.elements) control.disabled = locked;
@@ -180,7 +219,10 @@ export function lockSettings(form, locked) {
   syncDirections(form);
 }
 
-/** A one-line summary of settings for people who cannot change them. */
+/**
+ * A one-line summary of settings for people who cannot change them.
+ * @param {Partial<import('../model/wire-types.js').Settings>} s
+ */
 export function describeSettings(s) {
   const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : '';
   const hints = s.hint_limit ? `${s.hint_limit} hints, +${s.hint_penalty}s each` : 'no hints';

@@ -5,8 +5,8 @@ import { safeColour } from '../common/ui.js';
 
 const WINNER = '#9aa0a6';
 
-/** segments: [{index, theirs, winners, loss, reached}]; the biggest loss is outlined. */
 /**
+ * segments: [{index, theirs, winners, loss, reached}]; the biggest loss is outlined.
  * @param {HTMLCanvasElement} canvas
  * @param {import('../model/wire-types.js').Segment[]} segments
  * @param {string} colour

@@ -5,8 +5,8 @@ import { safeColour } from '../common/ui.js';
 
 const ALPHA = 0.45;
 
-/** Draw `ghosts` ({name, colour, cell}, cell null when unknown) in world units on a transformed ctx. */
 /**
+ * Draw `ghosts` ({name, colour, cell}, cell null when unknown) in world units on a transformed ctx.
  * @param {CanvasRenderingContext2D} ctx
  * @param {readonly {name: string, colour?: string, cell: readonly number[] | null}[]} ghosts
  * @param {number} unitCss CSS px a world unit

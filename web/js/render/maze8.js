@@ -107,8 +107,8 @@ function stroke(ctx, path, colour, width) {
   ctx.stroke(path);
 }
 
-/** The entrance or exit: its cell tinted and a door in the outer wall beside it (drawn only: the wall stays closed). */
 /**
+ * The entrance or exit: its cell tinted and a door in the outer wall beside it (drawn only: the wall stays closed).
  * @param {CanvasRenderingContext2D} ctx
  * @param {Maze} maze
  * @param {readonly number[]} cell

@@ -4,8 +4,8 @@
 import { safeColour } from '../common/ui.js';
 import { centre } from './world.js';
 
-/** The trails the scene shows; `view` is the visible world box [x0, y0, x1, y1], world units. */
 /**
+ * The trails the scene shows; `view` is the visible world box [x0, y0, x1, y1], world units.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Pick<import('./room-scene.js').Scene, 'players' | 'youId' | 'trails' | 'seer'>} scene
  * @param {number} unitCss
