@@ -12,10 +12,25 @@ const SHORTEST = '#2e7d32';
 const DEAD_END = '#ef6c00';
 const WRONG = '#c62828';
 const RETRIES = [500, 1000, 2000, 4000]; // ms: a race just over may still be on its way to the database
+/** @typedef {import('../model/analysis.js').Analysis} Analysis */
+/** @typedef {import('../model/analysis.js').AnalysedPlayer} AnalysedPlayer */
+/**
+ * The panel's element: its parts are found by class name (`.analysis-status`, ...), so it is typed
+ * loosely, as `$` is.
+ * @typedef {any} PanelElement
+ */
+
+/** @param {readonly number[]} cell @returns {[number, number]} */
 const centre = ([r, c]) => [2 * c + 1.5, 2 * r + 1.5];
 
-/** Fetch a race's analysis into `container` (an element with the panel's markup, see buildPanel);
- *  resolves to the read analysis, or null when there is none to show. `pick` is the player shown first. */
+/**
+ * Fetch a race's analysis into `container` (an element with the panel's markup, see buildPanel);
+ * resolves to the read analysis, or null when there is none to show. `pick` is the player shown first.
+ * @param {PanelElement} container
+ * @param {string} raceId
+ * @param {{pick?: string | null, fetcher?: (url: string) => Promise<Response>}} [options]
+ * @returns {Promise<Analysis | null>}
+ */
 export async function loadAnalysis(container, raceId, { pick = null, fetcher = fetch } = {}) {
   const status = container.querySelector('.analysis-status');
   show(container);
@@ -56,7 +71,12 @@ export async function loadAnalysis(container, raceId, { pick = null, fetcher = f
   }
 }
 
-/** The room's results: show `raceId`'s analysis in `container` once (again only for another race). */
+/**
+ * The room's results: show `raceId`'s analysis in `container` once (again only for another race).
+ * @param {PanelElement} container
+ * @param {string | null} raceId
+ * @param {string | null | undefined} pick
+ */
 export function showRaceAnalysis(container, raceId, pick) {
   if (!container || !raceId || container.dataset.race === raceId) return;
   container.dataset.race = raceId;
@@ -66,7 +86,7 @@ export function showRaceAnalysis(container, raceId, pick) {
   loadAnalysis(container, raceId, { pick });
 }
 
-/** The panel's markup, appended to `container` (which keeps its own heading). */
+/** The panel's markup, appended to `container` (which keeps its own heading). @param {PanelElement} container */
 export function buildPanel(container) {
   const legend = el(
     'ul',
@@ -96,6 +116,7 @@ export function buildPanel(container) {
   );
 }
 
+/** @param {PanelElement} container @param {Analysis} analysis @param {string | null | undefined} pick */
 function showAnalysis(container, analysis, pick) {
   const select = container.querySelector('.analysis-player');
   const first = analysis.players.find((p) => p.id === pick) || analysis.players.find((p) => p.id === analysis.winner) || analysis.players[0];
@@ -109,10 +130,11 @@ function showAnalysis(container, analysis, pick) {
   drawPlayer(container, analysis, first.id);
 }
 
+/** @param {PanelElement} container @param {Analysis} analysis @param {string} id */
 function drawPlayer(container, analysis, id) {
   const p = analysis.players.find((q) => q.id === id);
   if (!p) return;
-  const q = (name) => container.querySelector(name);
+  const q = (/** @type {string} */ name) => container.querySelector(name);
   const colour = safeColour(p.colour);
   for (const key of container.querySelectorAll('.route-key .key, .route-swatch')) key.style.background = colour;
   setText(q('.analysis-summary'), summaryText(p));
@@ -127,11 +149,13 @@ function drawPlayer(container, analysis, id) {
   container.dataset.player = p.id;
 }
 
+/** @type {WeakMap<import('../model/maze.js').Maze, import('../render/maze8.js').MazePicture>} */
 const mazeImages = new WeakMap();
+/** @param {HTMLCanvasElement} canvas @param {Analysis} analysis @param {AnalysedPlayer} p */
 function drawMap(canvas, analysis, p) {
   const { maze } = analysis;
   if (!mazeImages.has(maze)) mazeImages.set(maze, maze.directions === 8 ? paintMaze8(maze) : paintMaze(maze));
-  const image = mazeImages.get(maze);
+  const image = /** @type {import('../render/maze8.js').MazePicture} */ (mazeImages.get(maze));
   const W = 2 * maze.cols + 1;
   const H = 2 * maze.rows + 1;
   const cssW = Math.min(canvas.parentElement?.clientWidth || 320, 480);
@@ -141,7 +165,7 @@ function drawMap(canvas, analysis, p) {
   canvas.style.height = `${Math.round(unit * H)}px`;
   canvas.width = Math.round(cssW * dpr);
   canvas.height = Math.round(unit * H * dpr);
-  const ctx = canvas.getContext('2d');
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   const du = unit * dpr;
   ctx.setTransform(du, 0, 0, du, 0, 0);
   const scale = image.scale || 1;
@@ -149,6 +173,7 @@ function drawMap(canvas, analysis, p) {
   ctx.drawImage(image, 0, 0, image.width / scale, image.height / scale);
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
+  /** @param {readonly (readonly number[])[]} cells @param {number} width @param {string} colour @param {number} [alpha] */
   const line = (cells, width, colour, alpha = 1) => {
     if (cells.length < 2) return;
     ctx.globalAlpha = alpha;

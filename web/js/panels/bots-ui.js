@@ -6,19 +6,34 @@ import { botBadge, botChoices, readSpeed } from '../model/bots.js';
 import { takeBotRace } from '../common/storage.js';
 import { announce, el, errorText, message, setText, show, swatch } from '../common/ui.js';
 
-/** The small badge beside a bot's name (a player entry's `bot` or a result row's), or null for a person. */
+/** @typedef {import('../model/wire-types.js').Ack} Ack */
+/** @typedef {import('../model/bots.js').BotChoices} BotChoices */
+
+/**
+ * The small badge beside a bot's name (a player entry's `bot` or a result row's), or null for a person.
+ * @param {import('../model/wire-types.js').BotSpec | string | null | undefined} bot
+ */
 export function botTag(bot) {
   const badge = botBadge(bot);
   return badge ? el('span', { class: 'tag bot', text: badge.text, title: badge.title }) : null;
 }
 
-/** Fill a kind select with the server's kinds (their names; how each walks as the title) and pick one. */
+/**
+ * Fill a kind select with the server's kinds (their names; how each walks as the title) and pick one.
+ * @param {HTMLSelectElement} node
+ * @param {readonly import('../model/bots.js').BotKind[]} kinds
+ * @param {string} picked
+ */
 export function select(node, kinds, picked) {
   node.replaceChildren(...kinds.map(({ kind, name, about }) => el('option', { value: kind, text: name, title: about })));
   node.value = picked;
 }
 
-/** The line on how the kind `value` walks, or ''. */
+/**
+ * The line on how the kind `value` walks, or ''.
+ * @param {BotChoices | null} choices
+ * @param {string} value
+ */
 export const aboutOf = (choices, value) => choices?.kinds.find((k) => k.kind === value)?.about ?? '';
 
 /**
@@ -27,28 +42,35 @@ export const aboutOf = (choices, value) => choices?.kinds.find((k) => k.kind ===
  * resolves with its ack; `changed()` asks the page to redraw.
  */
 export class BotPanel {
+  /**
+   * @param {HTMLElement} card
+   * @param {{state: import('../model/state.js').RoomState, request: (name: string, payload: object) => Promise<Ack>, changed: () => void}} parts
+   */
   constructor(card, { state, request, changed }) {
     this.card = card;
     this.state = state;
     this.request = request;
     this.changed = changed;
+    /** @type {(id: string) => any} one of the card's elements by id (an input, a select, a list...) */
     this.part = (id) => card.querySelector(`#${id}`);
     this.shown = '';
     this.busy = false;
+    /** @type {BotChoices | null} */
     this.choices = null; // the server's kinds and speeds, once its rules are in
     this.part('bot-kind').addEventListener('change', () => this.describe());
-    this.part('add-bot-form').addEventListener('submit', (e) => {
+    this.part('add-bot-form').addEventListener('submit', (/** @type {Event} */ e) => {
       e.preventDefault();
       this.add();
     });
-    this.part('bot-list').addEventListener('click', (e) => {
-      const button = e.target.closest('button[data-remove-bot]');
-      if (button) this.remove(button.dataset.removeBot);
+    this.part('bot-list').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+      const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-remove-bot]'));
+      if (button) this.remove(String(button.dataset.removeBot));
     });
     this.setRules(null);
   }
 
   /** The kinds and speeds to offer, from the server's rules (GET /api/rules); none without them. */
+  /** @param {any} rules */
   setRules(rules) {
     this.choices = botChoices(rules);
     if (!this.choices) {
@@ -91,7 +113,7 @@ export class BotPanel {
   }
 
   async add() {
-    const read = readSpeed(this.part('bot-speed').value, this.choices);
+    const read = readSpeed(this.part('bot-speed').value, /** @type {BotChoices} */ (this.choices)); // the add button waits for them
     if (read.error) {
       message(read.error);
       this.part('bot-speed').focus();
@@ -110,6 +132,7 @@ export class BotPanel {
     }
   }
 
+  /** @param {string} id */
   async remove(id) {
     const ack = await this.request('remove_bot', { id });
     if (!ack.ok) message(errorText(ack, 'The bot could not be removed'));
@@ -120,6 +143,7 @@ export class BotPanel {
    * After joining: if this tab came from "Race a bot now" for this room, add the bot asked for and start
    * at once (the host only, in the lobby; the request is forgotten either way, so a reload does not add
    * a second bot).
+   * @param {string} code
    */
   async raceIfAsked(code) {
     const asked = takeBotRace(code);

@@ -9,11 +9,14 @@ import { el, setText, show, swatch } from '../common/ui.js';
 export const REFRESH_MS = 3000;
 export const MAX_POLLS = 200; // 10 minutes of asking, then the visitor reloads to see more
 
+/** @type {Record<string, string>} */
 const PHASES = { lobby: 'In the lobby', countdown: 'Starting', racing: 'Racing', finished: 'Showing the results' };
 
 /**
  * What the preview says of a summary: {heading, settings, seat, players: [{name, colour, tags}]}, or
  * null when it is no summary. Pure: the node tests read it.
+ * @param {any} summary GET /api/rooms/{code}'s answer, read defensively
+ * @returns {{heading: string, settings: string, seat: string, seatsOpen: boolean, players: {name: string, colour: string | undefined, tags: string[]}[]} | null}
  */
 export function previewFacts(summary) {
   if (!summary || typeof summary !== 'object' || typeof summary.phase !== 'string') return null;
@@ -30,7 +33,7 @@ export function previewFacts(summary) {
     settings: `${settings}${summary.ranked ? ' · ranked' : ' · not ranked'}`,
     seat,
     seatsOpen,
-    players: roster.map((p) => ({
+    players: roster.map((/** @type {any} */ p) => ({
       name: String(p.name ?? ''),
       colour: p.colour,
       tags: [
@@ -38,20 +41,27 @@ export function previewFacts(summary) {
         p.host ? 'host' : null,
         p.connected === false ? 'away' : null,
         p.finished ? 'finished' : summary.phase === 'lobby' ? (p.ready ? '✓ ready' : 'not ready') : null,
-      ].filter(Boolean),
+      ].filter((tag) => tag !== null),
     })),
   };
 }
 
 /** The preview box (room.html #room-preview): `sync(joined)` starts or stops the asking. */
 export class RoomPreview {
+  /**
+   * @param {HTMLElement} box
+   * @param {string} code
+   * @param {(url: string) => Promise<{ok: boolean, status: number, json(): Promise<any>}>} [fetcher]
+   */
   constructor(box, code, fetcher = (url) => fetch(url)) {
     this.box = box;
     this.code = code;
     this.fetcher = fetcher;
+    /** @type {ReturnType<typeof setTimeout> | 0} */
     this.timer = 0;
     this.polls = 0;
     this.running = false;
+    /** @type {any} */
     this.last = null; // the last summary, or null
     document.addEventListener('visibilitychange', () => {
       if (this.running && !document.hidden) this.refresh();
@@ -80,6 +90,7 @@ export class RoomPreview {
   }
 
   /** Keep asking while the visitor has not joined; stop once they have. */
+  /** @param {boolean} joined */
   sync(joined) {
     if (joined && this.running) {
       this.running = false;
@@ -92,9 +103,11 @@ export class RoomPreview {
     return Promise.resolve(this.last);
   }
 
+  /** @param {boolean} gone */
   draw(gone) {
     const facts = previewFacts(this.last);
     show(this.box, !!facts || gone);
+    /** @type {(name: string) => any} */
     const part = (name) => this.box.querySelector(`[data-part="${name}"]`);
     if (!facts) {
       setText(part('heading'), gone ? 'There is no such room (it may have closed).' : '');

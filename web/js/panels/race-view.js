@@ -14,12 +14,18 @@ import { $, bindCamera, el, formatTime, ordinal, safeColour, setText, show, swat
 const CANVAS_LABEL_4 = 'The maze. Move with the arrow keys or WASD, H for a hint.';
 const CANVAS_LABEL_8 = 'The maze, with diagonal passages. Move with the arrow keys or WASD, the diagonals with Q, E, Z and C or the numeric keypad; H for a hint.';
 
+/** @typedef {import('../model/room-records.js').Player} Player */
+
 export class RaceView {
   /**
    * state: the RoomState; session: read for `you` and `rules`, and its `followId`/`eyesId` (the
    * watcher's picks) kept valid here and set by the pickers; intents: the hint count, cooldown and
    * button, and the maze's directions; renderer: recentred and redrawn when a picker moves the camera;
    * isYou(id); nameOf(id).
+   * @param {{state: import('../model/state.js').RoomState, session: import('../model/state.js').Session,
+   *   intents: Pick<import('../net/intents.js').Intents, 'askHint' | 'hintsLeft' | 'hintCoolingDown' | 'directions'>,
+   *   renderer: {recentre(): void, invalidate(): void, zoomBy(factor: number): void, unit: number | null},
+   *   isYou: (id: string) => boolean, nameOf: (id: string) => string}} parts
    */
   constructor({ state, session, intents, renderer, isYou, nameOf }) {
     this.state = state;
@@ -37,8 +43,8 @@ export class RaceView {
   /** The hint box (the button, and the search toggle and method, remembered), "See through" and the camera controls. */
   bindControls() {
     const { intents, renderer, session } = this;
-    $('eyes-select').addEventListener('change', (e) => {
-      session.eyesId = e.target.value;
+    $('eyes-select').addEventListener('change', (/** @type {Event} */ e) => {
+      session.eyesId = /** @type {HTMLSelectElement} */ (e.target).value;
       if (session.eyesId) {
         session.followId = session.eyesId; // and the camera goes with them
         $('follow-select').value = session.eyesId;
@@ -50,13 +56,14 @@ export class RaceView {
     const showSearch = $('show-search');
     showSearch.checked = loadPref('showSearch', '0') === '1';
     showSearch.addEventListener('change', () => savePref('showSearch', showSearch.checked ? '1' : '0'));
-    $('hint-method').addEventListener('change', (e) => savePref('hintMethod', e.target.value));
+    $('hint-method').addEventListener('change', (/** @type {Event} */ e) => savePref('hintMethod', /** @type {HTMLSelectElement} */ (e.target).value));
     bindCamera(renderer, $('follow-select'), (id) => {
       session.followId = id;
     });
   }
 
   /** Redraw the race panel for `me` (this tab's player entry, or null watching). */
+  /** @param {Player | null} me */
   update(me) {
     const { state, session, intents } = this;
     const s = state.settings;
@@ -76,7 +83,7 @@ export class RaceView {
       this.lastMethods = methods.join();
       const select = $('hint-method');
       const keep = select.value || loadPref('hintMethod', methods[0]);
-      select.replaceChildren(...methods.map((m) => el('option', { value: m, text: labelOf(METHOD_LABELS, m) })));
+      select.replaceChildren(...methods.map((/** @type {string} */ m) => el('option', { value: m, text: labelOf(METHOD_LABELS, m) })));
       if (methods.includes(keep)) select.value = keep;
     }
     setText('where', this.where(me));
@@ -88,10 +95,11 @@ export class RaceView {
   }
 
   /** The "where am I" line: the own cell and its open sides, or why there is none. */
+  /** @param {Player | null} me */
   where(me) {
     const { state } = this;
     const cell = state.ownCell();
-    if (cell && state.maze && !me.finished) {
+    if (cell && state.maze && !(/** @type {Player} */ (me).finished)) { // an own cell: a player
       const open = Object.entries(openSides(state.maze, cell)).filter(([, v]) => v).map(([k]) => k);
       const fog = state.inFog() ? ` Fog: you see ${state.settings.vision} steps along the passages.` : '';
       return `You are in cell ${cellText(cell)}; open: ${open.join(', ') || 'none'}. Exit ${cellText(state.maze.exit)}.${fog}`;
@@ -102,6 +110,7 @@ export class RaceView {
   }
 
   /** Follow: spectators and finished players pick whom the camera follows. */
+  /** @param {boolean} watching */
   updateFollow(watching) {
     const { state, session } = this;
     show('follow-field', watching);
@@ -118,6 +127,7 @@ export class RaceView {
    * "See through": watching a fog race, the maze as any racer has seen it (the player entries carry
    * each racer's seen cells, grown by state.js from their moves), or everything.
    */
+  /** @param {boolean} watching */
   updateEyes(watching) {
     const { state, session, nameOf } = this;
     const ids = state.eyes.ids().filter((id) => state.player(id));
@@ -143,7 +153,7 @@ export class RaceView {
         const pct = Math.round(progress * 100);
         const known = state.progressKnown(p); // a fog racer knows nobody's distance to the exit
         const racingText = known ? `${pct}%` : `${p.moves} move${p.moves === 1 ? '' : 's'}`;
-        const status = p.finished ? `${ordinal(p.rank)} · ${formatTime((p.time ?? 0) + (p.penalty ?? 0))}` : p.dnf ? 'DNF' : racingText;
+        const status = p.finished ? `${ordinal(/** @type {number} */ (p.rank))} · ${formatTime((p.time ?? 0) + (p.penalty ?? 0))}` : p.dnf ? 'DNF' : racingText;
         const fill = el('span');
         fill.style.width = `${pct}%`;
         fill.style.background = safeColour(p.colour);

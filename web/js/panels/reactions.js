@@ -5,22 +5,31 @@ import { announce, el, errorText, message } from '../common/ui.js';
 
 export const SHOW_MS = 3000;
 
-/** The reactions of the rules, [{key, emoji, label}] (well-formed entries only; [] without any). */
+/** A reaction as the rules serve it. @typedef {{key: string, emoji: string, label: string}} Reaction */
+
+/**
+ * The reactions of the rules, [{key, emoji, label}] (well-formed entries only; [] without any).
+ * @param {any} rules
+ * @returns {Reaction[]}
+ */
 export function reactionSet(rules) {
   const served = Array.isArray(rules?.reactions) ? rules.reactions : [];
   return served
-    .filter((r) => r && typeof r.key === 'string' && typeof r.emoji === 'string' && typeof r.label === 'string')
-    .map(({ key, emoji, label }) => ({ key, emoji, label }));
+    .filter((/** @type {any} */ r) => r && typeof r.key === 'string' && typeof r.emoji === 'string' && typeof r.label === 'string')
+    .map((/** @type {Reaction} */ { key, emoji, label }) => ({ key, emoji, label }));
 }
 
 /** Who shows what now: the reactions still on show at `now`, as a Map id -> reaction (pure: node tests). */
 export class ReactionBoard {
+  /** @param {readonly Reaction[]} [set] */
   constructor(set = []) {
     this.byKey = new Map(set.map((r) => [r.key, r]));
+    /** @type {Map<string, {reaction: Reaction, until: number}>} */
     this.shown = new Map(); // id -> {reaction, until}
   }
 
   /** Note a `reacted` {id, reaction}; the reaction, or null when it is none of the set. */
+  /** @param {any} data the event's data, read defensively @param {number} now */
   note(data, now) {
     const reaction = this.byKey.get(data?.reaction);
     if (!reaction || typeof data.id !== 'string') return null;
@@ -29,6 +38,7 @@ export class ReactionBoard {
   }
 
   /** The reaction `id` shows at `now`, or null. */
+  /** @param {string} id @param {number} now */
   of(id, now) {
     const entry = this.shown.get(id);
     if (!entry) return null;
@@ -46,6 +56,10 @@ export class ReactionBoard {
  * player (null for a spectator).
  */
 export class Reactions {
+  /**
+   * @param {{bars: HTMLElement[], request: (name: string, payload: object) => Promise<import('../model/wire-types.js').Ack>,
+   *   changed: () => void, nameOf: (id: string) => string | null}} parts
+   */
   constructor({ bars, request, changed, nameOf }) {
     this.bars = bars;
     this.request = request;
@@ -54,12 +68,13 @@ export class Reactions {
     this.board = new ReactionBoard();
     for (const bar of bars) {
       bar.addEventListener('click', (e) => {
-        const button = e.target.closest('button[data-reaction]');
-        if (button) this.send(button.dataset.reaction);
+        const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-reaction]'));
+        if (button) this.send(String(button.dataset.reaction));
       });
     }
   }
 
+  /** @param {any} rules */
   setRules(rules) {
     const set = reactionSet(rules);
     this.board = new ReactionBoard(set);
@@ -71,6 +86,7 @@ export class Reactions {
   }
 
   /** Listen for `reacted` on the room's socket. */
+  /** @param {{on(name: string, listener: (data: any) => void): void}} socket */
   attach(socket) {
     socket.on('reacted', (data) => {
       const reaction = this.board.note(data, Date.now());
@@ -82,22 +98,28 @@ export class Reactions {
     });
   }
 
+  /** @param {string} key */
   async send(key) {
     const ack = await this.request('react', { reaction: key });
     if (!ack.ok) message(ack.error?.code === 'rate_limited' ? 'One reaction every 2 seconds, please' : errorText(ack), 'info', 2500);
   }
 
   /** Put the badges of the reactions on show beside the names under `root` (elements with data-player-id and a .name), and beside the spectator count `watching`. */
+  /**
+   * @param {ParentNode} root
+   * @param {HTMLElement | null} watching
+   */
   decorate(root, watching) {
     const now = Date.now();
     for (const row of root.querySelectorAll('[data-player-id]')) {
       const name = row.querySelector('.name');
-      const reaction = this.board.of(row.dataset.playerId, now);
-      const badge = name?.querySelector('.reacted');
+      const reaction = this.board.of(String(/** @type {HTMLElement} */ (row).dataset.playerId), now);
+      const badge = /** @type {HTMLElement | null | undefined} */ (name?.querySelector('.reacted'));
       if (badge && badge.dataset.reaction === reaction?.key) continue;
       badge?.remove();
       if (name && reaction) name.append(el('span', { class: 'reacted', 'data-reaction': reaction.key, text: reaction.emoji, title: reaction.label }));
     }
+    /** @type {Reaction | null} */
     let spectator = null;
     for (const id of this.board.shown.keys()) if (id.startsWith('s')) spectator = this.board.of(id, now) ?? spectator;
     if (watching) {

@@ -6,14 +6,20 @@ import { buildPanel, loadAnalysis } from './analysis-panel.js';
 import { bottleneckRows } from '../model/analysis.js';
 import { Director, distanceField } from '../model/director.js';
 
-/** follow(id): point the camera at a player (the page's own follow). Returns {update(t, players)}. */
+/**
+ * follow(id): point the camera at a player (the page's own follow). Returns {update(t, players)}.
+ * @param {{raceId: string, maze: import('../model/maze.js').Maze, follow: (id: string) => void}} parts
+ * @returns {{update(t: number, players: import('../model/director.js').Followed[]): void}}
+ */
 export function attachAnalysis({ raceId, maze, follow }) {
   const panel = $('replay-analysis');
   buildPanel(panel);
   loadAnalysis(panel, raceId).then((analysis) => analysis && showSplits(analysis));
   const toggle = $('replay-director');
   const select = $('replay-follow');
+  /** @type {Director | null} */
   let director = null;
+  /** @type {string | null} */
   let last = null;
   toggle.addEventListener('change', () => {
     director = toggle.checked ? new Director(distanceField(maze), maze.cols) : null;
@@ -37,6 +43,7 @@ export function attachAnalysis({ raceId, maze, follow }) {
   };
 }
 
+/** @param {import('../model/analysis.js').Analysis} analysis */
 function showSplits(analysis) {
   const rows = bottleneckRows(analysis);
   if (!rows.length) return;

@@ -11,7 +11,10 @@ import { botTag } from './bots-ui.js';
 import { $, el, formatTime, setText, show, swatch } from '../common/ui.js';
 
 export class ResultsView {
-  /** state: the RoomState; session: read for `you` and `raceId` (the replay to link); isYou(id). */
+  /**
+   * state: the RoomState; session: read for `you` and `raceId` (the replay to link); isYou(id).
+   * @param {{state: import('../model/state.js').RoomState, session: import('../model/state.js').Session, isYou: (id: string) => boolean}} parts
+   */
   constructor({ state, session, isYou }) {
     this.state = state;
     this.session = session;
@@ -69,6 +72,7 @@ export class ResultsView {
 /**
  * The results' buttons: Rematch (the host's command), Back to the lobby page (leave), Close and Escape
  * (shut the panel until the next race). changed(): schedule a DOM update.
+ * @param {{results: ResultsView, command: (name: string, payload: object) => void, leave: () => void, changed: () => void}} parts
  */
 export function bindResultsControls({ results, command, leave, changed }) {
   $('rematch-button').addEventListener('click', () => command('rematch', {}));

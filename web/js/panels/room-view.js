@@ -10,6 +10,11 @@ export class RoomView {
    * state: the RoomState; session: read for `you`; renderer: given the maze and redrawn; preview,
    * hostTools, reactions: the join preview, the host's tools and the reaction bars; lobby, race,
    * results: the LobbyView, RaceView and ResultsView.
+   * @param {{state: import('../model/state.js').RoomState, session: import('../model/state.js').Session,
+   *   renderer: import('../render/render.js').Renderer, preview: import('./preview.js').RoomPreview,
+   *   hostTools: import('./host-tools.js').HostTools, reactions: import('./reactions.js').Reactions,
+   *   lobby: import('./lobby-view.js').LobbyView, race: import('./race-view.js').RaceView,
+   *   results: import('./results-view.js').ResultsView}} parts
    */
   constructor({ state, session, renderer, preview, hostTools, reactions, lobby, race, results }) {
     this.state = state;
