@@ -68,7 +68,6 @@ $(NGINX):
 test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(NGINX)
 	npx eslint web/js tests/js eslint.config.js
 	npx tsc -p jsconfig.json
-	npx tsc -p jsconfig.loose.json
 	node --test tests/js/
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 

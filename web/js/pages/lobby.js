@@ -24,8 +24,12 @@ loadRules()
   })
   .catch(() => message('Could not load the room rules from the server: reload the page', 'error', 0));
 
+/** An API answer: its status and its JSON body (null when it had none). @typedef {{ok: boolean, status: number, body: any}} Answer */
+
+/** @param {string} code @param {boolean} [watch] */
 const roomUrl = (code, watch) => `/r/${encodeURIComponent(code)}${watch ? '?watch=1' : ''}`;
 
+/** @param {string} path @param {RequestInit} [options] @returns {Promise<Answer>} */
 async function api(path, options) {
   const response = await fetch(path, { headers: { 'Content-Type': 'application/json' }, ...options });
   let body = null;
@@ -37,9 +41,10 @@ async function api(path, options) {
   return { ok: response.ok, status: response.status, body };
 }
 
+/** @param {Answer} res */
 const problem = (res) => res.body?.error?.message || `The server said ${res.status}`;
 
-createForm.addEventListener('submit', async (e) => {
+createForm.addEventListener('submit', async (/** @type {Event} */ e) => {
   e.preventDefault();
   if (nameInput.value.trim()) saveName(nameInput.value.trim());
   const settings = readSettings(createForm);
@@ -59,7 +64,7 @@ createForm.addEventListener('submit', async (e) => {
   }
 });
 
-/** A room code from a code, a /r/CODE path or a full link; null if none. */
+/** A room code from a code, a /r/CODE path or a full link; null if none. @param {unknown} text */
 function parseCode(text) {
   const value = String(text).trim();
   const fromPath = /\/r\/([^/?#\s]+)/.exec(value);
@@ -67,6 +72,7 @@ function parseCode(text) {
   return /^[A-Za-z0-9_-]{1,32}$/.test(code) ? code : null;
 }
 
+/** @param {boolean} watch */
 async function joinByCode(watch) {
   const code = parseCode($('join-code').value);
   if (!code) {
@@ -85,19 +91,21 @@ async function joinByCode(watch) {
   }
   location.assign(roomUrl(code, watch));
 }
-$('join-by-code').addEventListener('submit', (e) => {
+$('join-by-code').addEventListener('submit', (/** @type {Event} */ e) => {
   e.preventDefault();
   joinByCode(false);
 });
 $('watch-code').addEventListener('click', () => joinByCode(true));
 
 // ---- public rooms ----
+/** @param {unknown} v */
 const count = (v) => (Array.isArray(v) ? v.length : Number(v) || 0);
 
+/** @param {any} room a public room's summary (GET /api/rooms) */
 function roomRow(room) {
   const players = count(room.players);
   const open = room.phase === 'lobby' && players < (room.max_players ?? Infinity);
-  const go = (watch) => () => {
+  const go = (/** @type {boolean} */ watch) => () => {
     if (nameInput.value.trim()) saveName(nameInput.value.trim());
     location.assign(roomUrl(room.code, watch));
   };
@@ -129,7 +137,7 @@ async function refresh() {
       const focused = /** @type {HTMLElement | null | undefined} */ (active?.closest?.('#room-list tr'));
       const focusKey = focused && [focused.dataset.code, /** @type {HTMLElement} */ (active).dataset.action];
       list.replaceChildren(...rows);
-      if (focusKey) list.querySelector(`tr[data-code="${CSS.escape(focusKey[0])}"] [data-action="${focusKey[1]}"]`)?.focus();
+      if (focusKey) list.querySelector(`tr[data-code="${CSS.escape(String(focusKey[0]))}"] [data-action="${focusKey[1]}"]`)?.focus();
       show('room-list-empty', rows.length === 0);
       setText('room-list-empty', 'No public rooms yet: create one!');
     }
@@ -144,8 +152,12 @@ refresh();
 
 
 // ---- daily maze ----
+/** @param {Answer} res */
 const noStore = (res) => res.status === 503 && res.body?.error?.code === 'no_store';
-/** One button a preset the server has a daily maze for (every preset: `POST /api/daily`). */
+/**
+ * One button a preset the server has a daily maze for (every preset: `POST /api/daily`).
+ * @param {Record<string, {rows: number, cols: number}>} presets
+ */
 function buildDailyButtons(presets) {
   $('daily-buttons').replaceChildren(
     ...Object.entries(presets).map(([preset, { rows, cols }]) => dailyButton(preset, `${presetLabel(preset)} ${rows}×${cols}`)),
@@ -154,6 +166,7 @@ function buildDailyButtons(presets) {
   loadDailyBests();
 }
 
+/** @type {string[]} */
 let dailyPresets = [];
 let bestsAsked = 0;
 /** "Race today's best" for each preset someone has finished today's daily maze of (its daily board's first
@@ -163,8 +176,8 @@ async function loadDailyBests() {
   const bests = await Promise.all(
     dailyPresets.map((preset) =>
       api(`/api/leaderboard?${new URLSearchParams({ preset, daily: 'today', limit: '1' })}`)
-        .then((res) => [preset, res.ok ? res.body?.leaderboard?.[0] : null])
-        .catch(() => [preset, null]),
+        .then((res) => /** @type {[string, any]} */ ([preset, res.ok ? res.body?.leaderboard?.[0] : null]))
+        .catch(() => /** @type {[string, any]} */ ([preset, null])),
     ),
   );
   if (asked !== bestsAsked) return;
@@ -175,6 +188,7 @@ async function loadDailyBests() {
   show('daily-best-buttons', buttons.length > 0);
 }
 
+/** @param {string} preset @param {string} text @param {string | null} [ghost] */
 function dailyButton(preset, text, ghost = null) {
   const button = el('button', { type: 'button', id: ghost ? `daily-best-${preset}` : `daily-${preset}`, class: ghost ? 'secondary' : '', 'data-preset': preset, text });
   button.addEventListener('click', async () => {
@@ -196,19 +210,24 @@ function dailyButton(preset, text, ghost = null) {
 
 // ---- leaderboard and recent races ----
 /** The leaderboard's size and maze filters: "All", then the server's presets and generators. */
+/** @param {any} settings the rules' settings schema */
 function buildLeaderboardFilters(settings) {
+  /** @param {HTMLSelectElement} select @param {[string | number, string | number][]} pairs */
   const fill = (select, pairs) => {
     const keep = select.value;
     select.replaceChildren(el('option', { value: '', text: 'All' }), ...pairs.map(([value, text]) => el('option', { value, text })));
     select.value = pairs.some(([value]) => value === keep) ? keep : '';
   };
-  fill($('lb-preset'), settings.preset.choices.map((p) => [p, presetLabel(p)]));
+  fill($('lb-preset'), settings.preset.choices.map((/** @type {string} */ p) => [p, presetLabel(p)]));
   fill($('lb-algorithm'), labelled(settings.algorithm.choices, ALGORITHM_LABELS));
 }
 
+/** @param {string} race @param {string} label */
 const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'replay', 'aria-label': label });
+/** @param {any} x a leaderboard row or a race */
 const kind = (x) => `${x.rows}×${x.cols} ${x.algorithm || ''}${x.daily ? ` · daily ${x.daily}` : ''}`;
 
+/** @param {number} at */
 function ago(at) {
   const ms = at < 1e11 ? at * 1000 : at; // epoch seconds or ms
   const s = Math.max(0, (Date.now() - ms) / 1000);
@@ -219,6 +238,7 @@ function ago(at) {
   return new Date(ms).toLocaleDateString();
 }
 
+/** @param {any} row a leaderboard row */
 function lbRow(row) {
   return el(
     'tr',
@@ -261,7 +281,7 @@ async function loadRecent() {
   if (noStore(res)) return hideRecords();
   if (!res.ok || !Array.isArray(res.body?.races)) return;
   $('recent-races').replaceChildren(
-    ...res.body.races.map((r) =>
+    ...res.body.races.map((/** @type {any} */ r) =>
       el('li', { 'data-race': r.id }, el('span', { text: `${r.preset || ''} ${kind(r)}` }, el('span', { class: 'muted', text: ` · ${ago(r.ended_at)}` })), replayLink(r.id, `Replay of the ${r.preset || ''} race`)),
     ),
   );

@@ -14,10 +14,12 @@ const form = $('race-bot-form');
 const go = $('race-bot-go');
 const kindSelect = $('race-bot-kind');
 const speedInput = $('race-bot-speed');
+/** @type {import('../model/bots.js').BotChoices | null} */
 let choices = null; // the server's kinds and speeds (GET /api/rules)
 
 const describe = () => setText('race-bot-about', aboutOf(choices, kindSelect.value));
 
+/** @param {any} rules */
 function build(rules) {
   choices = botChoices(rules);
   if (!choices) {
@@ -28,7 +30,7 @@ function build(rules) {
   Object.assign(speedInput, { min: choices.min, max: choices.max, value: String(choices.pick.speed) });
   setText('race-bot-speed-label', `Speed (${choices.min}–${choices.max} moves a second)`);
   const sizes = Object.entries(rules.presets || {});
-  $('race-bot-size').replaceChildren(...sizes.map(([name, s]) => el('option', { value: name, text: `${presetLabel(name)} (${s.rows} × ${s.cols})` })));
+  $('race-bot-size').replaceChildren(...sizes.map((/** @type {[string, any]} */ [name, s]) => el('option', { value: name, text: `${presetLabel(name)} (${s.rows} × ${s.cols})` })));
   if (rules.presets?.[DEFAULT_SIZE]) $('race-bot-size').value = DEFAULT_SIZE;
   show('race-bot-fog-field', !!rules.settings?.fog);
   describe();
@@ -42,13 +44,14 @@ async function raceNow() {
     $('name').focus();
     return;
   }
-  const read = readSpeed(speedInput.value, choices);
+  const read = readSpeed(speedInput.value, /** @type {import('../model/bots.js').BotChoices} */ (choices)); // the button waits for them
   if (read.error) {
     message(read.error);
     speedInput.focus();
     return;
   }
   saveName(name);
+  /** @type {{preset: string, public: boolean, fog?: boolean}} */
   const settings = { preset: $('race-bot-size').value, public: false };
   if (!$('race-bot-fog-field').hidden && $('race-bot-fog').checked) settings.fog = true;
   go.disabled = true;
@@ -59,7 +62,7 @@ async function raceNow() {
       message(body?.error?.message || `The server said ${response.status}`);
       return;
     }
-    saveBotRace(body.code, { kind: kindSelect.value, speed: read.speed });
+    saveBotRace(body.code, { kind: kindSelect.value, speed: /** @type {number} */ (read.speed) });
     location.assign(body.url || `/r/${encodeURIComponent(body.code)}`);
   } catch {
     message('Could not reach the server');
@@ -71,7 +74,7 @@ async function raceNow() {
 go.disabled = true; // until the choices are built from the server's rules
 if (!$('name').value) $('name').value = loadName();
 kindSelect.addEventListener('change', describe);
-form.addEventListener('submit', (e) => {
+form.addEventListener('submit', (/** @type {Event} */ e) => {
   e.preventDefault();
   raceNow();
 });

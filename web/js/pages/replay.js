@@ -18,14 +18,22 @@ const id = (() => {
     return '';
   }
 })();
+/** @typedef {ReturnType<Replay['players']>[number]} ReplayPlayer */
+/** @typedef {import('../model/replay-model.js').LoggedHint} LoggedHint */
+
+/** @type {import('../model/replay-model.js').PreparedRace | null} */
 let race = null; // prepared race
+/** @type {Replay | null} */
 let replay = null;
+/** @type {import('../model/maze.js').Maze | null} */
 let maze = null;
+/** @type {{players: ReplayPlayer[], hints: LoggedHint[]}} */
 let current = { players: [], hints: [] };
 let playing = false;
 let speed = 1;
 let lastFrame = 0;
 let followId = '';
+/** @type {{update(t: number, players: ReplayPlayer[]): void} | null} */
 let director = null; // the analysis panel, the bottleneck splits and the director view (replay-analysis.js)
 const shown = { players: '', hints: -1, toast: '' };
 
@@ -54,12 +62,13 @@ const renderer = new Renderer($('replay-canvas'), () => ({
     return playing;
   },
   /** Where world point (x, y) (render.js units) was last drawn on the canvas, in device pixels. */
-  canvasPoint: (x, y) => renderer.canvasPoint(x, y),
+  canvasPoint: (/** @type {number} */ x, /** @type {number} */ y) => renderer.canvasPoint(x, y),
   /** The positions on screen now, {id: [r, c]}. */
   positions: () => (replay ? replay.positions() : null),
   /** {id: [r, c]} at race time t, computed afresh from the log. */
-  positionsAt: (t) => (race ? new Replay(race).seek(t).positions() : null),
+  positionsAt: (/** @type {number} */ t) => (race ? new Replay(race).seek(t).positions() : null),
   /** Everything at race time t: players (cell, facing, trail, moves, hints, finished) and hints so far. */
+  /** @param {number} t */
   stateAt(t) {
     if (!race) return null;
     const r = new Replay(race).seek(t);
@@ -69,7 +78,12 @@ const renderer = new Renderer($('replay-canvas'), () => ({
 });
 
 // ---- the clock ----
+/** The loaded race and its player: the clock and the side panel run only once a race is loaded. */
+const ready = () => ({ replay: /** @type {Replay} */ (replay), race: /** @type {import('../model/replay-model.js').PreparedRace} */ (race) });
+
+/** @param {number} t */
 function seek(t) {
+  const { replay, race } = ready();
   replay.seek(t);
   current = { players: replay.players(), hints: replay.hints };
   director?.update(replay.t, current.players);
@@ -79,7 +93,9 @@ function seek(t) {
   renderer.invalidate();
 }
 
+/** @param {boolean} on */
 function setPlaying(on) {
+  const { replay, race } = ready();
   playing = on;
   setText(playButton, on ? 'Pause' : 'Play');
   playButton.setAttribute('aria-pressed', String(on));
@@ -89,8 +105,10 @@ function setPlaying(on) {
   requestAnimationFrame(frame);
 }
 
+/** @param {number} now */
 function frame(now) {
   if (!playing) return;
+  const { replay, race } = ready();
   const dt = lastFrame ? Math.min(250, now - lastFrame) : 0;
   lastFrame = now;
   seek(replay.t + dt * speed);
@@ -99,15 +117,18 @@ function frame(now) {
 }
 
 // ---- the side panel: players, hints so far, the hint overlay ----
+/** @param {number} n @param {string} word */
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** @param {LoggedHint} h */
 const hintText = (h) =>
   `${h.name} asked for a hint, ${labelOf(METHOD_LABELS, h.method)}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
 
 function updateSide() {
+  const { replay, race } = ready();
   const rows = current.players.map((p) => {
     const over = replay.t >= race.duration && p.result?.dnf;
     const status = p.finished ? `finished${p.result?.rank ? `, ${ordinal(p.result.rank)}` : ''}` : over ? 'DNF' : `(${p.cell[0]}, ${p.cell[1]})`;
-    return [p, `${plural(p.moves, 'move')} · ${plural(p.hints, 'hint')} · ${status}`];
+    return /** @type {[ReplayPlayer, string]} */ ([p, `${plural(p.moves, 'move')} · ${plural(p.hints, 'hint')} · ${status}`]);
   });
   const key = rows.map(([p, text]) => p.id + text).join('|');
   if (key !== shown.players) {
@@ -136,7 +157,9 @@ function updateSide() {
   }
 }
 
+/** @param {any} data the stored race (GET /api/races/{id}) */
 function showResults(data) {
+  /** @type {import('../model/wire-types.js').ResultRow[]} */
   const results = [...(data.results || [])].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   $('replay-results-body').replaceChildren(
     ...results.map((r) =>
@@ -161,6 +184,7 @@ function showResults(data) {
 
 // "Race this ghost": a new room on this race's maze and settings, racing this finisher's run
 // (`POST /api/ghost-rooms`); the server streams the ghost's positions as it goes, never its route ahead.
+/** @param {import('../model/wire-types.js').ResultRow} result */
 function ghostButton(result) {
   const name = String(result.name ?? '');
   const button = el('button', { type: 'button', class: 'secondary small race-ghost', 'data-player-id': result.id, text: 'Race this ghost', 'aria-label': `Race ${name}'s ghost` });
@@ -182,13 +206,15 @@ function ghostButton(result) {
 
 // ---- controls ----
 playButton.addEventListener('click', () => replay && setPlaying(!playing));
-$('replay-speed').addEventListener('change', (e) => (speed = Number(e.target.value) || 1));
+$('replay-speed').addEventListener('change', (/** @type {Event} */ e) => (speed = Number(/** @type {HTMLSelectElement} */ (e.target).value) || 1));
 const scrub = () => replay && seek(Number(scrubber.value));
 scrubber.addEventListener('input', scrub);
 scrubber.addEventListener('change', scrub);
-scrubber.addEventListener('keydown', (e) => {
+scrubber.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
   // step="1" keeps every ms reachable; the arrow keys move a second instead of a millisecond.
-  const d = { ArrowLeft: -1000, ArrowDown: -1000, ArrowRight: 1000, ArrowUp: 1000 }[e.key];
+  /** @type {Record<string, number>} */
+  const steps = { ArrowLeft: -1000, ArrowDown: -1000, ArrowRight: 1000, ArrowUp: 1000 };
+  const d = steps[e.key];
   if (d && replay) {
     e.preventDefault();
     seek(replay.t + d);
@@ -209,6 +235,7 @@ attachInput(
 );
 
 // ---- loading ----
+/** @param {string} text */
 function fail(text) {
   $('replay-main').dataset.state = 'error';
   setText('replay-status', text);
@@ -216,6 +243,7 @@ function fail(text) {
 }
 
 // A daily race of a day not over yet: its maze and log are kept back, so nobody learns the route first.
+/** @param {any} data @param {number} opens */
 function sealed(data, opens) {
   const when = new Date(opens);
   const text = `This race is on the daily maze of ${data.daily}, which stays secret until that day is over (UTC): the replay opens ${when.toLocaleString()}.`;
@@ -244,29 +272,33 @@ async function load() {
   }
   const opens = sealedUntil(data);
   if (opens != null) return sealed(data, opens);
+  /** @type {import('../model/maze.js').Maze} */
+  let readMaze;
+  /** @type {import('../model/replay-model.js').PreparedRace} */
+  let readRace;
   try {
-    maze = decodeMaze(data.maze);
-    race = prepareRace(data);
+    maze = readMaze = decodeMaze(data.maze);
+    race = readRace = prepareRace(data);
     replay = new Replay(race);
   } catch {
     return fail('This race could not be read.');
   }
   const s = data.settings || {};
-  const eight = maze.directions === 8 ? ' · 8 directions' : '';
-  const title = `${s.preset || ''} ${maze.rows}×${maze.cols} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${eight}${data.daily ? ` · daily ${data.daily}` : ''}`;
+  const eight = readMaze.directions === 8 ? ' · 8 directions' : '';
+  const title = `${s.preset || ''} ${readMaze.rows}×${readMaze.cols} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${eight}${data.daily ? ` · daily ${data.daily}` : ''}`;
   setText('replay-title', title);
   document.title = `MazeRace · replay · ${title}`;
-  scrubber.max = String(Math.ceil(race.duration));
+  scrubber.max = String(Math.ceil(readRace.duration));
   speed = Number($('replay-speed').value) || 1; // the browser may have restored the select
   $('replay-follow').replaceChildren(
     el('option', { value: '', text: 'Nobody (whole maze)' }),
-    ...race.players.map((p) => el('option', { value: p.id, text: p.name })),
+    ...readRace.players.map((p) => el('option', { value: p.id, text: p.name })),
   );
   show('replay-status', false);
   show('replay-panel');
   showResults(data);
   renderer.setMaze(maze);
-  director = attachAnalysis({ raceId: id, maze, follow: (who) => ((followId = who), renderer.recentre()) });
+  director = attachAnalysis({ raceId: id, maze: readMaze, follow: (who) => ((followId = who), renderer.recentre()) });
   seek(0);
   $('replay-main').dataset.state = 'ready';
 }

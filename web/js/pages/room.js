@@ -35,6 +35,7 @@ const state = new RoomState();
  * current or last race: `started`, `race_over`, snapshots), and a watcher's picks: `followId` (whom
  * the camera follows, '' nobody) and `eyesId` (watching a fog race through this racer's eyes, '' everyone).
  */
+/** @type {import('../model/state.js').Session} */
 const session = { you: null, rules: null, raceId: null, followId: '', eyesId: '' };
 let resyncing = false;
 const lens = new FogLens();
@@ -50,7 +51,7 @@ const lens = new FogLens();
     return net.joined; // false from a lost connection until the rejoin is answered
   },
   /** Where world point (x, y) (render.js units) was last drawn on the canvas, in device pixels. */
-  canvasPoint: (x, y) => renderer.canvasPoint(x, y),
+  canvasPoint: (/** @type {number} */ x, /** @type {number} */ y) => renderer.canvasPoint(x, y),
   /** The ids of the players the maze shows now (in a fog race, those in sight). */
   shownPlayers: () => scene().players.filter((p) => p.cell).map((p) => p.id),
   /** Sounds played, what the stepper does, frame and key-to-frame timings (feel.js). */
@@ -60,10 +61,11 @@ const lens = new FogLens();
 });
 
 const clock = () => Date.now() - (net.latency ?? 0) / 2; // local time the server's "now" refers to
-const nameOf = (id) => state.player(id)?.name ?? 'Someone';
-const isYou = (id) => !!session.you && id === session.you.id;
+const nameOf = (/** @type {string} */ id) => state.player(id)?.name ?? 'Someone';
+const isYou = (/** @type {string} */ id) => !!session.you && id === session.you.id;
+/** @param {import('../model/wire-types.js').You | null | undefined} who */
 function setYou(who) {
-  session.you = who;
+  session.you = /** @type {import('../model/wire-types.js').You | null} */ (who); // an ok ack always names you
   state.setYou(who);
 }
 
@@ -94,6 +96,7 @@ const net = new Net(code, {
   },
 });
 
+/** @param {import('../model/wire-types.js').Ack} ack @param {{rejoin: boolean}} how */
 function onJoined(ack, { rejoin }) {
   joinPanel.answered();
   if (!ack.ok) {
@@ -106,9 +109,9 @@ function onJoined(ack, { rejoin }) {
   const wanted = net.joinRequest?.role;
   setYou(ack.you);
   session.raceId = ack.snapshot?.race ?? session.raceId;
-  if (state.applySnapshot(ack.snapshot || {}, clock()) === 'resync-needed') resync();
+  if (state.applySnapshot(ack.snapshot || /** @type {import('../model/wire-types.js').Snapshot} */ ({}), clock()) === 'resync-needed') resync();
   renderer.setMaze(state.maze);
-  const you = session.you;
+  const you = /** @type {import('../model/wire-types.js').You} */ (session.you); // an accepted join names who you are
   if (!rejoin && you.role === 'spectator' && wanted !== 'spectator' && !watchOnly) {
     message('The race is on or the room is full: you are watching.', 'info', 6000);
   }
@@ -135,7 +138,7 @@ async function resync() {
 }
 
 // One-off reactions to room events (also for events replayed after a snapshot); room-messages says them.
-state.onEvent = ({ t, d }) => {
+state.onEvent = (/** @type {import('../model/wire-types.js').Envelope} */ { t, d }) => {
   feel.heard({ t, d });
   if ((t === 'started' || t === 'race_over') && d.race) session.raceId = d.race;
   if (t === 'started' || t === 'lobby') results.closed = false;
@@ -185,12 +188,12 @@ $('room-code').textContent = code;
 document.title = `MazeRace · room ${code}`;
 const link = `${location.origin}/r/${encodeURIComponent(code)}`;
 $('share-link').value = link;
-const request = (name, payload) => net.request(name, payload);
+const request = (/** @type {string} */ name, /** @type {object} */ payload) => net.request(name, payload);
 const bots = new BotPanel($('bots-card'), { state, request, changed: () => scheduleUi() });
 const preview = new RoomPreview($('room-preview'), code);
 const reactions = new Reactions({ bars: [$('reaction-bar'), $('results-reactions')], request, changed: () => scheduleUi(), nameOf: (id) => state.player(id)?.name ?? null });
 reactions.attach(net.socket);
-const seated = (who, name) => {
+const seated = (/** @type {import('../model/wire-types.js').You | undefined} */ who, /** @type {string} */ name) => {
   setYou(who); // a spectator took a seat: this connection is that player now (its token is saved)
   net.joinRequest = { name, role: 'player' };
   announce('You took a seat: you race the next one');
@@ -212,12 +215,18 @@ try {
 }
 
 // ---- page controls ----
+/**
+ * @param {string} name
+ * @param {object} payload
+ * @param {(ack: import('../model/wire-types.js').Ack) => void} [done]
+ */
 async function command(name, payload, done) {
   const ack = await net.request(name, payload);
   if (!ack.ok) message(errorText(ack));
   else if (done) done(ack);
   scheduleUi();
 }
+/** @param {Event} [e] */
 async function leave(e) {
   e?.preventDefault();
   if (session.you) await net.leave();
