@@ -39,6 +39,11 @@ lint: $(VENV)/.test-installed
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The web client's checkers (eslint, TypeScript's tsc), at the versions package-lock.json locks.
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
 # The browser tests drive Debian's Chromium (Playwright cannot download browsers here).
 $(CHROMIUM):
 	$(SUDO) apt-get update -qq
@@ -61,7 +66,9 @@ $(NGINX):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx-light
 
-test: lint $(CHROMIUM) postgresql $(REDIS_SERVER) $(NGINX)
+test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(NGINX)
+	npx eslint web/js tests/js eslint.config.js
+	npx tsc -p jsconfig.json
 	node --test tests/js/
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
@@ -69,4 +76,4 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m tests.bench $(ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis artefacts cluster-data
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis artefacts cluster-data

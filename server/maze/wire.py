@@ -3,7 +3,7 @@
 In 4 directions bit 2i of the packed bits is 1 when cell i opens east, bit 2i+1 when it opens south;
 in 8 directions bits 4i..4i+3 are east, south, southeast and southwest. Bits are packed least significant
 first (bit k lives in byte k >> 3 at position k & 7). A 100 x 100 maze is 2,500 bytes (5,000 in 8
-directions), 3,336 characters of base64. `web/js/maze.js` mirrors `decode_maze`. Cell lists (hint paths
+directions), 3,336 characters of base64. `web/js/model/maze.js` mirrors `decode_maze`. Cell lists (hint paths
 and explored orders) travel as `PackedCells`: flat indices packed two bytes a cell, base64-encoded.
 """
 
@@ -101,7 +101,7 @@ class PackedCells:
     cells (every cell a race allows), 4 above. Packed once where the list is made, a 22,500-cell order
     crosses a process boundary as one bytes object and goes on the wire as one base64 string: encoding
     it is a copy, where a JSON list of [r, c] pairs costs milliseconds to walk and dump.
-    `web/js/maze.js` mirrors `to_wire` in `decodeCells`.
+    `web/js/model/maze.js` mirrors `to_wire` in `decodeCells`.
     """
 
     data: bytes

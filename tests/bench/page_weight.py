@@ -12,6 +12,7 @@ as immutable, with the validators the first answers gave (If-None-Match / If-Mod
 import argparse
 import asyncio
 import gzip
+import posixpath
 import re
 import socket
 from dataclasses import dataclass
@@ -87,7 +88,7 @@ async def load_page(base: URL, page: str, headers: dict[str, str]) -> list[Fetch
         if url.endswith(".js") and answer.status == 200:
             folder = url.rsplit("/", 1)[0]
             for a, b in IMPORT.findall(_text(answer)):
-                pending.append(f"{folder}/{(a or b).removeprefix('./')}")
+                pending.append(posixpath.normpath(f"{folder}/{a or b}"))  # `../` as a browser resolves it
     return answers
 
 

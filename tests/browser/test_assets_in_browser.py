@@ -25,11 +25,12 @@ async def test_pages_load_versioned_assets_and_reuse_them_from_the_cache(  # typ
     paths = {entry["path"] for entry in first}
     assert paths, "no static assets loaded"
     assert all(VERSIONED.match(path) for path in paths), paths
-    assert any(path.endswith("/js/room.js") for path in paths)
-    assert any(path.endswith("/js/net.js") for path in paths)  # imported by room.js: inherits the version
+    assert any(path.endswith("/js/pages/room.js") for path in paths)
+    # imported by pages/room.js: inherits the version
+    assert any(path.endswith("/js/net/socket.js") for path in paths)
     assert any(path.endswith("/vendor/socket.io.min.js") for path in paths)
     assert all(entry["transfer"] > 0 for entry in first), first  # a fresh browser fetched them
-    room_js = next(entry for entry in first if entry["path"].endswith("/js/room.js"))
+    room_js = next(entry for entry in first if entry["path"].endswith("/js/pages/room.js"))
     assert room_js["transfer"] < room_js["body"] / 2, room_js  # gzipped on the way
 
     await tab.page.goto(str(live_server.make_url(f"/r/{code}")))  # the next visit
@@ -43,5 +44,5 @@ async def test_the_lobby_loads_its_versioned_assets(open_tab) -> None:  # type: 
     tab = await open_tab("/")
     await expect(tab.page.locator("#create-form")).to_be_visible()
     paths = {entry["path"] for entry in await tab.page.evaluate(RESOURCES)}
-    assert any(path.endswith("/js/lobby.js") for path in paths), paths
+    assert any(path.endswith("/js/pages/lobby.js") for path in paths), paths
     assert all(VERSIONED.match(path) for path in paths), paths

@@ -12,7 +12,7 @@ from tests.browser.conftest import keys_along, room_of, way_out
 from tests.browser.test_race_in_browser import create_room_in_lobby, start_race, walk
 
 GHOST_ALPHA = 0.45
-"""What web/js/ghost-draw.js fills a ghost's disc with."""
+"""What web/js/render/ghost-draw.js fills a ghost's disc with."""
 
 
 PIXEL = """([x, y]) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {

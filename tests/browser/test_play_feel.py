@@ -52,7 +52,7 @@ async def run_longest(tab: Tab, player: Player, maze: Maze) -> list[Cell]:
     """Shift+arrow in the direction run.js says runs furthest from here; returns that run's cells."""
     runs = await tab.page.evaluate(
         """async () => {
-            const { runPath } = await import('/static/js/run.js');
+            const { runPath } = await import('/static/js/input/run.js');
             const m = window.mazerace;
             const dirs = ['up', 'down', 'left', 'right'];
             return Object.fromEntries(dirs.map((d) => [d, runPath(m.state.maze, m.state.ownCell(), d)]));

@@ -20,7 +20,7 @@ from .raw_http import RawAnswer, request_bytes, send_raw
 ROUTES = {
     "/": "GET", "/r/{}": "GET", "/replay/{}": "GET", "/healthz": "GET", "/api/rooms": "POST",
     "/api/rooms/{}": "GET", "/api/daily": "POST", "/api/leaderboard": "GET", "/api/races": "GET",
-    "/api/races/{}": "GET", "/static/{}": "GET", "/static/{}/js/room.js": "GET", "/socket.io/": "GET",
+    "/api/races/{}": "GET", "/static/{}": "GET", "/static/{}/js/pages/room.js": "GET", "/socket.io/": "GET",
     "/{}": "GET", "/api/{}": "GET",
 }  # fmt: skip
 """Every route (and two catch-alls) with the method it answers."""
@@ -143,7 +143,7 @@ async def test_no_request_makes_a_route_answer_5xx(start_server: StartServer, tm
     print(f"{len(answers)} requests, statuses {statuses}")
     assert len(answers) >= 600
 
-    for path in ("/", "/r/0000000000", "/static/js/room.js", "/healthz", "/api/rooms", "/api/races"):
+    for path in ("/", "/r/0000000000", "/static/js/pages/room.js", "/healthz", "/api/rooms", "/api/races"):
         status, _, _ = await harness.request("GET", path)
         assert status == 200, path
     assert await harness.create_room()

@@ -50,7 +50,7 @@ async def test_pages_and_static_files_are_limited_generously_but_limited(start_s
     harness = await start_server(page_limit=SLOW)
     for path in ("/", "/r/0000000000", "/static/css/app.css", "/replay/AAAAAAAAAAAAAAAA"):
         assert await status_of(harness, "GET", path) in (200, 404)
-    for path in ("/", "/static/css/app.css", "/static/js/room.js"):
+    for path in ("/", "/static/css/app.css", "/static/js/pages/room.js"):
         await assert_refused(harness, path)
     assert await status_of(harness, "GET", "/api/rooms") == 200
     assert await from_another_address(harness, "/static/css/app.css") == 200

@@ -3,6 +3,7 @@ cached for a year under their version and revalidated otherwise, text is gzipped
 large JSON answers too, and the security headers stay on everything."""
 
 import gzip
+import posixpath
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -50,7 +51,7 @@ def imports(script: str, url: str) -> list[str]:
     """The module URLs a script imports, resolved against its own URL as a browser does."""
     base = url.rsplit("/", 1)[0]
     found = [a or b for a, b in IMPORT.findall(script)]
-    return [f"{base}/{path.removeprefix('./')}" for path in found if path.startswith("./")]
+    return [posixpath.normpath(f"{base}/{path}") for path in found if path.startswith(("./", "../"))]
 
 
 @pytest.mark.parametrize("page", ["/", "/r/0000000000", "/replay/AAAAAAAAAAAAAAAA"])
@@ -89,17 +90,18 @@ async def test_every_asset_of_the_room_page_is_cached_for_a_year(
             assert response.content_type == "text/javascript"
             pending.extend(imports(body.decode(), url))  # relative imports inherit the version
     names = {VERSIONED.match(url).group(2) for url in seen}  # type: ignore[union-attr]
-    assert {"js/room.js", "js/net.js", "js/state.js", "js/ui.js", "css/app.css"} <= names
+    expected = {"js/pages/room.js", "js/net/socket.js", "js/model/state.js", "js/common/ui.js", "css/app.css"}
+    assert expected <= names
     assert "vendor/socket.io.min.js" in names
 
 
 async def test_text_is_gzipped_only_for_clients_that_accept_it(
     arena: Harness, raw: aiohttp.ClientSession
 ) -> None:
-    plain = (WEB_DIR / "js" / "room.js").read_bytes()
+    plain = (WEB_DIR / "js" / "pages" / "room.js").read_bytes()
     for accept in ("gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*", "GZIP;q=0.5"):
         status, body, response = await fetch(
-            raw, arena.url + "/static/js/room.js", {"Accept-Encoding": accept}
+            raw, arena.url + "/static/js/pages/room.js", {"Accept-Encoding": accept}
         )
         assert status == 200
         assert response.headers["Content-Encoding"] == "gzip", accept
@@ -108,7 +110,7 @@ async def test_text_is_gzipped_only_for_clients_that_accept_it(
         assert len(body) < len(plain) / 2
     for accept in ("identity", "br", "gzip;q=0", "*;q=0", "gzip;q=nan", "gzip;q=abc", ",,;;==", ""):
         status, body, response = await fetch(
-            raw, arena.url + "/static/js/room.js", {"Accept-Encoding": accept}
+            raw, arena.url + "/static/js/pages/room.js", {"Accept-Encoding": accept}
         )
         assert status == 200
         assert "Content-Encoding" not in response.headers, accept
@@ -186,7 +188,7 @@ async def test_large_json_answers_are_gzipped_and_small_ones_are_not(
 
 
 async def test_head_requests_answer_the_headers_alone(arena: Harness) -> None:
-    async with arena.http.head(arena.url + "/static/js/room.js") as response:
+    async with arena.http.head(arena.url + "/static/js/pages/room.js") as response:
         assert response.status == 200
         assert response.headers["Cache-Control"] == "no-cache"
         assert await response.read() == b""

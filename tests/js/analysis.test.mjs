@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Director, distanceField } from '../../web/js/director.js';
-import { readAnalysis, hintText, lossText, bottleneckRows } from '../../web/js/analysis.js';
-import { decodeMaze, encodeMaze } from '../../web/js/maze.js';
+import { Director, distanceField } from '../../web/js/model/director.js';
+import { readAnalysis, hintText, lossText, bottleneckRows } from '../../web/js/model/analysis.js';
+import { decodeMaze, encodeMaze } from '../../web/js/model/maze.js';
 
 // A 1 x 8 corridor, entrance (0,0), exit (0,7): distance to the exit is 7 - c.
 function corridor() {

@@ -1,11 +1,11 @@
-// The bot choices, speeds and badges (web/js/bots.js), against a copy of GET /api/rules
+// The bot choices, speeds and badges (web/js/model/bots.js), against a copy of GET /api/rules
 // (tests/js/fixtures/rules.json, whose `bots` tests/browser/test_bots_in_browser.py checks against the
 // real server's).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_BOT, botBadge, botChoices, readSpeed } from '../../web/js/bots.js';
-import { BOT_LABELS } from '../../web/js/labels.js';
+import { DEFAULT_BOT, botBadge, botChoices, readSpeed } from '../../web/js/model/bots.js';
+import { BOT_LABELS } from '../../web/js/common/labels.js';
 
 const rules = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
 

@@ -1,9 +1,9 @@
-// The renderer's camera (web/js/camera.js) on its own: no canvas drawing is needed to check what the
+// The renderer's camera (web/js/render/camera.js) on its own: no canvas drawing is needed to check what the
 // view shows and which cell a client point means, only the canvas's place on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Camera } from '../../web/js/camera.js';
-import { centre } from '../../web/js/world.js';
+import { Camera } from '../../web/js/render/camera.js';
+import { centre } from '../../web/js/render/world.js';
 
 const LEFT = 10;
 const TOP = 20;

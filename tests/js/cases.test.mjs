@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { RoomState, steppedTrail } from '../../web/js/state.js';
+import { RoomState, steppedTrail } from '../../web/js/model/state.js';
 
 const cases = (name) => JSON.parse(readFileSync(new URL(`../cases/${name}.json`, import.meta.url), 'utf8')).cases;
 

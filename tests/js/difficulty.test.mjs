@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRows, formatCount, shortestRouteLine } from '../../web/js/difficulty.js';
+import { cardRows, formatCount, shortestRouteLine } from '../../web/js/panels/difficulty.js';
 
 test('counts show exactly while a number holds them, and as a power of ten beyond', () => {
   assert.equal(formatCount(1), '1');

@@ -5,10 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { RacerEyes, decodeFogMaze, decodeSeen, encodeSeen, lookFrom, revealCells, sight } from '../../web/js/fog.js';
-import { FOG, FogLens, REMEMBERED, UNKNOWN, VISIBLE, fogPixels, unitState } from '../../web/js/fog-layer.js';
-import { decodeMaze, encodeMaze } from '../../web/js/maze.js';
-import { RoomState } from '../../web/js/state.js';
+import { RacerEyes, decodeFogMaze, decodeSeen, encodeSeen, lookFrom, revealCells, sight } from '../../web/js/model/fog.js';
+import { FOG, FogLens, REMEMBERED, UNKNOWN, VISIBLE, fogPixels, unitState } from '../../web/js/render/fog-layer.js';
+import { decodeMaze, encodeMaze } from '../../web/js/model/maze.js';
+import { RoomState } from '../../web/js/model/state.js';
 
 const cases = JSON.parse(readFileSync(new URL('./fixtures/fog.json', import.meta.url), 'utf8'));
 const flatSorted = (flags) => [...flags.keys()].filter((i) => flags[i]);

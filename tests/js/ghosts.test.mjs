@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyGhost, ghostFrom, ghostsFrom, resetGhosts, splitMs, splitText } from '../../web/js/ghosts.js';
-import { RoomState } from '../../web/js/state.js';
+import { applyGhost, ghostFrom, ghostsFrom, resetGhosts, splitMs, splitText } from '../../web/js/model/ghosts.js';
+import { RoomState } from '../../web/js/model/state.js';
 
 const wire = (extra = {}) => ({ id: 'g1', name: 'Ann', colour: '#0072B2', race: 'r'.repeat(16), time: 12300, penalty: 5000, ...extra });
 

@@ -1,10 +1,10 @@
-// The host tools' pure parts: the join preview's facts (web/js/preview.js), the reaction set and who
-// shows what (web/js/reactions.js), and who may take the host role or a seat (web/js/host-tools.js).
+// The host tools' pure parts: the join preview's facts (web/js/panels/preview.js), the reaction set and who
+// shows what (web/js/panels/reactions.js), and who may take the host role or a seat (web/js/panels/host-tools.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { previewFacts } from '../../web/js/preview.js';
-import { ReactionBoard, SHOW_MS, reactionSet } from '../../web/js/reactions.js';
-import { mayHost, seatOpen } from '../../web/js/host-tools.js';
+import { previewFacts } from '../../web/js/panels/preview.js';
+import { ReactionBoard, SHOW_MS, reactionSet } from '../../web/js/panels/reactions.js';
+import { mayHost, seatOpen } from '../../web/js/panels/host-tools.js';
 
 const settings = { preset: 'easy', rows: 10, cols: 10, algorithm: 'backtracker', hint_limit: 3, hint_penalty: 5, directions: 4, fog: false, max_players: 3 };
 const summary = (extra) => ({ phase: 'lobby', players: 2, spectators: 1, max_players: 3, full: false, locked: false, ranked: true, settings, roster: [], ...extra });

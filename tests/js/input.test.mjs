@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCell, moveInterval, MOVE_INTERVAL, keyDirection, swipeDirection, allowedIn } from '../../web/js/input.js';
-import { formatTime, ordinal, safeColour, errorText } from '../../web/js/ui.js';
+import { parseCell, moveInterval, MOVE_INTERVAL, keyDirection, swipeDirection, allowedIn } from '../../web/js/input/input.js';
+import { formatTime, ordinal, safeColour, errorText } from '../../web/js/common/ui.js';
 
 test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {
   assert.deepEqual(parseCell('0 1'), [0, 1]);

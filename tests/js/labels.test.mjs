@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ALGORITHM_LABELS, METHOD_LABELS, labelOf, labelled, presetLabel } from '../../web/js/labels.js';
+import { ALGORITHM_LABELS, METHOD_LABELS, labelOf, labelled, presetLabel } from '../../web/js/common/labels.js';
 
 test("the server's values get their labels, in the labels' order; unknown ones show as themselves, last", () => {
   assert.deepEqual(labelled(['classic', 'maze9', 'prim'], ALGORITHM_LABELS), [

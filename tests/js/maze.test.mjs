@@ -11,7 +11,7 @@ import {
   dirBetween,
   directionsOf,
   step,
-} from '../../web/js/maze.js';
+} from '../../web/js/model/maze.js';
 
 // Built by hand: 2 x 3 cells.
 //   (0,0) opens east to (0,1); (0,1) opens south to (1,1); (1,0) opens east to (1,1);

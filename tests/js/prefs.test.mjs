@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACTIONS, DEFAULT_KEYS, MAX_KEYS, actionOf, bindKey, defaultKeys, keyLabel, keyName, loadPrefs, parseKeys, reducesMotion, savePrefs, unbindKey } from '../../web/js/prefs.js';
-import { keyDirection } from '../../web/js/input.js';
+import { ACTIONS, DEFAULT_KEYS, MAX_KEYS, actionOf, bindKey, defaultKeys, keyLabel, keyName, loadPrefs, parseKeys, reducesMotion, savePrefs, unbindKey } from '../../web/js/input/prefs.js';
+import { keyDirection } from '../../web/js/input/input.js';
 
 /** A store like storage.js's loadPref/savePref, in memory. */
 function memory(initial = {}) {

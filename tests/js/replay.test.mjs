@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Replay, prepareRace, positionsAt, sealedUntil } from '../../web/js/replay-model.js';
-import { encodeMaze } from '../../web/js/maze.js';
-import { steppedTrail } from '../../web/js/state.js';
+import { Replay, prepareRace, positionsAt, sealedUntil } from '../../web/js/model/replay-model.js';
+import { encodeMaze } from '../../web/js/model/maze.js';
+import { steppedTrail } from '../../web/js/model/state.js';
 
 // A 3 x 3 maze with every inner wall open: loops, so trails get popped and cut.
 function openMaze() {

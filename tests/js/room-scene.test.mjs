@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RoomState } from '../../web/js/state.js';
-import { encodeMaze } from '../../web/js/maze.js';
-import { encodeSeen } from '../../web/js/fog.js';
-import { FogLens } from '../../web/js/fog-layer.js';
-import { roomScene } from '../../web/js/room-scene.js';
+import { RoomState } from '../../web/js/model/state.js';
+import { encodeMaze } from '../../web/js/model/maze.js';
+import { encodeSeen } from '../../web/js/model/fog.js';
+import { FogLens } from '../../web/js/render/fog-layer.js';
+import { roomScene } from '../../web/js/render/room-scene.js';
 
 // A 3 x 3 maze with every inner wall open except (0,0)|(1,0).
 function openMaze() {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runPath, nextRunStep, firstRunStep, fullyKnown } from '../../web/js/run.js';
-import { dirBetween } from '../../web/js/maze.js';
+import { runPath, nextRunStep, firstRunStep, fullyKnown } from '../../web/js/input/run.js';
+import { dirBetween } from '../../web/js/model/maze.js';
 
 /** A decoded maze (maze.js's shape) with the passages named by cell pairs open. */
 function mazeOf(rows, cols, passages, { directions = 4, exit = [rows - 1, cols - 1], seen = null } = {}) {

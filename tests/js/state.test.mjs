@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RoomState, hintCells, movedTrail, steppedTrail, MAX_PENDING } from '../../web/js/state.js';
-import { encodeMaze } from '../../web/js/maze.js';
+import { RoomState, hintCells, movedTrail, steppedTrail, MAX_PENDING } from '../../web/js/model/state.js';
+import { encodeMaze } from '../../web/js/model/maze.js';
 
 // A 3 x 3 maze with every inner wall open except (0,0)|(1,0): loops, so trails can be cut.
 function openMaze() {

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Stepper, HOLD_DELAY, DOUBLE_TAP_MS, isDoubleTap } from '../../web/js/stepper.js';
-import { runPath } from '../../web/js/run.js';
-import { step as stepFrom, isOpen } from '../../web/js/maze.js';
+import { Stepper, HOLD_DELAY, DOUBLE_TAP_MS, isDoubleTap } from '../../web/js/input/stepper.js';
+import { runPath } from '../../web/js/input/run.js';
+import { step as stepFrom, isOpen } from '../../web/js/model/maze.js';
 
 const INTERVAL = 50;
 

@@ -1,7 +1,7 @@
 """What the terminal client knows of its room: the room as the last snapshot and the events since left it.
 
 The server is authoritative: this only mirrors what it sent (docs/protocol.md, "Snapshot" and "Room
-events"), the way `web/js/state.js` does for the browser. It holds typed records only: what arrives
+events"), the way `web/js/model/state.js` does for the browser. It holds typed records only: what arrives
 from the socket is read by `server.room.wire_readers` first, the events are applied by `room_events`
 and their order is kept by `room_feed`. Nothing here reads a clock: times are passed in as local epoch
 milliseconds.

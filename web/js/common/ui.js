@@ -1,0 +1,141 @@
+// DOM helpers. User-supplied text goes in ONLY through textContent, never innerHTML.
+
+/**
+ * The page's element with this id. Typed loosely on purpose: which kind of element an id names (an
+ * input, a select, a canvas) is the page's HTML's to say, and each caller uses it as such.
+ * @param {string} id
+ * @returns {any}
+ */
+export const $ = (id) => document.getElementById(id);
+
+/**
+ * A new element: attrs are set as properties (or attributes for aria-/data-), children appended.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node | string | number | null | undefined | false)} children
+ * @returns {any} the element (typed loosely, as `$`)
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === 'text') node.textContent = value;
+    else if (key === 'class') node.className = value;
+    else if (key.startsWith('aria-') || key.startsWith('data-') || key === 'role' || key === 'for') {
+      node.setAttribute(key, value === true ? '' : String(value));
+    } else /** @type {any} */ (node)[key] = value;
+  }
+  for (const child of children) {
+    if (child == null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/**
+ * @param {string | HTMLElement | null} id an element or its id
+ * @param {unknown} text
+ */
+export function setText(id, text) {
+  const node = typeof id === 'string' ? $(id) : id;
+  if (node && node.textContent !== String(text)) node.textContent = String(text);
+}
+
+/**
+ * @param {string | HTMLElement | null} id an element or its id
+ * @param {boolean} [visible]
+ */
+export function show(id, visible = true) {
+  const node = typeof id === 'string' ? $(id) : id;
+  if (node) node.hidden = !visible;
+}
+
+/**
+ * A CSS colour from the server, or a neutral grey if it does not look like one.
+ * @param {unknown} colour
+ * @returns {string}
+ */
+export function safeColour(colour) {
+  return typeof colour === 'string' && /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%]+\))$/i.test(colour)
+    ? colour
+    : '#888';
+}
+
+/** A colour swatch for a player. @param {unknown} colour */
+export const swatch = (colour) =>
+  el('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${safeColour(colour)}` });
+
+let liveTimer = 0;
+/** Tell screen-reader users (and the #live region) something. @param {string} text */
+export function announce(text) {
+  const live = $('live');
+  if (!live) return;
+  // Clearing first makes repeated messages be read again.
+  live.textContent = '';
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(() => (live.textContent = text), 30);
+}
+
+let messageTimer = 0;
+/**
+ * A short visible message (refusals, errors) that fades after a while; also announced.
+ * @param {string} text
+ * @param {'error' | 'info'} [kind]
+ * @param {number} [ms]
+ */
+export function message(text, kind = 'error', ms = 3500) {
+  const box = $('message');
+  if (text) announce(text);
+  if (!box) return;
+  box.textContent = text;
+  box.dataset.kind = kind;
+  box.hidden = !text;
+  clearTimeout(messageTimer);
+  if (text && ms) messageTimer = setTimeout(() => (box.hidden = true), ms);
+}
+
+/** m:ss.t for race times in ms. @param {number | null | undefined} ms */
+export function formatTime(ms) {
+  if (ms == null || !Number.isFinite(ms)) return '–';
+  const tenths = Math.floor(Math.max(0, ms) / 100);
+  const m = Math.floor(tenths / 600);
+  const s = Math.floor((tenths % 600) / 10);
+  return `${m}:${String(s).padStart(2, '0')}.${tenths % 10}`;
+}
+
+/** 1st, 2nd, 3rd, 4th ... @param {number} n */
+export function ordinal(n) {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}
+
+/**
+ * The error text of a refused ack.
+ * @param {{error?: {code?: string, message?: string}} | null | undefined} ack
+ * @param {string} [fallback]
+ * @returns {string}
+ */
+export const errorText = (ack, fallback = 'Something went wrong') =>
+  (ack && ack.error && (ack.error.message || ack.error.code)) || fallback;
+
+/**
+ * The camera controls shared by the room and the replay: zoom buttons, re-centre, and a "follow" select
+ * whose choice is handed to `onFollow` (an id, or '' for a free camera).
+ * @param {{recentre(): void, invalidate(): void, zoomBy(factor: number): void, unit: number | null}} renderer
+ * @param {HTMLSelectElement} followSelect
+ * @param {(id: string) => void} onFollow
+ */
+export function bindCamera(renderer, followSelect, onFollow) {
+  followSelect.addEventListener('change', () => {
+    onFollow(followSelect.value);
+    if (followSelect.value) renderer.recentre();
+    renderer.invalidate();
+  });
+  $('zoom-in').addEventListener('click', () => renderer.zoomBy(1.25));
+  $('zoom-out').addEventListener('click', () => renderer.zoomBy(0.8));
+  $('recentre').addEventListener('click', () => {
+    renderer.unit = null;
+    renderer.recentre();
+  });
+}

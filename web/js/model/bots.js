@@ -1,0 +1,67 @@
+// Bots as the pages show them: which kinds and speeds the host may pick, the small "bot"
+// badge beside a bot's name, and the speed a host typed, read and checked. Pure: no DOM, no socket.
+// The kinds, their names and the speeds come from GET /api/rules (`bots`); labels.js only adds the
+// words on how each walks. The server checks every `add_bot` again.
+import { BOT_LABELS } from '../common/labels.js';
+
+export const DEFAULT_BOT = Object.freeze({ kind: 'dfs', speed: 5 }); // "race a bot now": a DFS bot at 5 moves/s
+
+/** @typedef {{kind: string, name: string, about: string}} BotKind */
+/** What the host may pick: the kinds, the speed bounds and the default. @typedef {{kinds: BotKind[], min: number, max: number, pick: import('./wire-types.js').BotSpec}} BotChoices */
+
+/** @param {unknown} v @returns {v is number} */
+const whole = (v) => Number.isInteger(v);
+
+/**
+ * The kinds a host may add, [{kind, name, about}] in the server's order, the speed bounds and the
+ * default pick {kind, speed} (DEFAULT_BOT where the server allows it), from the rules' `bots` ({kinds,
+ * names, min_speed, max_speed}); null when the rules have no well-formed `bots`.
+ * @param {any} rules GET /api/rules's answer, read defensively
+ * @returns {BotChoices | null}
+ */
+export function botChoices(rules) {
+  const served = rules?.bots;
+  if (!Array.isArray(served?.kinds) || !served.kinds.length) return null;
+  const { min_speed: min, max_speed: max } = served;
+  if (!whole(min) || !whole(max) || min > max) return null;
+  const names = served.names && typeof served.names === 'object' ? served.names : {};
+  const kinds = served.kinds.map(String).map((/** @type {string} */ kind) => ({ kind, name: String(names[kind] ?? `${kind} bot`), about: BOT_LABELS[kind]?.about ?? '' }));
+  const kind = kinds.some((/** @type {BotKind} */ k) => k.kind === DEFAULT_BOT.kind) ? DEFAULT_BOT.kind : kinds[0].kind;
+  return { kinds, min, max, pick: { kind, speed: Math.min(max, Math.max(min, DEFAULT_BOT.speed)) } };
+}
+
+/**
+ * The speed the host typed as whole moves a second, or an error text naming the bounds.
+ * @param {unknown} text
+ * @param {{min: number, max: number}} bounds
+ * @returns {{speed: number, error?: undefined} | {error: string, speed?: undefined}}
+ */
+export function readSpeed(text, { min, max }) {
+  const value = Number(String(text).trim());
+  if (String(text).trim() === '' || !Number.isInteger(value) || value < min || value > max) {
+    return { error: `A bot's speed is a whole number of moves a second from ${min} to ${max}` };
+  }
+  return { speed: value };
+}
+
+/** A kind's short name for the badge: "DFS" for dfs, the kind itself when it has no label. */
+/** @param {string} kind */
+const shortName = (kind) => BOT_LABELS[kind]?.short ?? kind;
+
+/**
+ * The badge of a player entry's `bot` ({kind, speed}) or a result row's (the kind alone): its text and
+ * a longer title, or null for a person. Plain strings: the page puts them in with textContent.
+ * @param {import('./wire-types.js').BotSpec | string | null | undefined | false} bot
+ * @returns {{text: string, title: string} | null}
+ */
+export function botBadge(bot) {
+  if (bot == null || bot === false) return null;
+  const kind = typeof bot === 'string' ? bot : bot.kind;
+  if (typeof kind !== 'string' || !kind) return null;
+  const speed = typeof bot === 'object' && whole(bot.speed) ? bot.speed : null;
+  const name = shortName(kind);
+  return {
+    text: speed == null ? `bot · ${name}` : `bot · ${name} · ${speed}/s`,
+    title: speed == null ? `a ${name} bot` : `a ${name} bot, ${speed} move${speed === 1 ? '' : 's'} a second`,
+  };
+}

@@ -1,0 +1,83 @@
+// "Race a bot now" on the lobby page: one player, one bot, no waiting. It makes a private
+// room of the chosen size, leaves the bot asked for (a kind and a speed) for the room page, which adds it
+// and starts the race as soon as it has joined (bots-ui.js, `raceIfAsked`). Its own entry script, so
+// the lobby's (lobby.js) stays as it is; the rules come from GET /api/rules like the create form's.
+import { botChoices, readSpeed } from '../model/bots.js';
+import { aboutOf, select } from '../panels/bots-ui.js';
+import { presetLabel } from '../common/labels.js';
+import { loadRules } from '../net/rules.js';
+import { loadName, saveBotRace, saveName } from '../common/storage.js';
+import { $, el, message, setText, show } from '../common/ui.js';
+
+const DEFAULT_SIZE = 'easy';
+const form = $('race-bot-form');
+const go = $('race-bot-go');
+const kindSelect = $('race-bot-kind');
+const speedInput = $('race-bot-speed');
+/** @type {import('../model/bots.js').BotChoices | null} */
+let choices = null; // the server's kinds and speeds (GET /api/rules)
+
+const describe = () => setText('race-bot-about', aboutOf(choices, kindSelect.value));
+
+/** @param {any} rules */
+function build(rules) {
+  choices = botChoices(rules);
+  if (!choices) {
+    show('race-bot', false); // a server without bots
+    return;
+  }
+  select(kindSelect, choices.kinds, choices.pick.kind);
+  Object.assign(speedInput, { min: choices.min, max: choices.max, value: String(choices.pick.speed) });
+  setText('race-bot-speed-label', `Speed (${choices.min}–${choices.max} moves a second)`);
+  const sizes = Object.entries(rules.presets || {});
+  $('race-bot-size').replaceChildren(...sizes.map((/** @type {[string, any]} */ [name, s]) => el('option', { value: name, text: `${presetLabel(name)} (${s.rows} × ${s.cols})` })));
+  if (rules.presets?.[DEFAULT_SIZE]) $('race-bot-size').value = DEFAULT_SIZE;
+  show('race-bot-fog-field', !!rules.settings?.fog);
+  describe();
+  go.disabled = false;
+}
+
+async function raceNow() {
+  const name = $('name').value.trim();
+  if (!name) {
+    message('Type your name first');
+    $('name').focus();
+    return;
+  }
+  const read = readSpeed(speedInput.value, /** @type {import('../model/bots.js').BotChoices} */ (choices)); // the button waits for them
+  if (read.error) {
+    message(read.error);
+    speedInput.focus();
+    return;
+  }
+  saveName(name);
+  /** @type {{preset: string, public: boolean, fog?: boolean}} */
+  const settings = { preset: $('race-bot-size').value, public: false };
+  if (!$('race-bot-fog-field').hidden && $('race-bot-fog').checked) settings.fog = true;
+  go.disabled = true;
+  try {
+    const response = await fetch('/api/rooms', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(settings) });
+    const body = await response.json().catch(() => null);
+    if (!response.ok || !body?.code) {
+      message(body?.error?.message || `The server said ${response.status}`);
+      return;
+    }
+    saveBotRace(body.code, { kind: kindSelect.value, speed: /** @type {number} */ (read.speed) });
+    location.assign(body.url || `/r/${encodeURIComponent(body.code)}`);
+  } catch {
+    message('Could not reach the server');
+  } finally {
+    go.disabled = false;
+  }
+}
+
+go.disabled = true; // until the choices are built from the server's rules
+if (!$('name').value) $('name').value = loadName();
+kindSelect.addEventListener('change', describe);
+form.addEventListener('submit', (/** @type {Event} */ e) => {
+  e.preventDefault();
+  raceNow();
+});
+loadRules()
+  .then(build)
+  .catch(() => message('Could not load the room rules from the server: reload the page', 'error', 0));

@@ -1,0 +1,305 @@
+// The replay page (/replay/{id}): loads a stored race and plays it back on the canvas. The positions
+// come from the pure replay model; this file only wires the controls, the DOM and the renderer.
+import { decodeMaze } from '../model/maze.js';
+import { Renderer } from '../render/render.js';
+import { attachInput } from '../input/input.js';
+import { Replay, prepareRace, sealedUntil } from '../model/replay-model.js';
+import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from '../common/ui.js';
+import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from '../common/labels.js';
+import { renderCard, shortestRouteLine } from '../panels/difficulty.js';
+import { botTag } from '../panels/bots-ui.js';
+import { attachAnalysis } from '../panels/replay-analysis.js';
+
+const TOAST_MS = 3000; // race ms a hint stays in the overlay
+const id = (() => {
+  try {
+    return decodeURIComponent(location.pathname.split('/')[2] || '');
+  } catch {
+    return '';
+  }
+})();
+/** @typedef {ReturnType<Replay['players']>[number]} ReplayPlayer */
+/** @typedef {import('../model/replay-model.js').LoggedHint} LoggedHint */
+
+/** @type {import('../model/replay-model.js').PreparedRace | null} */
+let race = null; // prepared race
+/** @type {Replay | null} */
+let replay = null;
+/** @type {import('../model/maze.js').Maze | null} */
+let maze = null;
+/** @type {{players: ReplayPlayer[], hints: LoggedHint[]}} */
+let current = { players: [], hints: [] };
+let playing = false;
+let speed = 1;
+let lastFrame = 0;
+let followId = '';
+/** @type {{update(t: number, players: ReplayPlayer[]): void} | null} */
+let director = null; // the analysis panel, the bottleneck splits and the director view (replay-analysis.js)
+const shown = { players: '', hints: -1, toast: '' };
+
+const scrubber = $('replay-scrubber');
+const playButton = $('replay-play');
+const renderer = new Renderer($('replay-canvas'), () => ({
+  maze,
+  players: current.players.map((p, i) => ({ ...p, label: String(i + 1) })),
+  youId: null,
+  follow: followId || null,
+  trails: 'all',
+  hints: [],
+}));
+
+/** @type {any} */ (window).mazerace_replay = Object.freeze({
+  get ready() {
+    return !!replay;
+  },
+  get duration() {
+    return race ? race.duration : null;
+  },
+  get time() {
+    return replay ? replay.t : null;
+  },
+  get playing() {
+    return playing;
+  },
+  /** Where world point (x, y) (render.js units) was last drawn on the canvas, in device pixels. */
+  canvasPoint: (/** @type {number} */ x, /** @type {number} */ y) => renderer.canvasPoint(x, y),
+  /** The positions on screen now, {id: [r, c]}. */
+  positions: () => (replay ? replay.positions() : null),
+  /** {id: [r, c]} at race time t, computed afresh from the log. */
+  positionsAt: (/** @type {number} */ t) => (race ? new Replay(race).seek(t).positions() : null),
+  /** Everything at race time t: players (cell, facing, trail, moves, hints, finished) and hints so far. */
+  /** @param {number} t */
+  stateAt(t) {
+    if (!race) return null;
+    const r = new Replay(race).seek(t);
+    const players = r.players().map(({ result, trail, cell, ...p }) => ({ ...p, cell: [...cell], trail: trail.map((x) => [...x]) }));
+    return { t: r.t, players, hints: r.hints.map((h) => ({ ...h })) };
+  },
+});
+
+// ---- the clock ----
+/** The loaded race and its player: the clock and the side panel run only once a race is loaded. */
+const ready = () => ({ replay: /** @type {Replay} */ (replay), race: /** @type {import('../model/replay-model.js').PreparedRace} */ (race) });
+
+/** @param {number} t */
+function seek(t) {
+  const { replay, race } = ready();
+  replay.seek(t);
+  current = { players: replay.players(), hints: replay.hints };
+  director?.update(replay.t, current.players);
+  scrubber.value = String(Math.round(replay.t));
+  setText('replay-time', `${formatTime(replay.t)} / ${formatTime(race.duration)}`);
+  updateSide();
+  renderer.invalidate();
+}
+
+/** @param {boolean} on */
+function setPlaying(on) {
+  const { replay, race } = ready();
+  playing = on;
+  setText(playButton, on ? 'Pause' : 'Play');
+  playButton.setAttribute('aria-pressed', String(on));
+  if (!on) return;
+  if (replay.t >= race.duration) seek(0);
+  lastFrame = 0;
+  requestAnimationFrame(frame);
+}
+
+/** @param {number} now */
+function frame(now) {
+  if (!playing) return;
+  const { replay, race } = ready();
+  const dt = lastFrame ? Math.min(250, now - lastFrame) : 0;
+  lastFrame = now;
+  seek(replay.t + dt * speed);
+  if (replay.t >= race.duration) setPlaying(false);
+  else requestAnimationFrame(frame);
+}
+
+// ---- the side panel: players, hints so far, the hint overlay ----
+/** @param {number} n @param {string} word */
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** @param {LoggedHint} h */
+const hintText = (h) =>
+  `${h.name} asked for a hint, ${labelOf(METHOD_LABELS, h.method)}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
+
+function updateSide() {
+  const { replay, race } = ready();
+  const rows = current.players.map((p) => {
+    const over = replay.t >= race.duration && p.result?.dnf;
+    const status = p.finished ? `finished${p.result?.rank ? `, ${ordinal(p.result.rank)}` : ''}` : over ? 'DNF' : `(${p.cell[0]}, ${p.cell[1]})`;
+    return /** @type {[ReplayPlayer, string]} */ ([p, `${plural(p.moves, 'move')} · ${plural(p.hints, 'hint')} · ${status}`]);
+  });
+  const key = rows.map(([p, text]) => p.id + text).join('|');
+  if (key !== shown.players) {
+    shown.players = key;
+    $('replay-players').replaceChildren(
+      ...rows.map(([p, text], i) =>
+        el('li', { 'data-player-id': p.id }, swatch(p.colour), el('span', { class: 'name', text: `${i + 1}. ${p.name}` }), botTag(p.result?.bot), el('span', { class: 'status muted', text })),
+      ),
+    );
+  }
+  const hints = current.hints;
+  if (hints.length !== shown.hints) {
+    if (playing && hints.length > shown.hints) announce(hintText(hints[hints.length - 1]));
+    shown.hints = hints.length;
+    $('replay-hints').replaceChildren(
+      ...hints.map((h) => el('li', { 'data-player-id': h.id }, el('span', { class: 'muted', text: formatTime(h.t) }), ' ', swatch(h.colour), hintText(h))),
+    );
+    show('replay-hints-empty', !hints.length);
+  }
+  const last = hints[hints.length - 1];
+  const toast = last && replay.t - last.t < TOAST_MS ? hintText(last) : '';
+  if (toast !== shown.toast) {
+    shown.toast = toast;
+    setText('replay-toast', toast);
+    show('replay-toast', !!toast);
+  }
+}
+
+/** @param {any} data the stored race (GET /api/races/{id}) */
+function showResults(data) {
+  /** @type {import('../model/wire-types.js').ResultRow[]} */
+  const results = [...(data.results || [])].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  $('replay-results-body').replaceChildren(
+    ...results.map((r) =>
+      el(
+        'tr',
+        { 'data-player-id': r.id },
+        el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank ?? '') }),
+        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot)),
+        el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
+        el('td', { class: 'num', text: String(r.moves ?? '–') }),
+        el('td', { class: 'num', text: String(r.hints ?? 0) }),
+        el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
+        el('td', {}, r.dnf ? null : ghostButton(r)),
+      ),
+    ),
+  );
+  setText('replay-note', data.shortest ? `Shortest path: ${data.shortest} steps. Efficiency = shortest ÷ moves.` : '');
+  setText('replay-routes', shortestRouteLine(results, data.shortest_routes, data.shortest));
+  renderCard($('replay-difficulty'), data.difficulty);
+  show('replay-results-panel');
+}
+
+// "Race this ghost": a new room on this race's maze and settings, racing this finisher's run
+// (`POST /api/ghost-rooms`); the server streams the ghost's positions as it goes, never its route ahead.
+/** @param {import('../model/wire-types.js').ResultRow} result */
+function ghostButton(result) {
+  const name = String(result.name ?? '');
+  const button = el('button', { type: 'button', class: 'secondary small race-ghost', 'data-player-id': result.id, text: 'Race this ghost', 'aria-label': `Race ${name}'s ghost` });
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const res = await fetch('/api/ghost-rooms', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ race: id, player: result.id }) });
+      const body = await res.json().catch(() => null);
+      if (res.ok && body?.code) location.assign(body.url ? new URL(body.url, location.href).pathname : `/r/${encodeURIComponent(body.code)}`);
+      else message(body?.error?.message || `The server said ${res.status}`);
+    } catch {
+      message('Could not reach the server');
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return button;
+}
+
+// ---- controls ----
+playButton.addEventListener('click', () => replay && setPlaying(!playing));
+$('replay-speed').addEventListener('change', (/** @type {Event} */ e) => (speed = Number(/** @type {HTMLSelectElement} */ (e.target).value) || 1));
+const scrub = () => replay && seek(Number(scrubber.value));
+scrubber.addEventListener('input', scrub);
+scrubber.addEventListener('change', scrub);
+scrubber.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+  // step="1" keeps every ms reachable; the arrow keys move a second instead of a millisecond.
+  /** @type {Record<string, number>} */
+  const steps = { ArrowLeft: -1000, ArrowDown: -1000, ArrowRight: 1000, ArrowUp: 1000 };
+  const d = steps[e.key];
+  if (d && replay) {
+    e.preventDefault();
+    seek(replay.t + d);
+  }
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key !== ' ' || e.ctrlKey || e.metaKey || e.altKey || !replay) return;
+  if (/^(INPUT|SELECT|TEXTAREA|BUTTON|A)$/.test(/** @type {HTMLElement} */ (e.target).tagName || '')) return;
+  e.preventDefault();
+  setPlaying(!playing);
+});
+bindCamera(renderer, $('replay-follow'), (id) => {
+  followId = id;
+});
+attachInput(
+  { canvas: $('replay-canvas'), pick: () => null },
+  { active: () => false, hint() {}, zoom: (f, x, y) => renderer.zoomBy(f, x, y), pan: (dx, dy) => renderer.panBy(dx, dy) },
+);
+
+// ---- loading ----
+/** @param {string} text */
+function fail(text) {
+  $('replay-main').dataset.state = 'error';
+  setText('replay-status', text);
+  message(text, 'error', 0);
+}
+
+// A daily race of a day not over yet: its maze and log are kept back, so nobody learns the route first.
+/** @param {any} data @param {number} opens */
+function sealed(data, opens) {
+  const when = new Date(opens);
+  const text = `This race is on the daily maze of ${data.daily}, which stays secret until that day is over (UTC): the replay opens ${when.toLocaleString()}.`;
+  $('replay-main').dataset.state = 'sealed';
+  $('replay-main').dataset.opens = String(opens);
+  setText('replay-status', text);
+  setText('replay-title', `daily ${data.daily}`);
+  showResults(data);
+}
+
+async function load() {
+  if (!id) return fail('No race id in the address.');
+  let res;
+  let data = null;
+  try {
+    res = await fetch(`/api/races/${encodeURIComponent(id)}`);
+    data = await res.json().catch(() => null);
+  } catch {
+    return fail('Could not reach the server.');
+  }
+  if (!res.ok || !data) {
+    const code = data?.error?.code;
+    if (code === 'unknown_race' || res.status === 404) return fail(`There is no stored race “${id}”.`);
+    if (code === 'no_store') return fail('This server keeps no records, so there are no replays.');
+    return fail(data?.error?.message || `The server said ${res.status}.`);
+  }
+  const opens = sealedUntil(data);
+  if (opens != null) return sealed(data, opens);
+  /** @type {import('../model/maze.js').Maze} */
+  let readMaze;
+  /** @type {import('../model/replay-model.js').PreparedRace} */
+  let readRace;
+  try {
+    maze = readMaze = decodeMaze(data.maze);
+    race = readRace = prepareRace(data);
+    replay = new Replay(race);
+  } catch {
+    return fail('This race could not be read.');
+  }
+  const s = data.settings || {};
+  const eight = readMaze.directions === 8 ? ' · 8 directions' : '';
+  const title = `${s.preset || ''} ${readMaze.rows}×${readMaze.cols} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${eight}${data.daily ? ` · daily ${data.daily}` : ''}`;
+  setText('replay-title', title);
+  document.title = `MazeRace · replay · ${title}`;
+  scrubber.max = String(Math.ceil(readRace.duration));
+  speed = Number($('replay-speed').value) || 1; // the browser may have restored the select
+  $('replay-follow').replaceChildren(
+    el('option', { value: '', text: 'Nobody (whole maze)' }),
+    ...readRace.players.map((p) => el('option', { value: p.id, text: p.name })),
+  );
+  show('replay-status', false);
+  show('replay-panel');
+  showResults(data);
+  renderer.setMaze(maze);
+  director = attachAnalysis({ raceId: id, maze: readMaze, follow: (who) => ((followId = who), renderer.recentre()) });
+  seek(0);
+  $('replay-main').dataset.state = 'ready';
+}
+load();

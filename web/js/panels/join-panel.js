@@ -1,0 +1,47 @@
+// The room page's join panel: the name field and the two buttons (race, or watch), one join at a time.
+// A player's name is remembered for next time; a watcher without a name is "Spectator". Separate from
+// room.js so the wiring only starts a join (at start-up, or from here) and hears its answer (onJoined).
+import { saveName } from '../common/storage.js';
+import { $, message } from '../common/ui.js';
+
+export class JoinPanel {
+  /**
+   * net: the socket (net/socket.js), whose onJoined handler calls `answered()`.
+   * @param {{net: Pick<import('../net/socket.js').Net, 'join'>}} parts
+   */
+  constructor({ net }) {
+    this.net = net;
+    this.joining = false;
+  }
+
+  /**
+   * Ask to join as 'player' or 'spectator' (ignored while a join is unanswered).
+   * @param {'player' | 'spectator'} role
+   */
+  async join(role) {
+    if (this.joining) return;
+    let name = $('name').value.trim();
+    if (!name && role === 'spectator') name = 'Spectator';
+    if (!name) {
+      message('Type your name first');
+      $('name').focus();
+      return;
+    }
+    if (role === 'player') saveName(name);
+    this.joining = true;
+    await this.net.join({ name, role });
+  }
+
+  /** The join was answered (accepted or refused): another may be asked. */
+  answered() {
+    this.joining = false;
+  }
+
+  bind() {
+    $('join-form').addEventListener('submit', (/** @type {Event} */ e) => {
+      e.preventDefault();
+      this.join('player');
+    });
+    $('join-as-spectator').addEventListener('click', () => this.join('spectator'));
+  }
+}

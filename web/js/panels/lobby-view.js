@@ -1,0 +1,133 @@
+// The room's lobby panel (before a race and during its countdown): the player list with its tags and
+// the host's buttons, the ready/start/lock buttons and the line under them, the settings form (written
+// from the room's settings unless someone is editing it, locked for all but the host in the lobby)
+// and the invite card's link buttons. Separate from room.js so the page's wiring does not hold the
+// lobby's DOM: LobbyView redraws it from the state; bindLobbyControls turns its buttons into commands.
+import { describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
+import { ghostNote } from './ghost-ui.js';
+import { botTag } from './bots-ui.js';
+import { makeHostButton } from './host-tools.js';
+import { $, el, message, setText, show, swatch } from '../common/ui.js';
+
+/** @typedef {import('../model/state.js').RoomState} RoomState */
+/** @typedef {import('../model/room-records.js').Player} Player */
+
+export class LobbyView {
+  /**
+   * state: the RoomState; session: read for `rules`; bots: the bots card (BotPanel); isYou(id).
+   * @param {{state: RoomState, session: import('../model/state.js').Session, bots: {update(): void}, isYou: (id: string) => boolean}} parts
+   */
+  constructor({ state, session, bots, isYou }) {
+    this.state = state;
+    this.session = session;
+    this.bots = bots;
+    this.isYou = isYou;
+    this.lastSettings = ''; // the settings last written into the form (JSON)
+  }
+
+  /**
+   * Redraw the lobby for `me` (this tab's player entry, or null watching).
+   * @param {Player | null} me
+   */
+  update(me) {
+    const { state, isYou } = this;
+    const host = state.isHost();
+    $('players').replaceChildren(
+      ...state.players.map((p) =>
+        el(
+          'li',
+          { class: p.connected ? '' : 'offline', 'data-player-id': p.id },
+          swatch(p.colour),
+          el('span', { class: 'name', text: p.name + (isYou(p.id) ? ' (you)' : '') }),
+          botTag(p.bot),
+          p.host ? el('span', { class: 'tag', text: 'host' }) : null,
+          p.connected ? null : el('span', { class: 'tag', text: 'away' }),
+          el('span', { class: `tag${p.ready ? ' ready' : ''}`, text: p.ready ? '✓ ready' : 'not ready' }),
+          host && !isYou(p.id) && !p.bot // a bot is removed in the bots card
+            ? el('button', { type: 'button', class: 'secondary small', 'data-kick': p.id, text: 'Remove', 'aria-label': `Remove ${p.name}` })
+            : null,
+          makeHostButton(state, p),
+        ),
+      ),
+    );
+    const ready = $('ready-toggle');
+    show(ready, !!me);
+    ready.setAttribute('aria-pressed', String(!!me?.ready));
+    setText(ready, me?.ready ? '✓ Ready' : "I'm ready");
+    ready.disabled = state.phase !== 'lobby';
+    show('start-button', host);
+    $('start-button').disabled = state.phase !== 'lobby';
+    const waiting = state.players.filter((p) => p.connected && !p.ready && !p.host).length;
+    show('start-ready-button', host && waiting > 0 && state.phase === 'lobby');
+    show('lock-toggle', host);
+    setText('lock-toggle', state.locked ? 'Unlock room' : 'Lock room');
+    $('lock-toggle').setAttribute('aria-pressed', String(!!state.locked));
+    setText('start-note', startNote(state.phase, host, waiting, me));
+    const form = $('settings-form');
+    const json = JSON.stringify(state.settings);
+    if (this.session.rules && json !== this.lastSettings && !form.contains(document.activeElement)) {
+      this.lastSettings = json;
+      writeSettings(form, state.settings);
+    }
+    const fixed = state.ghosts.length > 0; // a ghost races its stored race's maze: the server refuses changes
+    lockSettings(form, !host || state.phase !== 'lobby' || fixed);
+    show('settings-apply', host && !fixed);
+    setText('settings-summary', describeSettings(state.settings));
+    setText('ghost-note', ghostNote(state.ghosts));
+    show('ghost-note', state.ghosts.length > 0);
+    this.bots.update();
+  }
+}
+
+/**
+ * The line under the lobby's buttons: what happens next, for the host, a player or a watcher.
+ * @param {RoomState['phase']} phase
+ * @param {boolean} host
+ * @param {number} waiting
+ * @param {Player | null} me
+ */
+function startNote(phase, host, waiting, me) {
+  if (phase === 'countdown') return 'Get ready…';
+  if (host) {
+    return waiting
+      ? `Waiting for ${waiting} player${waiting > 1 ? 's' : ''} to be ready (or start with the ready players: the others watch).`
+      : 'Everyone is ready: start when you like.';
+  }
+  return me ? 'The host starts the race.' : 'You are watching. The race starts when the host says so.';
+}
+
+/**
+ * The lobby's buttons and forms. command(name, payload, done): send a command, say a refusal, then
+ * `done(ack)`; link: the room's share link.
+ * @param {{state: RoomState, session: import('../model/state.js').Session, command: (name: string, payload: object, done?: (ack: import('../model/wire-types.js').Ack) => void) => void, link: string}} parts
+ */
+export function bindLobbyControls({ state, session, command, link }) {
+  $('ready-toggle').addEventListener('click', () => command('ready', { ready: !state.me()?.ready }));
+  $('start-button').addEventListener('click', () => command('start', {}));
+  $('start-ready-button').addEventListener('click', () => command('start', { without_unready: true }));
+  $('lock-toggle').addEventListener('click', () => command('lock', { locked: !state.locked }));
+  $('players').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-kick]'));
+    if (button) command('kick', { id: button.dataset.kick });
+  });
+  $('settings-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
+    e.preventDefault();
+    if (!session.rules) return message('The settings form needs the room rules: reload the page');
+    const settings = readSettings(e.target);
+    if (!settings.hint_methods.length) return message('Pick at least one hint method');
+    command('settings', settings, () => message('Settings saved', 'info', 2000));
+  });
+  $('copy-link').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      $('share-link').select();
+      document.execCommand?.('copy');
+    }
+    message('Link copied', 'info', 2000);
+  });
+  if (navigator.share) {
+    show('share-button');
+    $('share-button').addEventListener('click', () => navigator.share({ title: 'MazeRace', text: 'Race me through a maze!', url: link }).catch(() => {}));
+  }
+}

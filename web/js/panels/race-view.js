@@ -1,0 +1,174 @@
+// The room's race panel around the canvas: the HUD (moves, hints, the hint button and pad), the
+// "where am I" line for screen readers, the hint method list, the "Follow" and "See through" pickers
+// for watchers, the ghosts card and the standings. Separate from room.js so the page's wiring does not
+// hold the race's DOM; each part is rebuilt only when what it shows changed (with 16 racers moving,
+// rebuilding the standings every frame cost more main-thread time than drawing the maze).
+import { openSides } from '../model/maze.js';
+import { METHOD_LABELS, labelOf } from '../common/labels.js';
+import { renderGhostList } from './ghost-ui.js';
+import { botTag } from './bots-ui.js';
+import { loadPref, savePref } from '../common/storage.js';
+import { cellText } from '../net/intents.js';
+import { $, bindCamera, el, formatTime, ordinal, safeColour, setText, show, swatch } from '../common/ui.js';
+
+const CANVAS_LABEL_4 = 'The maze. Move with the arrow keys or WASD, H for a hint.';
+const CANVAS_LABEL_8 = 'The maze, with diagonal passages. Move with the arrow keys or WASD, the diagonals with Q, E, Z and C or the numeric keypad; H for a hint.';
+
+/** @typedef {import('../model/room-records.js').Player} Player */
+
+export class RaceView {
+  /**
+   * state: the RoomState; session: read for `you` and `rules`, and its `followId`/`eyesId` (the
+   * watcher's picks) kept valid here and set by the pickers; intents: the hint count, cooldown and
+   * button, and the maze's directions; renderer: recentred and redrawn when a picker moves the camera;
+   * isYou(id); nameOf(id).
+   * @param {{state: import('../model/state.js').RoomState, session: import('../model/state.js').Session,
+   *   intents: Pick<import('../net/intents.js').Intents, 'askHint' | 'hintsLeft' | 'hintCoolingDown' | 'directions'>,
+   *   renderer: {recentre(): void, invalidate(): void, zoomBy(factor: number): void, unit: number | null},
+   *   isYou: (id: string) => boolean, nameOf: (id: string) => string}} parts
+   */
+  constructor({ state, session, intents, renderer, isYou, nameOf }) {
+    this.state = state;
+    this.session = session;
+    this.intents = intents;
+    this.renderer = renderer;
+    this.isYou = isYou;
+    this.nameOf = nameOf;
+    this.lastMethods = '';
+    this.lastFollow = '';
+    this.lastEyes = '';
+    this.lastStandings = '';
+  }
+
+  /** The hint box (the button, and the search toggle and method, remembered), "See through" and the camera controls. */
+  bindControls() {
+    const { intents, renderer, session } = this;
+    $('eyes-select').addEventListener('change', (/** @type {Event} */ e) => {
+      session.eyesId = /** @type {HTMLSelectElement} */ (e.target).value;
+      if (session.eyesId) {
+        session.followId = session.eyesId; // and the camera goes with them
+        $('follow-select').value = session.eyesId;
+        renderer.recentre();
+      }
+      renderer.invalidate();
+    });
+    $('hint-button').addEventListener('click', () => intents.askHint());
+    const showSearch = $('show-search');
+    showSearch.checked = loadPref('showSearch', '0') === '1';
+    showSearch.addEventListener('change', () => savePref('showSearch', showSearch.checked ? '1' : '0'));
+    $('hint-method').addEventListener('change', (/** @type {Event} */ e) => savePref('hintMethod', /** @type {HTMLSelectElement} */ (e.target).value));
+    bindCamera(renderer, $('follow-select'), (id) => {
+      session.followId = id;
+    });
+  }
+
+  /** Redraw the race panel for `me` (this tab's player entry, or null watching). */
+  /** @param {Player | null} me */
+  update(me) {
+    const { state, session, intents } = this;
+    const s = state.settings;
+    const watching = !state.canMove();
+    setText('hud-moves', me ? me.moves + state.pending.length : '–');
+    const left = intents.hintsLeft();
+    setText('hud-hints', me ? `${me.hints} used · ${left} left` : '–');
+    const button = $('hint-button');
+    button.disabled = watching || left <= 0 || intents.hintCoolingDown();
+    show('hint-box', !watching);
+    show('pad', !watching);
+    const eight = intents.directions() === 8;
+    for (const button of $('pad').querySelectorAll('.diagonal')) show(button, eight);
+    $('race-canvas').setAttribute('aria-label', eight ? CANVAS_LABEL_8 : CANVAS_LABEL_4);
+    const methods = s.hint_methods || session.rules?.hint_methods || []; // the room's, else every method the server has
+    if (methods.join() !== this.lastMethods) {
+      this.lastMethods = methods.join();
+      const select = $('hint-method');
+      const keep = select.value || loadPref('hintMethod', methods[0]);
+      select.replaceChildren(...methods.map((/** @type {string} */ m) => el('option', { value: m, text: labelOf(METHOD_LABELS, m) })));
+      if (methods.includes(keep)) select.value = keep;
+    }
+    setText('where', this.where(me));
+    this.updateFollow(watching);
+    this.updateEyes(watching);
+    show('ghosts-card', state.ghosts.length > 0);
+    if (state.ghosts.length) renderGhostList($('ghost-list'), state.ghosts); // beside the standings, never in them
+    this.updateStandings();
+  }
+
+  /** The "where am I" line: the own cell and its open sides, or why there is none. */
+  /** @param {Player | null} me */
+  where(me) {
+    const { state } = this;
+    const cell = state.ownCell();
+    if (cell && state.maze && !(/** @type {Player} */ (me).finished)) { // an own cell: a player
+      const open = Object.entries(openSides(state.maze, cell)).filter(([, v]) => v).map(([k]) => k);
+      const fog = state.inFog() ? ` Fog: you see ${state.settings.vision} steps along the passages.` : '';
+      return `You are in cell ${cellText(cell)}; open: ${open.join(', ') || 'none'}. Exit ${cellText(state.maze.exit)}.${fog}`;
+    }
+    if (me?.finished) return 'You finished: watching the others.';
+    if (me && !me.cell && state.phase === 'racing') return 'You were not ready: you watch this race and play the next.';
+    return 'You are watching.';
+  }
+
+  /** Follow: spectators and finished players pick whom the camera follows. */
+  /** @param {boolean} watching */
+  updateFollow(watching) {
+    const { state, session } = this;
+    show('follow-field', watching);
+    const options = state.players.map((p) => `${p.id}:${p.name}`).join('|');
+    if (options === this.lastFollow) return;
+    this.lastFollow = options;
+    const select = $('follow-select');
+    select.replaceChildren(el('option', { value: '', text: 'Nobody (free camera)' }), ...state.players.map((p) => el('option', { value: p.id, text: p.name })));
+    if (!state.player(session.followId)) session.followId = '';
+    select.value = session.followId;
+  }
+
+  /**
+   * "See through": watching a fog race, the maze as any racer has seen it (the player entries carry
+   * each racer's seen cells, grown by state.js from their moves), or everything.
+   */
+  /** @param {boolean} watching */
+  updateEyes(watching) {
+    const { state, session, nameOf } = this;
+    const ids = state.eyes.ids().filter((id) => state.player(id));
+    show('eyes-field', watching && ids.length > 0);
+    if (!state.player(session.eyesId) || !state.eyes.get(session.eyesId)) session.eyesId = '';
+    const options = ids.map((id) => `${id}:${nameOf(id)}`).join('|');
+    if (options === this.lastEyes) return;
+    this.lastEyes = options;
+    const select = $('eyes-select');
+    select.replaceChildren(el('option', { value: '', text: 'Everyone (the whole maze)' }), ...ids.map((id) => el('option', { value: id, text: nameOf(id) })));
+    select.value = session.eyesId;
+  }
+
+  /** The standings, rebuilt only when what they show changed (make bench ARGS=feel measured why). */
+  updateStandings() {
+    const { state, isYou } = this;
+    const standings = state.standings();
+    const shown = JSON.stringify([this.session.you?.id, ...standings.map(({ player: p, progress }) => [p.id, p.name, p.colour, p.bot, p.connected, p.finished, p.dnf, p.rank, p.time, p.penalty, state.progressKnown(p) ? Math.round(progress * 100) : p.moves])]);
+    if (shown === this.lastStandings) return;
+    this.lastStandings = shown;
+    $('standings').replaceChildren(
+      ...standings.map(({ player: p, progress }) => {
+        const pct = Math.round(progress * 100);
+        const known = state.progressKnown(p); // a fog racer knows nobody's distance to the exit
+        const racingText = known ? `${pct}%` : `${p.moves} move${p.moves === 1 ? '' : 's'}`;
+        const status = p.finished ? `${ordinal(/** @type {number} */ (p.rank))} · ${formatTime((p.time ?? 0) + (p.penalty ?? 0))}` : p.dnf ? 'DNF' : racingText;
+        const fill = el('span');
+        fill.style.width = `${pct}%`;
+        fill.style.background = safeColour(p.colour);
+        const bar = known
+          ? el('span', { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': pct, 'aria-label': `${p.name}: ${pct}%` }, fill)
+          : null;
+        return el(
+          'li',
+          { class: `${isYou(p.id) ? 'you' : ''}${p.connected ? '' : ' offline'}`, 'data-player-id': p.id },
+          swatch(p.colour),
+          el('span', { class: 'name' }, p.name + (isYou(p.id) ? ' (you)' : ''), botTag(p.bot)),
+          el('span', { class: 'status', text: status }),
+          bar,
+        );
+      }),
+    );
+  }
+}

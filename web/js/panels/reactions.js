@@ -1,0 +1,131 @@
+// Quick reactions: a short fixed set, served in GET /api/rules (`reactions`), sent with `react`
+// and shown for a few seconds beside the name of whoever sent them (docs/protocol.md, "Reactions"). No
+// free text at all: the page shows only emoji from the server's set, with textContent.
+import { announce, el, errorText, message } from '../common/ui.js';
+
+export const SHOW_MS = 3000;
+
+/** A reaction as the rules serve it. @typedef {{key: string, emoji: string, label: string}} Reaction */
+
+/**
+ * The reactions of the rules, [{key, emoji, label}] (well-formed entries only; [] without any).
+ * @param {any} rules
+ * @returns {Reaction[]}
+ */
+export function reactionSet(rules) {
+  const served = Array.isArray(rules?.reactions) ? rules.reactions : [];
+  return served
+    .filter((/** @type {any} */ r) => r && typeof r.key === 'string' && typeof r.emoji === 'string' && typeof r.label === 'string')
+    .map((/** @type {Reaction} */ { key, emoji, label }) => ({ key, emoji, label }));
+}
+
+/** Who shows what now: the reactions still on show at `now`, as a Map id -> reaction (pure: node tests). */
+export class ReactionBoard {
+  /** @param {readonly Reaction[]} [set] */
+  constructor(set = []) {
+    this.byKey = new Map(set.map((r) => [r.key, r]));
+    /** @type {Map<string, {reaction: Reaction, until: number}>} */
+    this.shown = new Map(); // id -> {reaction, until}
+  }
+
+  /** Note a `reacted` {id, reaction}; the reaction, or null when it is none of the set. */
+  /** @param {any} data the event's data, read defensively @param {number} now */
+  note(data, now) {
+    const reaction = this.byKey.get(data?.reaction);
+    if (!reaction || typeof data.id !== 'string') return null;
+    this.shown.set(data.id, { reaction, until: now + SHOW_MS });
+    return reaction;
+  }
+
+  /** The reaction `id` shows at `now`, or null. */
+  /** @param {string} id @param {number} now */
+  of(id, now) {
+    const entry = this.shown.get(id);
+    if (!entry) return null;
+    if (entry.until <= now) {
+      this.shown.delete(id);
+      return null;
+    }
+    return entry.reaction;
+  }
+}
+
+/**
+ * The reaction buttons (in each of `bars`), the listener for `reacted`, and the badges beside names.
+ * `request(name, payload)` sends a command; `changed()` asks the page to redraw; `nameOf(id)` names a
+ * player (null for a spectator).
+ */
+export class Reactions {
+  /**
+   * @param {{bars: HTMLElement[], request: (name: string, payload: object) => Promise<import('../model/wire-types.js').Ack>,
+   *   changed: () => void, nameOf: (id: string) => string | null}} parts
+   */
+  constructor({ bars, request, changed, nameOf }) {
+    this.bars = bars;
+    this.request = request;
+    this.changed = changed;
+    this.nameOf = nameOf;
+    this.board = new ReactionBoard();
+    for (const bar of bars) {
+      bar.addEventListener('click', (e) => {
+        const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-reaction]'));
+        if (button) this.send(String(button.dataset.reaction));
+      });
+    }
+  }
+
+  /** @param {any} rules */
+  setRules(rules) {
+    const set = reactionSet(rules);
+    this.board = new ReactionBoard(set);
+    for (const bar of this.bars) {
+      bar.replaceChildren(
+        ...set.map((r) => el('button', { type: 'button', class: 'secondary small reaction', 'data-reaction': r.key, text: r.emoji, title: r.label, 'aria-label': `React: ${r.label}` })),
+      );
+    }
+  }
+
+  /** Listen for `reacted` on the room's socket. */
+  /** @param {{on(name: string, listener: (data: any) => void): void}} socket */
+  attach(socket) {
+    socket.on('reacted', (data) => {
+      const reaction = this.board.note(data, Date.now());
+      if (!reaction) return;
+      const name = this.nameOf(data.id);
+      announce(`${name ?? 'A spectator'}: ${reaction.label}`);
+      this.changed();
+      setTimeout(() => this.changed(), SHOW_MS + 50);
+    });
+  }
+
+  /** @param {string} key */
+  async send(key) {
+    const ack = await this.request('react', { reaction: key });
+    if (!ack.ok) message(ack.error?.code === 'rate_limited' ? 'One reaction every 2 seconds, please' : errorText(ack), 'info', 2500);
+  }
+
+  /** Put the badges of the reactions on show beside the names under `root` (elements with data-player-id and a .name), and beside the spectator count `watching`. */
+  /**
+   * @param {ParentNode} root
+   * @param {HTMLElement | null} watching
+   */
+  decorate(root, watching) {
+    const now = Date.now();
+    for (const row of root.querySelectorAll('[data-player-id]')) {
+      const name = row.querySelector('.name');
+      const reaction = this.board.of(String(/** @type {HTMLElement} */ (row).dataset.playerId), now);
+      const badge = /** @type {HTMLElement | null | undefined} */ (name?.querySelector('.reacted'));
+      if (badge && badge.dataset.reaction === reaction?.key) continue;
+      badge?.remove();
+      if (name && reaction) name.append(el('span', { class: 'reacted', 'data-reaction': reaction.key, text: reaction.emoji, title: reaction.label }));
+    }
+    /** @type {Reaction | null} */
+    let spectator = null;
+    for (const id of this.board.shown.keys()) if (id.startsWith('s')) spectator = this.board.of(id, now) ?? spectator;
+    if (watching) {
+      watching.textContent = spectator ? spectator.emoji : '';
+      watching.title = spectator ? `A spectator: ${spectator.label}` : '';
+      watching.hidden = !spectator;
+    }
+  }
+}

@@ -1,0 +1,90 @@
+// The room's results panel after a race: the table (rank, time with penalty, moves, hints, route,
+// efficiency), the shortest-path notes, the ghost splits, the replay link, the race analysis and, the
+// first time it opens, the progress chart and the focus on its main button. Separate from room.js so
+// the page's wiring does not hold the results' DOM; `closed` is the one thing the rest of the page
+// changes (a new race or the lobby opens it again, Close and Escape shut it).
+import { drawChart } from '../render/chart.js';
+import { showRaceAnalysis } from './analysis-panel.js';
+import { shortestRouteLine } from './difficulty.js';
+import { renderSplits } from './ghost-ui.js';
+import { botTag } from './bots-ui.js';
+import { $, el, formatTime, setText, show, swatch } from '../common/ui.js';
+
+export class ResultsView {
+  /**
+   * state: the RoomState; session: read for `you` and `raceId` (the replay to link); isYou(id).
+   * @param {{state: import('../model/state.js').RoomState, session: import('../model/state.js').Session, isYou: (id: string) => boolean}} parts
+   */
+  constructor({ state, session, isYou }) {
+    this.state = state;
+    this.session = session;
+    this.isYou = isYou;
+    this.closed = false; // closed by this viewer for the race shown
+  }
+
+  update() {
+    const { state, session, isYou } = this;
+    const results = state.phase === 'finished' ? state.results : null;
+    const visible = !!results && !this.closed;
+    const box = $('results');
+    const wasHidden = box.hidden;
+    show(box, visible);
+    if (!visible) return;
+    const sorted = [...results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+    $('results-body').replaceChildren(
+      ...sorted.map((r) =>
+        el(
+          'tr',
+          { 'data-player-id': r.id, class: isYou(r.id) ? 'you' : '' },
+          el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank) }),
+          el('td', { class: 'name' }, swatch(r.colour), r.name + (isYou(r.id) ? ' (you)' : ''), botTag(r.bot)),
+          el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
+          el('td', { class: 'num', text: String(r.moves ?? '–') }),
+          el('td', { class: 'num', text: String(r.hints ?? 0) }),
+          el('td', { class: 'num route', text: r.dnf ? '–' : `${r.route ?? '–'}${r.on_shortest ? ' ★' : ''}`, title: r.on_shortest ? 'one of the shortest routes' : '' }),
+          el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
+        ),
+      ),
+    );
+    setText('results-note', state.shortest ? `Shortest path: ${state.shortest} steps. Efficiency = shortest ÷ moves. Route: steps of the final trail (★ a shortest route).` : '');
+    setText('results-routes', shortestRouteLine(sorted, state.shortestRoutes, state.shortest));
+    renderSplits($('results-ghosts'), sorted, state.ghosts, session.you?.id);
+    show('rematch-button', state.isHost());
+    let replayLink = $('replay-link');
+    if (!replayLink) {
+      replayLink = el('a', { id: 'replay-link', class: 'button secondary', text: 'Watch replay' });
+      $('back-to-lobby').before(replayLink);
+    }
+    const raceId = session.raceId;
+    if (raceId) replayLink.href = `/replay/${encodeURIComponent(raceId)}`;
+    show(replayLink, !!raceId);
+    showRaceAnalysis($('results-analysis'), raceId, session.you?.id);
+    if (wasHidden) {
+      requestAnimationFrame(() => {
+        const series = sorted.map((r) => ({ name: r.name, colour: r.colour, points: state.history[r.id] || [] }));
+        drawChart($('race-chart'), series, state.shortest);
+        (state.isHost() ? $('rematch-button') : $('close-results')).focus();
+      });
+    }
+  }
+}
+
+/**
+ * The results' buttons: Rematch (the host's command), Back to the lobby page (leave), Close and Escape
+ * (shut the panel until the next race). changed(): schedule a DOM update.
+ * @param {{results: ResultsView, command: (name: string, payload: object) => void, leave: () => void, changed: () => void}} parts
+ */
+export function bindResultsControls({ results, command, leave, changed }) {
+  $('rematch-button').addEventListener('click', () => command('rematch', {}));
+  $('back-to-lobby').addEventListener('click', leave);
+  $('close-results').addEventListener('click', () => {
+    results.closed = true;
+    changed();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !$('results').hidden) {
+      results.closed = true;
+      changed();
+    }
+  });
+}

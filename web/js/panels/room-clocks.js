@@ -1,0 +1,58 @@
+// The room's two clocks, ticking ten times a second: the countdown overlay (3, 2, 1, each said once
+// for screen readers, then "GO!" for a moment after the start) and the race timer in the HUD (the own
+// finish time once finished, the own result after the race). Separate from room.js because they are
+// the page's only interval: they read the state against the server's clock and touch nothing else.
+import { $, announce, formatTime, setText, show } from '../common/ui.js';
+
+const TICK_MS = 100;
+const GO_MS = 900; // how long "GO!" stays up after the start
+
+export class RoomClocks {
+  /**
+   * state: the RoomState; clock(): the local time the server's "now" refers to.
+   * @param {{state: import('../model/state.js').RoomState, clock: () => number}} parts
+   */
+  constructor({ state, clock }) {
+    this.state = state;
+    this.clock = clock;
+    /** @type {number | null} */
+    this.lastCount = null; // the countdown number last announced
+    this.goUntil = 0;
+  }
+
+  /** The race started: show "GO!" for a moment. */
+  go() {
+    this.goUntil = Date.now() + GO_MS;
+  }
+
+  start() {
+    setInterval(() => this.tick(), TICK_MS);
+  }
+
+  tick() {
+    const { state, clock } = this;
+    const now = Date.now();
+    const overlay = $('countdown');
+    const left = state.phase === 'countdown' ? state.countdownLeft(clock()) : null;
+    if (left != null && left > 0) {
+      const n = Math.ceil(left / 1000);
+      setText(overlay, String(n));
+      show(overlay);
+      if (n !== this.lastCount) announce(`Race starts in ${n}`);
+      this.lastCount = n;
+    } else if (now < this.goUntil) {
+      setText(overlay, 'GO!');
+      show(overlay);
+    } else {
+      show(overlay, false);
+      this.lastCount = null;
+    }
+    if (state.phase === 'racing' || state.phase === 'finished') {
+      const me = state.me();
+      let t = state.elapsed(clock());
+      if (me?.finished) t = (me.time ?? 0) + (me.penalty ?? 0);
+      else if (state.phase === 'finished') t = state.results?.find((r) => r.id === me?.id)?.time ?? null;
+      setText('hud-timer', formatTime(t));
+    }
+  }
+}

@@ -1,0 +1,233 @@
+// The room settings form (docs/protocol.md, "Settings"), shared by the lobby's create form and the
+// host's settings form in the room. Built with DOM calls from the server's rules (rules.js): the
+// values, bounds and defaults come from GET /api/rules; the labels people read from labels.js. The
+// 8-direction generators come from the rules too: with 8 directions the others are disabled, and with
+// one of the others chosen, 8 directions is; the bias shows only for the generator that has one, and
+// the vision only with explorer mode (fog) on.
+import { el } from '../common/ui.js';
+import { defaultSettings } from '../net/rules.js';
+import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_LABELS, OPENING_LABELS, labelOf, labelled } from '../common/labels.js';
+
+const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
+
+const PRESET_LABELS = { custom: 'custom' };
+
+/**
+ * The settings form: its controls are read by name (`form.elements.rows`), the names this file gives
+ * them, so it is typed loosely.
+ * @typedef {any} SettingsForm
+ */
+
+/** @type {any} GET /api/rules's answer, set by buildSettingsFields */
+let rules = null;
+
+/**
+ * The options of a one-of field: the server's values, in the order of `labels`, then any others.
+ * @param {string} name
+ * @param {Readonly<Record<string, string>>} labels
+ */
+function options(name, labels) {
+  return Object.fromEntries(labelled(rules.settings[name].choices, labels));
+}
+
+function presetLabels() {
+  const sized = Object.fromEntries(Object.entries(/** @type {Record<string, {rows: number, cols: number}>} */ (rules.presets)).map(([p, s]) => [p, `${s.rows} × ${s.cols}`]));
+  return { ...sized, ...PRESET_LABELS };
+}
+
+/** @param {string} name @param {Record<string, string | number>} options @param {string} label */
+function select(name, options, label) {
+  return field(label, el('select', { name }, ...Object.entries(options).map(([v, t]) => el('option', { value: v, text: t }))));
+}
+
+/** @param {string} name */
+const has = (name) => !!rules.settings[name];
+
+/** @param {string} name @param {string} label @param {number} [step] */
+function number(name, label, step = 1) {
+  const { min, max } = rules.settings[name];
+  return field(label, el('input', { type: 'number', name, min, max, step, required: true, inputMode: 'decimal' }));
+}
+
+/** @param {string} name @param {string | number} label @param {string} [value] */
+function check(name, label, value) {
+  const input = el('input', { type: 'checkbox', name, value: value ?? 'on' });
+  return el('label', { class: 'check' }, input, ' ', label);
+}
+
+/** @param {string} label @param {HTMLElement} control */
+function field(label, control) {
+  return el('label', { class: 'field' }, el('span', { text: label }), control);
+}
+
+/**
+ * Fill `container` with the settings controls for the server's `serverRules` (GET /api/rules).
+ * @param {HTMLElement} container
+ * @param {any} serverRules
+ */
+export function buildSettingsFields(container, serverRules) {
+  rules = serverRules;
+  const braid = rules.settings.braid;
+  const fields = [
+    select('preset', presetLabels(), 'Size'),
+    el('div', { class: 'pair' }, number('rows', 'Rows'), number('cols', 'Columns')),
+    select('algorithm', options('algorithm', ALGORITHM_LABELS), 'Generator'),
+    has('bias') ? select('bias', options('bias', BIAS_LABELS), 'Grows from') : null,
+    has('directions') ? directionsField() : null,
+    number('braid', `Braid (share of dead ends removed, ${braid.min}–${braid.max})`, 0.05),
+    select('openings', options('openings', OPENING_LABELS), 'Entrance and exit'),
+    el(
+      'fieldset',
+      { class: 'methods' },
+      el('legend', { text: 'Hint methods' }),
+      ...rules.settings.hint_methods.choices.map((/** @type {string} */ v) => check('hint_methods', labelOf(METHOD_LABELS, v), v)),
+    ),
+    el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Penalty per hint (s)')),
+    check('hint_moves', 'A hint also moves you one step'),
+    el('div', { class: 'pair' }, number('max_players', 'Max players'), number('time_limit', 'Time limit (s)')),
+    check('public', 'Public (listed in the lobby)'),
+    has('fog') ? check('fog', 'Explorer mode: fog of war (racers see only what they have explored)') : null,
+    has('vision') ? number('vision', 'Vision (steps seen along the passages)') : null,
+  ];
+  container.append(...fields.filter(Boolean)); // a field this server's rules lack is left out
+  /** @type {SettingsForm} */
+  const form = container.closest('form') || container;
+  form.elements.preset.addEventListener('change', () => syncPreset(form));
+  form.elements.algorithm.addEventListener('change', () => syncDirections(form));
+  form.elements.directions?.addEventListener('change', () => syncDirections(form));
+  form.elements.fog?.addEventListener('change', () => syncDirections(form));
+  syncDirections(form);
+}
+
+function directionsField() {
+  const without = ruledOut(rules, { directions: 8 }).algorithms.map((/** @type {string} */ a) => labelOf(ALGORITHM_LABELS, a));
+  const label = field('Directions', el('select', { name: 'directions' }, ...labelled(rules.settings.directions.choices, DIRECTION_LABELS).map(([v, t]) => el('option', { value: String(v), text: t }))));
+  if (without.length) label.append(el('small', { class: 'muted', text: `8 directions: not with ${without.join(', ')}` }));
+  return label;
+}
+
+/**
+ * What a choice of generator and directions rules out, from `serverRules` (GET /api/rules): with 8
+ * directions the generators that have no 8-direction form, with such a generator 8 directions.
+ * Returns {algorithms: [names], directions: [counts]}.
+ * @param {any} serverRules
+ * @param {{algorithm?: string, directions?: unknown}} choice
+ */
+export function ruledOut(serverRules, { algorithm, directions }) {
+  const eight = new Set(serverRules.eight_direction_algorithms ?? serverRules.settings.algorithm.choices);
+  return {
+    algorithms: Number(directions) === 8 ? serverRules.settings.algorithm.choices.filter((/** @type {string} */ a) => !eight.has(a)) : [],
+    directions: eight.has(algorithm) ? [] : [8],
+  };
+}
+
+/**
+ * Disable what the other choice rules out; show the bias only for the generator that has one, the vision only in fog.
+ * @param {SettingsForm} form
+ */
+function syncDirections(form) {
+  const f = form.elements;
+  if (f.bias) f.bias.closest('.field').hidden = f.algorithm.value !== BIASED;
+  if (f.vision) f.vision.closest('.field').hidden = !f.fog?.checked;
+  if (!f.directions) return;
+  const out = ruledOut(rules, { algorithm: f.algorithm.value, directions: f.directions.value });
+  for (const option of f.algorithm.options) {
+    option.disabled = out.algorithms.includes(option.value);
+    option.title = option.disabled ? 'No 8-direction form: choose 4 directions first' : '';
+  }
+  for (const option of f.directions.options) {
+    option.disabled = out.directions.includes(Number(option.value));
+    option.title = option.disabled ? 'This generator has no 8-direction form' : '';
+  }
+}
+
+/** @param {SettingsForm} form */
+function syncPreset(form) {
+  const custom = form.elements.preset.value === 'custom';
+  for (const name of ['rows', 'cols']) {
+    const input = form.elements[name];
+    input.disabled = !custom || form.dataset.locked === 'true';
+    if (!custom) input.value = rules.presets[form.elements.preset.value]?.[name] ?? input.value;
+  }
+}
+
+/**
+ * Put a settings object into the form.
+ * @param {SettingsForm} form
+ * @param {Partial<import('../model/wire-types.js').Settings>} settings
+ */
+export function writeSettings(form, settings) {
+  /** @type {Record<string, any>} */
+  const s = { ...defaultSettings(rules), ...settings };
+  const f = form.elements;
+  for (const name of ['preset', 'algorithm', 'openings']) f[name].value = s[name];
+  if (f.bias) f.bias.value = s.bias;
+  if (f.directions) f.directions.value = String(s.directions);
+  for (const name of ['rows', 'cols', 'braid', 'hint_limit', 'hint_penalty', 'max_players', 'time_limit']) {
+    f[name].value = s[name];
+  }
+  f.hint_moves.checked = !!s.hint_moves;
+  f.public.checked = !!s.public;
+  if (f.fog) f.fog.checked = !!s.fog;
+  if (f.vision) f.vision.value = s.vision;
+  for (const box of form.querySelectorAll('input[name="hint_methods"]')) box.checked = s.hint_methods.includes(box.value);
+  syncPreset(form);
+  syncDirections(form);
+}
+
+/**
+ * Read the form as a settings object; rows and cols only for a custom size.
+ * @param {SettingsForm} form
+ * @returns {Partial<import('../model/wire-types.js').Settings> & {hint_methods: string[]}}
+ */
+export function readSettings(form) {
+  const f = form.elements;
+  /** @type {Partial<import('../model/wire-types.js').Settings> & {hint_methods: string[]}} */
+  const s = {
+    preset: f.preset.value,
+    algorithm: f.algorithm.value,
+    braid: Number(f.braid.value),
+    openings: f.openings.value,
+    hint_methods: [...form.querySelectorAll('input[name="hint_methods"]:checked')].map((/** @type {HTMLInputElement} */ b) => b.value),
+    hint_limit: Number(f.hint_limit.value),
+    hint_penalty: Number(f.hint_penalty.value),
+    hint_moves: f.hint_moves.checked,
+    max_players: Number(f.max_players.value),
+    public: f.public.checked,
+    time_limit: Number(f.time_limit.value),
+  };
+  if (f.bias) s.bias = f.bias.value;
+  if (f.directions) s.directions = Number(f.directions.value);
+  if (f.fog) s.fog = f.fog.checked;
+  if (f.vision) s.vision = Number(f.vision.value);
+  if (s.preset === 'custom') {
+    s.rows = Number(f.rows.value);
+    s.cols = Number(f.cols.value);
+  }
+  return s;
+}
+
+/**
+ * Enable or disable every control (non-hosts see the settings read-only).
+ * @param {SettingsForm} form
+ * @param {boolean} locked
+ */
+export function lockSettings(form, locked) {
+  form.dataset.locked = String(locked);
+  for (const control of form.elements) control.disabled = locked;
+  if (!locked) syncPreset(form);
+  syncDirections(form);
+}
+
+/**
+ * A one-line summary of settings for people who cannot change them.
+ * @param {Partial<import('../model/wire-types.js').Settings>} s
+ */
+export function describeSettings(s) {
+  const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : '';
+  const hints = s.hint_limit ? `${s.hint_limit} hints, +${s.hint_penalty}s each` : 'no hints';
+  const bias = s.algorithm === BIASED && s.bias ? ` (${s.bias})` : '';
+  const directions = s.directions === 8 ? ' · 8 directions' : '';
+  const fog = s.fog ? ` · fog${Number.isInteger(s.vision) ? ` (vision ${s.vision})` : ''}` : '';
+  return `${s.preset || ''} ${size} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${bias}${directions}${fog} · ${hints}`;
+}
