@@ -72,7 +72,7 @@ def build_answer(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, b
     until = sealed_until(race["daily"], now)
     if until is not None:
         answer = {k: v for k, v in race.items() if k not in ("seed", "log")}
-        answer["results"] = [{**row, "room": None} for row in race["results"]]
+        answer["results"] = [{**row, "cell": None} for row in race["results"]]
         answer |= {"seed": None, "maze": None, "log": None, "sealed_until": until}
         body = json.dumps(answer, separators=(",", ":")).encode()
     else:

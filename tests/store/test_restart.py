@@ -40,7 +40,7 @@ def replay(maze: Maze, log: dict[str, Any]) -> dict[str, Trail]:
     trails: dict[str, Trail] = {}
     for entry in RaceLog.from_wire(log, maze.cols):
         if entry["type"] == "move":
-            trails.setdefault(entry["id"], Trail([maze.entrance])).step((entry["room"][0], entry["room"][1]))
+            trails.setdefault(entry["id"], Trail([maze.entrance])).step((entry["cell"][0], entry["cell"][1]))
     return trails
 
 
@@ -116,7 +116,7 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
             for key in (
                 "name",
                 "colour",
-                "room",
+                "cell",
                 "facing",
                 "trail",
                 "moves",
@@ -129,7 +129,7 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
             for cell in rooms[:half]:
                 trail.step(cell)
             assert now["trail"] == [list(cell) for cell in trail]
-            assert now["room"] == list(rooms[half - 1])
+            assert now["cell"] == list(rooms[half - 1])
             assert now["moves"] == half
 
         # the clock was paused: the race start moved by the downtime, and no more than that
@@ -151,7 +151,7 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
         assert results[bob_you["id"]]["moves"] == len(bob_rooms)
         for result in over["results"]:
             assert result["dnf"] is False
-            assert result["room"] == list(maze.exit)
+            assert result["cell"] == list(maze.exit)
             # race time as the racers lived it: the wall time from start to finish less the downtime
             assert result["time"] <= (finished - start_sent - (spawned - down)) * 1000 + SLACK_MS
 
