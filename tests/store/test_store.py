@@ -532,8 +532,8 @@ async def test_a_replay_of_the_stored_log_reproduces_every_final_position(store:
         trail = trails[entry["id"]]
         to = (entry["cell"][0], entry["cell"][1])
         assert resolve_move(maze, trail.current, to) == to  # every logged move was legal from there
-        rooms = trail.cells
-        if to in trail and (len(rooms) < 2 or rooms[-2] != to):
+        cells = trail.cells
+        if to in trail and (len(cells) < 2 or cells[-2] != to):
             cuts += 1  # a loop closed: the trail is cut back, not just popped
         trail.step(to)
         moves[entry["id"]] += 1
@@ -622,8 +622,8 @@ def racing_room() -> tuple[ScriptedRace, float]:
     Dee dropped; returns it and the moment it was caught (30 s in)."""
     race = ScriptedRace(RoomSettings(hint_penalty=3), ["Ann", "Bob", "Cid", "Dee"], rng_seed=9)
     race.finish("Ann", 20_000, hints=1)
-    bob_rooms = with_detours(race.maze, shortest_path(race.maze), 1)
-    race.walk("Bob", bob_rooms[: len(bob_rooms) // 2], 1_000, 24_000)
+    bob_cells = with_detours(race.maze, shortest_path(race.maze), 1)
+    race.walk("Bob", bob_cells[: len(bob_cells) // 2], 1_000, 24_000)
     race.hint("Bob", 25_000, "astar")
     race.give_up("Cid", steps=3, at_ms=8_000)
     race.walk("Dee", shortest_path(race.maze)[1:6], 500, 5_000)
