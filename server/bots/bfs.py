@@ -1,13 +1,13 @@
-"""The `bfs` bot: walks to each room in the order a breadth-first search from where it stands finds
-rooms it has not stood on.
+"""The `bfs` bot: walks to each cell in the order a breadth-first search from where it stands finds
+cells it has not stood on.
 
-A BFS from the entrance walked room by room would cost about cells x depth moves, far over the move cap;
-so each time it reaches the room it was heading for, it searches breadth-first again, from there, through
-the cells it knows, and heads for the nearest room it has not stood on (ties: the exit, then the room
-nearest the exit as the crow flies, then the seed's direction order; see `routes.route_to_nearest`).
-In the open parts of a braided maze it visibly sweeps the rooms around it before going on; in a corridor
+A BFS from the entrance walked cell by cell would cost about cells x depth moves, far over the move cap;
+so each time it reaches the cell it was heading for, it searches breadth-first again, from there, through
+the cells it knows, and heads for the nearest cell it has not stood on (ties: the exit, then the cell
+nearest the exit as the crow flies, then the seed's direction order; see `plans.route_to_nearest`).
+In the open parts of a braided maze it visibly sweeps the cells around it before going on; in a corridor
 it looks much like `dfs`. Under fog it plans only through cells it has seen, and a cell it has not seen
-that a known cell opens into counts as a room to visit.
+that a known cell opens into counts as a cell to visit.
 """
 
 from collections.abc import Mapping
@@ -29,7 +29,7 @@ from server.maze.model import Cell
 
 
 class BfsState(TypedDict):
-    """A `bfs` bot mid-race: where it stood last, the rooms it has stood on (packed, a byte a room), and
+    """A `bfs` bot mid-race: where it stood last, the cells it has stood on (packed, a byte a cell), and
     the route it is walking (packed cells, the next step last)."""
 
     kind: Literal["bfs"]
@@ -41,7 +41,7 @@ class BfsState(TypedDict):
 
 
 class BfsBot:
-    """Nearest-unvisited-room exploration, planned by breadth-first search."""
+    """Nearest-unvisited-cell exploration, planned by breadth-first search."""
 
     kind = "bfs"
 
@@ -55,7 +55,7 @@ class BfsBot:
         """The cells still to walk to the target, reversed: the next step is `_route[-1]`."""
 
     def next_step(self, sight: Sight) -> Cell | None:
-        """The neighbouring cell to move into, or None once no known passage leads to a room it has not
+        """The neighbouring cell to move into, or None once no known passage leads to a cell it has not
         stood on (only in a maze whose exit cannot be reached)."""
         self._observe(sight)
         here, cols, visited = sight.here, sight.cols, self._visited

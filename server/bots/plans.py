@@ -1,6 +1,6 @@
 """Breadth-first search over what a sight knows: the way to the nearest cell that is wanted.
 
-The `bfs` bot asks for the nearest room it has not stood on, the `shortest` bot for the exit. The search
+The `bfs` bot asks for the nearest cell it has not stood on, the `shortest` bot for the exit. The search
 spreads from where the bot stands through known cells only (an unknown cell is never expanded, though it
 can be the cell wanted when a known cell opens into it), a layer at a time, and stops at the first layer
 holding a wanted cell: nearby work stays cheap however large the maze.

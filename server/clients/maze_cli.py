@@ -69,7 +69,7 @@ def _cell(text: str) -> Cell:
     try:
         row, col = (int(part) for part in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a room as r,c, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a cell as r,c, got {text!r}") from None
     return row, col
 
 
@@ -114,7 +114,7 @@ def build_parser() -> _Parser:
 
     solve = commands.add_parser("solve", help="search a maze read on stdin")
     solve.add_argument("--method", choices=SEARCH_METHODS, default="bfs")
-    solve.add_argument("--from", dest="start", type=_cell, help="start room r,c (default: entrance)")
+    solve.add_argument("--from", dest="start", type=_cell, help="start cell r,c (default: entrance)")
     solve.add_argument("--trail", type=_trail, help='player trail "r,c r,c ...", entrance first')
     solve.add_argument("--explored", action="store_true", help="also print the exploration order")
     solve.add_argument("--all-paths", action="store_true", help='also print every simple path ("paths")')
@@ -182,16 +182,16 @@ def _json_cell(value: object, name: str) -> Cell:
 
 
 def check_trail(maze: Maze, trail: Sequence[Cell]) -> None:
-    """A trail must start at the entrance and step through open walls without repeating a room."""
+    """A trail must start at the entrance and step through open walls without repeating a cell."""
     if not trail:
         raise UsageError("the trail is empty")
     if trail[0] != maze.entrance:
         raise UsageError(f"the trail must start at the entrance {list(maze.entrance)}")
     if len(set(trail)) != len(trail):
-        raise UsageError("the trail visits a room twice")
-    for room in trail:
-        if not maze.in_bounds(room):
-            raise UsageError(f"trail room {list(room)} is outside the maze")
+        raise UsageError("the trail visits a cell twice")
+    for cell in trail:
+        if not maze.in_bounds(cell):
+            raise UsageError(f"trail cell {list(cell)} is outside the maze")
     for a, b in itertools.pairwise(trail):
         if not maze.is_open(a, b):
             raise UsageError(f"the trail cannot step from {list(a)} to {list(b)}")

@@ -24,7 +24,7 @@ import json
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Literal
 
 from aiohttp import web
 
@@ -38,7 +38,7 @@ from server.maze.wire import encode_maze
 from server.room.rate_limits import KeyedLimiter, RateLimit
 from server.room.settings import spec_for
 from server.runtime.race_analyses import check_analysable, in_analysis_worker
-from server.store.interface import Store
+from server.store.interface import Store, StoredRace
 
 RACE_ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
 REPLAY_LIMIT = RateLimit(1.0, 10.0)
@@ -62,17 +62,17 @@ def sealed_until(daily: str | None, now: datetime.datetime) -> int | None:
 
 Kind = Literal["replay", "analysis"]
 PLURALS: dict[Kind, str] = {"replay": "replays", "analysis": "analyses"}
-Builder = Callable[[dict[str, Any], datetime.datetime], tuple[bytes, bool]]
+Builder = Callable[[StoredRace, datetime.datetime], tuple[bytes, bool]]
 """Makes an answer off the loop: the gzip-compressed JSON of a stored race, and whether it is sealed."""
 
 
-def build_answer(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, bool]:
+def build_answer(race: StoredRace, now: datetime.datetime) -> tuple[bytes, bool]:
     """The gzip-compressed JSON answer for a stored race, and whether it is sealed (pure, CPU-bound:
     runs in a worker thread)."""
     until = sealed_until(race["daily"], now)
     if until is not None:
-        answer = {k: v for k, v in race.items() if k not in ("seed", "log")}
-        answer["results"] = [{**row, "room": None} for row in race["results"]]
+        answer: dict[str, object] = {k: v for k, v in race.items() if k not in ("seed", "log")}  # JSON out
+        answer["results"] = [{**row, "cell": None} for row in race["results"]]
         answer |= {"seed": None, "maze": None, "log": None, "sealed_until": until}
         body = json.dumps(answer, separators=(",", ":")).encode()
     else:
@@ -84,11 +84,11 @@ def build_answer(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, b
     return gzip.compress(body, GZIP_LEVEL), until is not None
 
 
-def build_analysis(race: dict[str, Any], now: datetime.datetime) -> tuple[bytes, bool]:
+def build_analysis(race: StoredRace, now: datetime.datetime) -> tuple[bytes, bool]:
     """The gzip-compressed analysis answer of a stored race, and whether it is sealed (pure,
     CPU-bound: runs in a worker process)."""
     until = sealed_until(race["daily"], now)
-    answer: dict[str, Any] = {"race": race["id"], "daily": race["daily"], "sealed_until": until}
+    answer: dict[str, object] = {"race": race["id"], "daily": race["daily"], "sealed_until": until}
     if until is None:
         maze = generate(spec_for(race["settings"], race["seed"]))
         duration = max(0, int(race["ended_at"]) - int(race["started_at"]))

@@ -18,6 +18,7 @@ from server.http.keys import CONFIG
 from server.maze.generators import EIGHT_DIRECTION_ALGORITHMS
 from server.maze.hints import HINT_METHODS
 from server.room.bot_spec import MAX_SPEED, MIN_SPEED
+from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit
 from server.room.reactions import ReactionJson, reactions_json
 from server.room.settings import BRAID_BOUNDS, CHOICES, DIRECTION_CHOICES, PRESETS, WHOLE_BOUNDS, RoomSettings
@@ -52,6 +53,7 @@ class BotRules(TypedDict):
 class Rules(TypedDict):
     """The body of `GET /api/rules` (docs/protocol.md, "Rules")."""
 
+    protocol: int
     settings: dict[str, FieldRule]
     presets: dict[str, dict[str, int]]
     hint_methods: list[str]
@@ -107,6 +109,7 @@ def build_rules(config: AppConfig) -> Rules:
         limit: RateLimit = getattr(config, f"{name}_limit")
         limits[name] = {"rate": limit.rate, "burst": limit.burst}
     return {
+        "protocol": PROTOCOL_VERSION,
         "settings": {field.name: field_rule(field) for field in dataclasses.fields(RoomSettings)},
         "presets": {name: {"rows": rows, "cols": cols} for name, (rows, cols) in PRESETS.items()},
         "hint_methods": list(HINT_METHODS),

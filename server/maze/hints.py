@@ -13,7 +13,7 @@ server can send the job to a worker process and put the answer on the wire witho
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from server.errors import BadMaze, GameError
 from server.maze.model import Cell, Maze
@@ -23,6 +23,18 @@ from server.maze.walls import opening_steps, side_masks
 from server.maze.wire import PackedCells
 
 HINT_METHODS: tuple[str, ...] = (*SEARCH_METHODS, "random")
+
+
+class HintJson(TypedDict):
+    """A hint's answer as a command log stores it: cell lists in the wire's packed form."""
+
+    method: str
+    start: list[int]
+    explored: int
+    path: str | None
+    order: str | None
+    back: str | None
+    explore: str | None
 
 
 @dataclass(frozen=True)
@@ -94,7 +106,7 @@ class Hint:
     """In a fog race with no known way out: the way from the player's cell through seen cells and one
     open passage into the nearest unseen cell (its last cell)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "HintJson":
         """The answer as a command log stores it (cell lists in the wire's packed form)."""
         return {
             "method": self.method,
@@ -107,7 +119,7 @@ class Hint:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], maze: Maze) -> "Hint":
+    def from_json(cls, data: "HintJson", maze: Maze) -> "Hint":
         """The answer `to_json` made for a hint in `maze`; refuses cells that are not the maze's."""
 
         def cells(text: object) -> PackedCells | None:

@@ -36,7 +36,7 @@ def ghost_entries(room: "RoomState", sees: frozenset[Cell] | None = None) -> lis
             made = room.ghost_made.get(ghost.id, 0)
             cell = ghost_cell(ghost, made, room.maze)
             if sees is None or cell in sees:
-                entry["room"] = [cell[0], cell[1]]
+                entry["cell"] = [cell[0], cell[1]]
             entry["moves"] = made
             entry["finished"] = made == len(ghost) and cell == room.maze.exit
         entries.append(entry)
@@ -45,7 +45,7 @@ def ghost_entries(room: "RoomState", sees: frozenset[Cell] | None = None) -> lis
 
 def ghost_moved(ghost: Ghost, made: int, cell: Cell, maze: Maze) -> GhostMoved:
     """The `ghost` event of a ghost that has made `made` steps and stands in `cell` now."""
-    data: GhostMoved = {"id": ghost.id, "room": [cell[0], cell[1]], "moves": made}
+    data: GhostMoved = {"id": ghost.id, "cell": [cell[0], cell[1]], "moves": made}
     if made == len(ghost) and cell == maze.exit:
         data["finished"] = True
         data["time"] = ghost.time

@@ -51,7 +51,7 @@ class GhostMoved(TypedDict):
     it stands in now, `moves` how many steps it has made, `finished` and `time` once it reached the exit."""
 
     id: str
-    room: list[int]
+    cell: list[int]
     moves: int
     finished: NotRequired[bool]
     time: NotRequired[int | None]
@@ -76,7 +76,7 @@ class GhostEntry(TypedDict):
     race: str
     time: int | None
     penalty: int
-    room: NotRequired[list[int]]
+    cell: NotRequired[list[int]]
     moves: NotRequired[int]
     finished: NotRequired[bool]
 

@@ -20,8 +20,8 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Iterator
-from typing import Literal, TypedDict
+from collections.abc import Iterator, Mapping
+from typing import Any, Literal, TypedDict
 
 from server.errors import GameError
 from server.maze.model import Cell
@@ -42,13 +42,13 @@ _HEADER = struct.Struct("<BI")  # format, entry count
 
 
 class MoveEntry(TypedDict):
-    """A move in the readable form: its race time in ms, the mover's id, and `room`, the cell moved into
-    as `[r, c]` (the name the saved lists of older servers used)."""
+    """A move in the readable form: its race time in ms, the mover's id, and the cell moved into as
+    `[r, c]` (the lists older servers saved call it `room`; `RaceLog.from_state` reads both)."""
 
     t: int
     type: Literal["move"]
     id: str
-    room: list[int]
+    cell: list[int]
 
 
 class HintEntry(TypedDict):
@@ -163,13 +163,13 @@ class RaceLog:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __iter__(self) -> Iterator[LogEntry]:
-        """Entries in the readable form `{"t", "type": "move", "id", "room": [r, c]}` or
+        """Entries in the readable form `{"t", "type": "move", "id", "cell": [r, c]}` or
         `{"t", "type": "hint", "id", "method", "found"}` (for tests and tools; the server never needs it)."""
         cols = self.cols or 1
         for t, who, what in zip(self.times, self.who, self.what, strict=True):
             member = self.players[who]
             if what >= 0:
-                yield {"t": t, "type": "move", "id": member, "room": [what // cols, what % cols]}
+                yield {"t": t, "type": "move", "id": member, "cell": [what // cols, what % cols]}
             else:
                 code = -1 - what
                 yield {"t": t, "type": "hint", "id": member, "method": LOGGED_METHODS[code >> 1],
@@ -262,9 +262,9 @@ class RaceLog:
         log = cls(cols)
         for entry in data:
             if entry["type"] == "move":
-                log.add_move(
-                    int(entry["t"]), str(entry["id"]), (int(entry["room"][0]), int(entry["room"][1]))
-                )
+                saved: Mapping[str, Any] = entry
+                cell = saved["cell"] if "cell" in saved else saved["room"]  # older servers said `room`
+                log.add_move(int(entry["t"]), str(entry["id"]), (int(cell[0]), int(cell[1])))
             else:
                 log.add_hint(int(entry["t"]), str(entry["id"]), str(entry["method"]), bool(entry["found"]))
         return log

@@ -11,7 +11,7 @@ from server.maze.race_card import DifficultyCard
 from server.room.ghosts import Ghost
 from server.room.players import Player
 from server.room.racelog import LogState, RaceLog
-from server.room.results import ResultRow
+from server.room.results import ResultRow, saved_rows
 from server.room.settings import RoomSettings, SettingsJson
 
 
@@ -107,7 +107,7 @@ class RaceRecord:
             ended_at=data["ended_at"],
             shortest=data["shortest"],
             players=data["players"],
-            results=data["results"],
+            results=saved_rows(data["results"]),
             log=RaceLog.from_state(data["log"], data["settings"]["cols"]),
             difficulty=data.get("difficulty"),
             known_maze=data.get("known_maze", False) is True,

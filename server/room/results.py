@@ -1,6 +1,6 @@
 """Race results: ranks by total time (time + hint penalty); unfinished racers last, by distance left."""
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, cast
 
 from server.room.players import Player
 
@@ -43,7 +43,7 @@ def progress(distance: int, shortest: int) -> float:
 
 class ResultRow(TypedDict):
     """One racer's result as `race_over` announces it, the store keeps it and the replay reads it
-    back (docs/protocol.md, "A result"); times in ms, `room` the final cell."""
+    back (docs/protocol.md, "A result"); times in ms, `cell` the final cell."""
 
     id: str
     name: str
@@ -60,7 +60,7 @@ class ResultRow(TypedDict):
     dnf: bool
     distance: int
     progress: float
-    room: list[int] | None
+    cell: list[int] | None
     bot: NotRequired[str]
     """A bot's kind (`server/bots`); left out for people."""
     on_shortest: bool | None
@@ -99,10 +99,22 @@ def result_rows(racers: list[Player], started_at: float, shortest: int) -> list[
                 "dnf": time is None,
                 "distance": distance,
                 "progress": progress(distance, shortest),
-                "room": list(player.trail.current) if player.trail is not None else None,
+                "cell": list(player.trail.current) if player.trail is not None else None,
                 "on_shortest": on_shortest(trail_len - 1, shortest, time is None),
             }
         )
         if player.bot is not None:
             rows[-1]["bot"] = player.bot.kind
     return rows
+
+
+def saved_rows(rows: list[ResultRow]) -> list[ResultRow]:
+    """Result rows read back from a saved room or race: rows saved before the wire said `cell` call
+    the final cell `room`, and are read as if they said `cell`."""
+    fixed: list[ResultRow] = []
+    for row in rows:
+        saved: dict[str, object] = dict(row)
+        if "cell" not in saved and "room" in saved:
+            saved["cell"] = saved.pop("room")
+        fixed.append(cast(ResultRow, saved))
+    return fixed

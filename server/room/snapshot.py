@@ -23,7 +23,7 @@ from server.room.bot_spec import BotSpec, BotSpecJson
 from server.room.ghosts import Ghost, GhostJson
 from server.room.players import Player
 from server.room.racelog import LogEntry, LogState, RaceLog
-from server.room.results import ResultRow
+from server.room.results import ResultRow, saved_rows
 from server.room.room import Room
 from server.room.settings import SettingsJson, parse_settings, spec_for
 from server.room.state import Phase
@@ -219,7 +219,7 @@ def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) ->
     room.start_at = state["start_at"]
     room.started_at = state["started_at"]
     room.ended_at = state["ended_at"]
-    room.results = state["results"]
+    room.results = saved_rows(state["results"]) if state["results"] is not None else None
     room.log = RaceLog.from_state(state["log"], room.settings.cols)
     room.serial = state["serial"]
     room.locked = bool(state.get("locked", False))  # rooms saved before locks existed are open

@@ -33,7 +33,7 @@ from server.room.events.race import Finished, MoveAck, Moved, MovedUnseen, RaceO
 from server.room.settings import SettingsJson
 from server.room.views import Snapshot
 
-CELL_FIELDS = frozenset({"room", "entrance", "exit", "from", "next", "back_to", "explore"})
+CELL_FIELDS = frozenset({"cell", "entrance", "exit", "from", "next", "back_to", "explore"})
 """Fields that hold one cell, `[row, col]` (the records can only say `list[int]`)."""
 CELL_LIST_FIELDS = frozenset({"trail"})
 """Fields that hold a list of cells."""

@@ -118,8 +118,8 @@ def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: b
     results: list[Params] = [
         (
             record.id, r["id"], r["name"], r["colour"], r["rank"], r["time"], r["penalty"], r["total"],
-            r["moves"], r["hints"], r["route"], r["distance"], r["room"][0] if r["room"] else None,
-            r["room"][1] if r["room"] else None, r["dnf"], r.get("bot"),
+            r["moves"], r["hints"], r["route"], r["distance"], r["cell"][0] if r["cell"] else None,
+            r["cell"][1] if r["cell"] else None, r["dnf"], r.get("bot"),
         )
         for r in record.results
     ]  # fmt: skip
@@ -194,7 +194,7 @@ def result_json(row: Row, shortest: int) -> ResultRow:
         "efficiency": None if dnf else efficiency(shortest, row["moves"]),
         "distance": row["distance"],
         "progress": progress(row["distance"], shortest),
-        "room": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
+        "cell": [row["final_row"], row["final_col"]] if row["final_row"] is not None else None,
         "dnf": dnf,
         "on_shortest": on_shortest(row["route"], shortest, dnf),
     }

@@ -58,7 +58,7 @@ def random_race(maze: Maze, moves: int, hints: int, seed: int = 1) -> tuple[Race
             "id": f"p{k}", "name": f"Racer {k}", "colour": "#0072B2", "rank": rank, "time": time_ms,
             "penalty": 5000 * hints, "total": None if time_ms is None else time_ms + 5000 * hints,
             "moves": moves, "hints": hints, "route": 0, "shortest": 0, "efficiency": None,
-            "dnf": time_ms is None, "distance": 0, "progress": 0.0, "room": None, "on_shortest": None,
+            "dnf": time_ms is None, "distance": 0, "progress": 0.0, "cell": None, "on_shortest": None,
         })  # fmt: skip
     return log, results
 

@@ -109,7 +109,7 @@ class LightPlayer:
         ack = orjson.loads(text[bracket:])[0]
         if ack.get("ok"):
             self.acked += 1
-            self.confirmed = (ack["room"][0], ack["room"][1])
+            self.confirmed = (ack["cell"][0], ack["cell"][1])
             if sent >= self.record_from:
                 self.latencies.append((received - sent) * 1000)
         else:

@@ -64,7 +64,7 @@ class TimedPlayer(ClusterPlayer):
         snapshot = ack["snapshot"]
         self.maze = decode_maze(snapshot["maze"])
         entry = next(p for p in snapshot["players"] if p["id"] == self.you["id"])
-        self.here = (entry["room"][0], entry["room"][1])
+        self.here = (entry["cell"][0], entry["cell"][1])
         return dict(entry)
 
     async def walk(self, stop: asyncio.Event, rng: random.Random) -> None:

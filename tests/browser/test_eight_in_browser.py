@@ -230,7 +230,7 @@ async def test_a_race_across_corners_by_keypad_letters_and_a_click(  # type: ign
 
     await host.page.wait_for_function("() => window.mazerace.state.me().finished === true", timeout=10_000)
     acks = acks_of(received)
-    assert [tuple(a["room"]) for a in acks] == walk[1:], "the server moved Ann cell by cell, corners too"  # type: ignore[arg-type]
+    assert [tuple(a["cell"]) for a in acks] == walk[1:], "the server moved Ann cell by cell, corners too"  # type: ignore[arg-type]
     assert [a["facing"] for a in acks] == [FACING[d] for d in steps]
     player = next(iter(room.players.values()))
     assert player.moves == len(steps)

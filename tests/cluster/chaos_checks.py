@@ -50,7 +50,7 @@ def logged_moves(stored: dict[str, Any], cols: int) -> dict[str, list[Cell]]:
     moves: dict[str, list[Cell]] = {}
     for entry in RaceLog.from_wire(stored["log"], cols):
         if entry["type"] == "move":
-            moves.setdefault(str(entry["id"]), []).append((entry["room"][0], entry["room"][1]))
+            moves.setdefault(str(entry["id"]), []).append((entry["cell"][0], entry["cell"][1]))
     return moves
 
 
@@ -69,7 +69,7 @@ async def check_race(table: RaceTable) -> dict[str, Any]:
         mine = by_id[player.you["id"]]
         assert not mine["dnf"], mine
         assert mine["rank"] is not None, mine
-        assert tuple(mine["room"]) == table.maze.exit
+        assert tuple(mine["cell"]) == table.maze.exit
 
     stored = await stored_race(table.cluster, table.race_id)
     moves = logged_moves(stored, table.maze.cols)

@@ -79,14 +79,14 @@ def current_cell(player: ClusterPlayer) -> Cell | None:
             if event["v"] <= session.version:
                 continue
             if event["t"] == "moved" and event["d"]["id"] == me:
-                return (event["d"]["room"][0], event["d"]["room"][1])
+                return (event["d"]["cell"][0], event["d"]["cell"][1])
             if event["t"] == "started":
                 for entry in event["d"]["players"]:
                     if entry["id"] == me:
-                        return (entry["room"][0], entry["room"][1])
+                        return (entry["cell"][0], entry["cell"][1])
     for entry in player.snapshot.get("players", []):
-        if entry["id"] == me and entry.get("room") is not None:
-            return (entry["room"][0], entry["room"][1])
+        if entry["id"] == me and entry.get("cell") is not None:
+            return (entry["cell"][0], entry["cell"][1])
     return None
 
 

@@ -95,13 +95,13 @@ async def test_a_frozen_owner_cannot_write_after_its_lease_is_taken(table: RaceT
         for player in table.players:  # the room as the new owner had it, whoever holds it now
             mine = next(p for p in state["players"] if p["id"] == table.ann.you["id"])
             theirs = next(p for p in player.snapshot["players"] if p["id"] == table.ann.you["id"])
-            assert (theirs["room"], theirs["moves"], theirs["trail"]) == (
-                mine["room"],
+            assert (theirs["cell"], theirs["moves"], theirs["trail"]) == (
+                mine["cell"],
                 mine["moves"],
                 mine["trail"],
             )
             bob = next(p for p in player.snapshot["players"] if p["id"] == table.bob.you["id"])
-            assert tuple(bob["room"]) == bob_cell
+            assert tuple(bob["cell"]) == bob_cell
             assert bob["moves"] == len(table.bob.acked)
 
         await asyncio.gather(table.walk(table.ann), table.walk(table.bob))

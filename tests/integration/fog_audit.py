@@ -78,12 +78,12 @@ class FogAudit:
         if t == "started":
             self.start()
         elif t == "moved" and d["id"] == self.me and not self.finished:
-            self.here = (d["room"][0], d["room"][1])
+            self.here = (d["cell"][0], d["cell"][1])
             self.seen |= within(self.maze, self.here, self.vision)
             self.finished = self.here == self.maze.exit  # done racing: from now on they see all
-        elif t == "moved" and "room" in d and not self.finished:
+        elif t == "moved" and "cell" in d and not self.finished:
             assert self.here is not None
-            cell = (d["room"][0], d["room"][1])
+            cell = (d["cell"][0], d["cell"][1])
             assert cell in within(self.maze, self.here, self.vision), (d, self.here)
             self.shown_positions += 1
         elif t == "finished" and d["id"] == self.me:
@@ -111,7 +111,7 @@ class FogAudit:
                 assert self.here is not None
                 sight = within(self.maze, self.here, self.vision)
                 for rival in node["rivals"]:
-                    assert (rival["room"][0], rival["room"][1]) in sight, rival
+                    assert (rival["cell"][0], rival["cell"][1]) in sight, rival
                     self.shown_positions += 1
             if "method" in node and "path" in node and node.get("id") == self.me:
                 self._hint(node)
@@ -132,9 +132,9 @@ class FogAudit:
         if entry["id"] == self.me:
             return
         assert "trail" not in entry, entry
-        if "room" in entry:
+        if "cell" in entry:
             assert self.here is not None
-            assert (entry["room"][0], entry["room"][1]) in within(self.maze, self.here, self.vision)
+            assert (entry["cell"][0], entry["cell"][1]) in within(self.maze, self.here, self.vision)
 
     def _hint(self, hint: dict[str, Any]) -> None:
         maze = self.maze

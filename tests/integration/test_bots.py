@@ -49,10 +49,10 @@ async def test_bots_race_to_the_exit_and_are_stored(start_server: StartServer, t
     for bot_id, kind in zip(ids, BOT_KINDS, strict=True):
         assert rows[bot_id]["dnf"] is False, kind
         assert rows[bot_id]["bot"] == kind
-        assert (rows[bot_id]["distance"], rows[bot_id]["room"]) == (0, list(maze.exit))
+        assert (rows[bot_id]["distance"], rows[bot_id]["cell"]) == (0, list(maze.exit))
     assert "bot" not in rows[host.id]
     for bot_id in ids:  # every step an open passage, one cell at a time, as the spectator saw it
-        cells = [tuple(d["room"]) for d in watcher.of_type("moved", bot_id)]
+        cells = [tuple(d["cell"]) for d in watcher.of_type("moved", bot_id)]
         here = maze.entrance
         for cell in cells:
             assert maze.is_open(here, cell)  # type: ignore[arg-type]

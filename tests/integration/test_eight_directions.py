@@ -62,7 +62,7 @@ async def test_an_eight_direction_race_by_diagonal_moves(start_server: StartServ
         direction = direction_between(here, there)
         assert direction is not None
         ack = await runner.ok("move", {"dir": direction.value})
-        assert (ack["room"], ack["facing"]) == (list(there), direction.value)
+        assert (ack["cell"], ack["facing"]) == (list(there), direction.value)
 
     over = await watcher.wait_for("race_over")
     (row,) = over["d"]["results"]
@@ -77,7 +77,7 @@ async def test_an_eight_direction_race_by_diagonal_moves(start_server: StartServ
 async def test_diagonals_are_refused_in_a_four_direction_maze(arena: Harness) -> None:
     runner, maze = await racing(arena)
     assert maze.directions == 4
-    here = tuple((await runner.me())["room"])
+    here = tuple((await runner.me())["cell"])
     for direction in (d for d in Direction if d.diagonal):
         assert await runner.refused("move", {"dir": direction.value}) == "bad_direction"
         other = direction.step((here[0], here[1]))

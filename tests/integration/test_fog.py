@@ -102,7 +102,7 @@ async def test_fog_racers_are_sent_only_what_they_have_seen(arena: Harness) -> N
     assert decode_maze(full["maze"]) == maze
     spectator_moves = watcher.of_type("moved")
     assert spectator_moves
-    assert all("distance" in d and "room" in d for d in spectator_moves)
+    assert all("distance" in d and "cell" in d for d in spectator_moves)
     assert_consecutive(watcher)
     for racer in racers[:1]:
         assert_consecutive(racer)

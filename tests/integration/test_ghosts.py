@@ -72,7 +72,7 @@ async def stored_race(arena: Harness, **settings: Any) -> tuple[str, dict[str, s
 def moves_of(race: dict[str, Any], member: str) -> list[tuple[int, list[int]]]:
     """A stored race's moves of one player: (race ms, cell), read from its log."""
     log = RaceLog.from_wire(race["log"], race["settings"]["cols"])
-    return [(e["t"], e["room"]) for e in log if e["type"] == "move" and e["id"] == member]
+    return [(e["t"], e["cell"]) for e in log if e["type"] == "move" and e["id"] == member]
 
 
 async def ghost_room(arena: Harness, race_id: str, player: str) -> str:
@@ -113,7 +113,7 @@ async def test_a_ghost_races_the_stored_players_moves_in_time_and_is_no_player(
         started = await eve.wait_for("started", after=after)
         assert decode_maze(started["d"]["maze"]) == maze  # the stored race's maze
         assert [p["id"] for p in started["d"]["players"]] == [eve.id]
-        assert started["d"]["ghosts"][0]["room"] == list(maze.entrance)
+        assert started["d"]["ghosts"][0]["cell"] == list(maze.entrance)
         finished = await eve.wait_for("ghost", lambda d: d.get("finished") is True, after=after, within=10)
         events = [e for e in eve.events if e["t"] == "ghost" and after < e["v"] <= finished["v"]]
         made = [e["d"]["moves"] for e in events]
@@ -121,14 +121,14 @@ async def test_a_ghost_races_the_stored_players_moves_in_time_and_is_no_player(
         assert made[-1] == len(steps)
         for event in events:  # at the right cells, never before their time
             t_ms, cell = steps[event["d"]["moves"] - 1]
-            assert event["d"]["room"] == cell
+            assert event["d"]["cell"] == cell
             assert eve.arrived[event["v"]] >= started["d"]["started_at"] + t_ms - 1
         assert finished["d"]["time"] == ann_time
         assert [e["d"] for e in watcher.events if e["t"] == "ghost" and after < e["v"]] == [
             e["d"] for e in events
         ]
         snapshot = await eve.resync()
-        assert snapshot["ghosts"][0]["room"] == list(maze.exit)
+        assert snapshot["ghosts"][0]["cell"] == list(maze.exit)
         assert snapshot["ghosts"][0]["finished"] is True
         assert [p["id"] for p in snapshot["players"]] == [eve.id]
         assert snapshot["phase"] == "racing"  # the ghost is home; the race goes on for Eve
@@ -207,18 +207,18 @@ async def test_a_fog_racer_gets_a_ghosts_position_only_in_sight(
     assert mine.keys() == full.keys()
     shown = hidden = 0
     for version, data in full.items():
-        assert data["room"] == steps[data["moves"] - 1][1]
-        if tuple(data["room"]) in sight:
+        assert data["cell"] == steps[data["moves"] - 1][1]
+        if tuple(data["cell"]) in sight:
             assert mine[version] == data
             shown += 1
         else:
-            assert "room" not in mine[version]
+            assert "cell" not in mine[version]
             assert mine[version]["moves"] == data["moves"]
             hidden += 1
     assert shown
     assert hidden
-    assert "room" not in (await eve.resync())["ghosts"][0]  # home at the exit, out of Eve's sight
-    assert (await watcher.resync())["ghosts"][0]["room"] == list(maze.exit)
+    assert "cell" not in (await eve.resync())["ghosts"][0]  # home at the exit, out of Eve's sight
+    assert (await watcher.resync())["ghosts"][0]["cell"] == list(maze.exit)
 
 
 async def test_race_todays_best_on_the_daily_maze(start_server: StartServer, tmp_path: Path) -> None:
@@ -246,7 +246,7 @@ async def test_race_todays_best_on_the_daily_maze(start_server: StartServer, tmp
     assert fay.snapshot["ghosts"][0]["time"] == best["results"][0]["time"]
     assert await start_race(fay) == maze  # today's daily maze
     done = await fay.wait_for("ghost", lambda d: d.get("finished") is True, within=10)
-    route = [e["d"]["room"] for e in fay.events if e["t"] == "ghost" and e["v"] <= done["v"]]
+    route = [e["d"]["cell"] for e in fay.events if e["t"] == "ghost" and e["v"] <= done["v"]]
     path = [list(c) for c in shortest_path(maze)[1:]]
     assert all(cell in path for cell in route)
     assert route[-1] == list(maze.exit)
@@ -262,7 +262,7 @@ async def test_race_todays_best_on_the_daily_maze(start_server: StartServer, tmp
                 "race",
                 "time",
                 "penalty",
-                "room",
+                "cell",
                 "moves",
                 "finished",
             }

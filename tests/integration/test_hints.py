@@ -147,7 +147,7 @@ async def test_hint_moves_and_random_method(arena: Harness) -> None:
     assert ack["next"] == list(path[1])
     assert ack["penalty"] == 0
     me = await runner.me()
-    assert me["room"] == list(path[1])
+    assert me["cell"] == list(path[1])
     assert me["moves"] == 1
     await watcher.wait_for("moved")
     kinds = [e["t"] for e in watcher.events if e["t"] in ("hinted", "moved")]

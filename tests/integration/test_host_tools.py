@@ -72,7 +72,7 @@ async def test_the_preview_shows_the_players_and_phase_and_never_the_maze(arena:
     _, racing, _ = await arena.request("GET", f"/api/rooms/{code}")
     assert racing["phase"] == "racing"
     text = json.dumps(racing)
-    for secret in ("maze", "walls", "trail", "room", "distance", "token", "id", host.id, guest.id):
+    for secret in ("maze", "walls", "trail", "cell", "distance", "token", "id", host.id, guest.id):
         assert f'"{secret}"' not in text, secret
 
 

@@ -46,10 +46,10 @@ async def test_a_move_flood_is_limited_without_hurting_others(start_server: Star
     me = await flooder.me()
     assert me["moves"] == sum(1 for a in accepted if a["ok"])
     assert len(flooder.of_type("moved", flooder.id)) == me["moves"]
-    assert (await steady.me())["room"] == list(path[8])
+    assert (await steady.me())["cell"] == list(path[8])
 
     await asyncio.sleep(0.3)  # the bucket refills
-    await flooder.ok("move", {"to": list(path[1]) if me["room"] == list(path[0]) else list(path[0])})
+    await flooder.ok("move", {"to": list(path[1]) if me["cell"] == list(path[0]) else list(path[0])})
 
 
 async def test_hints_are_limited_to_one_a_second(start_server: StartServer) -> None:

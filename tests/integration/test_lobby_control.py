@@ -20,9 +20,9 @@ async def test_the_host_starts_without_a_player_who_never_readies(arena: Harness
     assert countdown["d"]["sitting_out"] == [idler.id]
     started = await idler.wait_for("started")
     entries = {p["id"]: p for p in started["d"]["players"]}
-    assert "room" in entries[host.id]
-    assert "room" in entries[ready.id]
-    assert "room" not in entries[idler.id]  # watching, not racing
+    assert "cell" in entries[host.id]
+    assert "cell" in entries[ready.id]
+    assert "cell" not in entries[idler.id]  # watching, not racing
     assert await idler.refused("move", {"dir": "right"}) == "not_racing"
     assert await idler.refused("hint", {"method": "bfs"}) == "not_racing"
 

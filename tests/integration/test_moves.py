@@ -62,7 +62,7 @@ async def test_illegal_moves_are_refused_and_change_nothing(arena: Harness) -> N
     await runner.walk(path[1 : at + 1])
     here = path[at]
     before = await runner.me()
-    assert before["room"] == list(here)
+    assert before["cell"] == list(here)
 
     refusals: list[tuple[Any, str]] = [
         ({"to": list(behind)}, "wall"),
@@ -102,7 +102,7 @@ async def test_a_legal_move_acks_the_new_position_and_echoes_seq(arena: Harness)
     ack = await runner.ok("move", {"dir": f" {step.value.upper()} ", "seq": 41})
     assert ack == {
         "ok": True,
-        "room": list(path[1]),
+        "cell": list(path[1]),
         "facing": step.value,
         "trail_len": 2,
         "moves": 1,
@@ -110,7 +110,7 @@ async def test_a_legal_move_acks_the_new_position_and_echoes_seq(arena: Harness)
         "seq": 41,
     }
     ack = await runner.ok("move", {"to": list(path[0])})  # stepping back pops the trail
-    assert (ack["room"], ack["trail_len"], ack["moves"]) == (list(path[0]), 1, 2)
+    assert (ack["cell"], ack["trail_len"], ack["moves"]) == (list(path[0]), 1, 2)
     assert "seq" not in ack
 
 
@@ -143,7 +143,7 @@ async def test_moves_after_finishing_are_refused(arena: Harness) -> None:
     assert await winner.refused("move", {"to": list(last)}) == "finished"
     assert await winner.refused("hint", {"method": "bfs"}) == "finished"
     me = await winner.me()
-    assert (me["finished"], me["room"], me["rank"]) == (True, list(maze.exit), 1)
+    assert (me["finished"], me["cell"], me["rank"]) == (True, list(maze.exit), 1)
     await other.walk(path[1:])
     await other.wait_for("race_over")
     assert await other.refused("move", {"to": list(last)}) == "not_racing"

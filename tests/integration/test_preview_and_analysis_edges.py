@@ -13,7 +13,7 @@ from tests.mazes import shortest_path
 
 from .conftest import StartServer, start_race
 
-SECRET_KEYS = {"id", "token", "room", "trail", "seen", "maze", "walls", "distance", "seed", "log", "facing"}
+SECRET_KEYS = {"id", "token", "cell", "trail", "seen", "maze", "walls", "distance", "seed", "log", "facing"}
 
 
 def keys_and_texts(value: Any) -> tuple[set[str], set[str]]:

@@ -47,7 +47,7 @@ async def test_full_race_two_players_and_a_spectator(arena: Harness) -> None:
         assert decode_maze(started["d"]["maze"]) == maze
         assert started["d"]["shortest"] == len(shortest_path(maze)) - 1
         entries = {p["id"]: p for p in started["d"]["players"]}
-        assert entries[alice.id]["room"] == list(maze.entrance)
+        assert entries[alice.id]["cell"] == list(maze.entrance)
         assert entries[bob.id]["trail"] == [list(maze.entrance)]
 
     path = shortest_path(maze)
@@ -63,7 +63,7 @@ async def test_full_race_two_players_and_a_spectator(arena: Harness) -> None:
     assert (finished["d"]["moves"], finished["d"]["hints"], finished["d"]["penalty"]) == (shortest, 0, 0)
 
     # Bob asks for a hint, then follows it home.
-    assert (await bob.me())["room"] == list(path[half - 1])
+    assert (await bob.me())["cell"] == list(path[half - 1])
     hinted = await bob.ok("hint", {"method": "bfs"})
     assert hinted["found"] is True
     assert PackedCells.from_wire(hinted["path"], maze.size, maze.cols).cells() == tuple(path[half - 1 :])
@@ -124,7 +124,7 @@ async def test_moved_events_track_the_trail(arena: Harness) -> None:
     trail = [list(maze.entrance)]
     await watcher.wait_for("moved", lambda d: d["moves"] == len(route) - 1)
     for moved in watcher.of_type("moved"):
-        trail = [*trail[: moved["trail_len"] - 1], moved["room"]]
+        trail = [*trail[: moved["trail_len"] - 1], moved["cell"]]
     me = await runner.me()
     assert trail == me["trail"] == [list(c) for c in path[:-1]]
     assert me["moves"] == len(route) - 1
@@ -231,6 +231,6 @@ async def test_spectators_see_positions_of_everyone(arena: Harness) -> None:
     assert decode_maze(late.snapshot["maze"]) == maze
     await runner.walk(path[4:])
     over = await late.wait_for("race_over")
-    assert late.of_type("moved")[-1]["room"] == list(maze.exit)
+    assert late.of_type("moved")[-1]["cell"] == list(maze.exit)
     assert [r["id"] for r in over["d"]["results"]] == [runner.id]
     assert_consecutive(late)

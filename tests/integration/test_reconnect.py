@@ -31,7 +31,7 @@ async def test_a_player_comes_back_within_the_grace_period(arena: Harness) -> No
     back = await rival.wait_for("presence", after=dropped["v"])
     assert back["d"] == {"id": runner.id, "connected": True}
     entry = next(p for p in again.snapshot["players"] if p["id"] == runner.id)
-    for key in ("room", "trail", "moves", "hints", "penalty", "name", "colour", "distance"):
+    for key in ("cell", "trail", "moves", "hints", "penalty", "name", "colour", "distance"):
         assert entry[key] == before[key], key
     assert entry["connected"] is True
     assert entry["name"] == "Runner"

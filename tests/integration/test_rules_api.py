@@ -4,6 +4,7 @@ follows the server's configured limits, and it is rate limited with the other AP
 
 from typing import Any
 
+from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit
 from server.room.settings import RoomSettings
 
@@ -96,3 +97,10 @@ async def test_the_rules_are_rate_limited_like_other_api_reads(start_server: Sta
     assert status == 429
     assert body["error"]["code"] == "rate_limited"
     assert int(response.headers["Retry-After"]) >= 1
+
+
+async def test_the_rules_name_the_protocol_version_the_server_speaks(start_server: StartServer) -> None:
+    """Clients check it before they join (version 2 calls a position `cell`)."""
+    harness = await start_server()
+    rules = await fetch_rules(harness)
+    assert rules["protocol"] == PROTOCOL_VERSION == 2

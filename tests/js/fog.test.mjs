@@ -168,7 +168,7 @@ function fogRace(c) {
     phase: 'racing',
     settings: { fog: true, vision: c.vision, hint_limit: 3 },
     host: 'a',
-    players: [entry('a', { room: start, facing: 'right', trail: [start] }), entry('b', { room: start, facing: 'right' })],
+    players: [entry('a', { cell: start, facing: 'right', trail: [start] }), entry('b', { cell: start, facing: 'right' })],
     spectators: 0,
     now: 1000,
     started_at: 500,
@@ -185,15 +185,15 @@ test('a fog racer: acks grow the maze, rivals out of sight are hidden with their
   const maze = state.maze;
   const [first] = c.walk;
   assert.equal(state.predictMove(1, first.cell), true, 'a known passage is predicted');
-  state.confirmMove(1, { room: first.cell, facing: 'right', trail_len: 2, moves: 1, seen: first.seen });
+  state.confirmMove(1, { cell: first.cell, facing: 'right', trail_len: 2, moves: 1, seen: first.seen });
   assert.equal(state.maze, maze, 'the same maze object grows');
   assert.equal(maze.reveals.length, first.seen.length);
   // the moved event after the ack changes nothing more
-  state.applyEnvelope({ v: 6, t: 'moved', d: { id: 'a', room: first.cell, facing: 'right', trail_len: 2, moves: 1 } });
+  state.applyEnvelope({ v: 6, t: 'moved', d: { id: 'a', cell: first.cell, facing: 'right', trail_len: 2, moves: 1 } });
   assert.deepEqual(state.me().cell, first.cell);
   assert.equal(state.me().distance, undefined);
   // the rival moves in sight, then out of it
-  state.applyEnvelope({ v: 7, t: 'moved', d: { id: 'b', room: first.cell, facing: 'down', trail_len: 2, moves: 1 } });
+  state.applyEnvelope({ v: 7, t: 'moved', d: { id: 'b', cell: first.cell, facing: 'down', trail_len: 2, moves: 1 } });
   assert.deepEqual(state.player('b').cell, first.cell);
   assert.deepEqual(state.player('b').trail, [first.cell], 'a rival has no trail in fog, only where they stand');
   state.applyEnvelope({ v: 8, t: 'moved', d: { id: 'b', moves: 2 } });
@@ -213,7 +213,7 @@ test("walking into sight of a rival who stands still shows them: the move's ack 
   state.applyEnvelope({ v: 6, t: 'moved', d: { id: 'b', moves: 1 } }); // the rival went out of sight
   assert.equal(state.player('b').cell, null);
   state.predictMove(1, first.cell);
-  state.confirmMove(1, { room: first.cell, facing: 'right', trail_len: 2, moves: 1, seen: first.seen, rivals: [{ id: 'b', room: second.cell, facing: 'down' }] });
+  state.confirmMove(1, { cell: first.cell, facing: 'right', trail_len: 2, moves: 1, seen: first.seen, rivals: [{ id: 'b', cell: second.cell, facing: 'down' }] });
   const b = state.player('b');
   assert.deepEqual(b.cell, second.cell, 'the rival stands where the ack says, with no moved of theirs');
   assert.equal(b.facing, 'down');
@@ -221,8 +221,8 @@ test("walking into sight of a rival who stands still shows them: the move's ack 
   assert.equal(b.moves, 1, 'their count is the events\' to keep');
   // rubbish in the list is skipped; the own entry and unknown ids are never moved by it
   state.predictMove(2, second.cell);
-  const rivals = [null, { id: 'zz', room: [0, 0] }, { id: 'a', room: [0, 0] }, { id: 'b', room: 'x' }, { id: 'b', room: [1] }];
-  state.confirmMove(2, { room: second.cell, facing: 'down', trail_len: 3, moves: 2, seen: second.seen, rivals });
+  const rivals = [null, { id: 'zz', cell: [0, 0] }, { id: 'a', cell: [0, 0] }, { id: 'b', cell: 'x' }, { id: 'b', cell: [1] }];
+  state.confirmMove(2, { cell: second.cell, facing: 'down', trail_len: 3, moves: 2, seen: second.seen, rivals });
   assert.deepEqual(state.me().cell, second.cell);
   assert.equal(state.player('b').cell, null, 'an entry with no readable cell is no sighting');
   assert.equal(state.player('zz'), null);
@@ -233,16 +233,16 @@ test("walking away from a rival who stands still hides them: the ack's list leav
   const state = fogRace(c);
   const [first, second] = c.walk;
   state.predictMove(1, first.cell);
-  state.confirmMove(1, { room: first.cell, facing: 'right', trail_len: 2, moves: 1, seen: first.seen, rivals: [{ id: 'b', room: [0, 0], facing: 'down' }] });
+  state.confirmMove(1, { cell: first.cell, facing: 'right', trail_len: 2, moves: 1, seen: first.seen, rivals: [{ id: 'b', cell: [0, 0], facing: 'down' }] });
   assert.deepEqual(state.player('b').cell, [0, 0]);
   state.predictMove(2, second.cell);
-  state.confirmMove(2, { room: second.cell, facing: 'down', trail_len: 3, moves: 2, seen: second.seen, rivals: [] });
+  state.confirmMove(2, { cell: second.cell, facing: 'down', trail_len: 3, moves: 2, seen: second.seen, rivals: [] });
   const b = state.player('b');
   assert.equal(b.cell, null, 'out of sight now, so the page no longer knows where they stand');
   assert.deepEqual(b.trail, []);
   assert.deepEqual(state.me().cell, second.cell, 'the own arrow is never hidden by the list');
   // an ack without a list (not a fog race) hides nobody
-  state.applyEnvelope({ v: 6, t: 'moved', d: { id: 'b', room: second.cell, facing: 'down', trail_len: 2, moves: 1 } });
+  state.applyEnvelope({ v: 6, t: 'moved', d: { id: 'b', cell: second.cell, facing: 'down', trail_len: 2, moves: 1 } });
   state.showRivals(undefined);
   assert.deepEqual(state.player('b').cell, second.cell);
 });
@@ -263,7 +263,7 @@ test('at the exit a fog racer waits for a snapshot: events are buffered until it
   assert.equal(state.applyEnvelope({ v: 6, t: 'moved', d: { id: 'b', moves: 1 } }), 'buffered');
   const full = { ...cases.four.full };
   const seen = encodeSeen(new Uint8Array(42).fill(1));
-  state.applySnapshot({ code: 'ROOM', version: 5, phase: 'racing', settings: { fog: true, vision: 2 }, players: [entry('a', { room: [0, 0], seen }), entry('b', { room: [0, 0], seen })], now: 0, started_at: 500, maze: full });
+  state.applySnapshot({ code: 'ROOM', version: 5, phase: 'racing', settings: { fog: true, vision: 2 }, players: [entry('a', { cell: [0, 0], seen }), entry('b', { cell: [0, 0], seen })], now: 0, started_at: 500, maze: full });
   assert.equal(state.inFog(), false, 'the whole maze now');
   assert.equal(state.player('b').moves, 1, 'the buffered event was applied');
   assert.deepEqual(state.eyes.ids(), ['a', 'b'], 'and everyone\'s seen cells, to look through their eyes');

@@ -5,11 +5,11 @@ import { RoomState } from '../../web/js/model/state.js';
 
 const wire = (extra = {}) => ({ id: 'g1', name: 'Ann', colour: '#0072B2', race: 'r'.repeat(16), time: 12300, penalty: 5000, ...extra });
 
-test('a ghost entry becomes a ghost: its room is a cell, unknown until the race', () => {
+test('a ghost entry becomes a ghost: its cell is unknown until the race', () => {
   assert.deepEqual(ghostFrom(wire()), {
     id: 'g1', name: 'Ann', colour: '#0072B2', race: 'r'.repeat(16), time: 12300, penalty: 5000, cell: null, moves: 0, finished: false,
   });
-  const racing = ghostFrom(wire({ room: [2, 3], moves: 4 }));
+  const racing = ghostFrom(wire({ cell: [2, 3], moves: 4 }));
   assert.deepEqual([racing.cell, racing.moves], [[2, 3], 4]);
   assert.deepEqual(ghostsFrom(undefined), []);
   assert.deepEqual(ghostsFrom([null, 7, wire()]).map((g) => g.id), ['g1']);
@@ -17,15 +17,15 @@ test('a ghost entry becomes a ghost: its room is a cell, unknown until the race'
 
 test('a ghost event moves its ghost; out of sight it is not drawn; others are untouched', () => {
   const ghosts = ghostsFrom([wire(), wire({ id: 'g2', name: 'Bob' })]);
-  let next = applyGhost(ghosts, { id: 'g1', room: [0, 1], moves: 1 });
+  let next = applyGhost(ghosts, { id: 'g1', cell: [0, 1], moves: 1 });
   assert.deepEqual(next[0].cell, [0, 1]);
   assert.equal(next[1], ghosts[1]);
-  next = applyGhost(next, { id: 'g1', moves: 3 }); // a fog racer's form: no room
+  next = applyGhost(next, { id: 'g1', moves: 3 }); // a fog racer's form: no cell
   assert.equal(next[0].cell, null);
   assert.equal(next[0].moves, 3);
-  next = applyGhost(next, { id: 'g1', room: [4, 4], moves: 9, finished: true, time: 12300 });
+  next = applyGhost(next, { id: 'g1', cell: [4, 4], moves: 9, finished: true, time: 12300 });
   assert.equal(next[0].finished, true);
-  assert.deepEqual(applyGhost(next, { id: 'nobody', room: [0, 0], moves: 1 }), next);
+  assert.deepEqual(applyGhost(next, { id: 'nobody', cell: [0, 0], moves: 1 }), next);
   const home = resetGhosts(next)[0];
   assert.deepEqual([home.cell, home.moves, home.finished, home.name], [null, 0, false, 'Ann']);
 });
@@ -45,9 +45,9 @@ test('the room state keeps ghosts apart from the players, from the snapshot thro
   const state = new RoomState();
   state.applySnapshot({ code: 'c', version: 1, phase: 'lobby', players: [], ghosts: [wire()] });
   assert.deepEqual(state.ghosts.map((g) => g.name), ['Ann']);
-  state.applyEnvelope({ v: 2, t: 'started', d: { maze: null, started_at: 1, players: [], ghosts: [wire({ room: [0, 0], moves: 0 })] } });
+  state.applyEnvelope({ v: 2, t: 'started', d: { maze: null, started_at: 1, players: [], ghosts: [wire({ cell: [0, 0], moves: 0 })] } });
   assert.deepEqual(state.ghosts[0].cell, [0, 0]);
-  state.applyEnvelope({ v: 3, t: 'ghost', d: { id: 'g1', room: [0, 1], moves: 1 } });
+  state.applyEnvelope({ v: 3, t: 'ghost', d: { id: 'g1', cell: [0, 1], moves: 1 } });
   assert.deepEqual(state.ghosts[0].cell, [0, 1]);
   assert.deepEqual(state.players, []);
   assert.deepEqual(state.standings(), []);

@@ -10,7 +10,7 @@ function openMaze() {
   const south = new Uint8Array(9).map((_, i) => (i < 6 ? 1 : 0));
   return encodeMaze({ rows: 3, cols: 3, entrance: [0, 0], exit: [2, 2], east, south });
 }
-const mv = (t, id, cell) => ({ t, type: 'move', id, room: cell }); // the log's readable form
+const mv = (t, id, cell) => ({ t, type: 'move', id, cell: cell }); // the log's readable form
 const METHODS = ['dfs', 'bfs', 'astar'];
 
 // The server's packed log (RaceLog.to_wire): base64 little-endian columns t (uint32), who (uint8), what (int32).
@@ -23,13 +23,13 @@ function pack(entries, cols) {
     if (!players.includes(e.id)) players.push(e.id);
     t.writeUInt32LE(e.t, 4 * i);
     who[i] = e.who ?? players.indexOf(e.id);
-    const code = e.type === 'move' ? e.room[0] * cols + e.room[1] : -1 - (2 * METHODS.indexOf(e.method) + (e.found ? 1 : 0));
+    const code = e.type === 'move' ? e.cell[0] * cols + e.cell[1] : -1 - (2 * METHODS.indexOf(e.method) + (e.found ? 1 : 0));
     what.writeInt32LE(e.what ?? code, 4 * i);
   });
   const b64 = (buf) => buf.toString('base64');
   return { players, count: entries.length, t: b64(t), who: b64(who), what: b64(what) };
 }
-const result = (id, cell, extra = {}) => ({ id, name: `P${id}`, colour: '#123456', room: cell, ...extra });
+const result = (id, cell, extra = {}) => ({ id, name: `P${id}`, colour: '#123456', cell: cell, ...extra });
 
 function smallRace() {
   return {
@@ -146,7 +146,7 @@ test('steps agree with the room page trail rule (state.js steppedTrail)', () => 
   let trail = [[0, 0]];
   for (const e of SMALL_LOG) {
     if (e.type !== 'move' || e.id !== 'a') continue;
-    trail = steppedTrail(trail, e.room);
+    trail = steppedTrail(trail, e.cell);
     assert.deepEqual(new Replay(race).seek(e.t).players()[0].trail, trail, `at ${e.t}`);
   }
 });
@@ -154,12 +154,12 @@ test('steps agree with the room page trail rule (state.js steppedTrail)', () => 
 // A race recorded by the real server (GET /api/races/{id}): three players on a braided 6 x 7 maze
 // (loops: trails cut back), hints, and one player who left (DNF). The log is written as tuples here and
 // packed as the server sends it.
-const RECORDED = {"id":"xfzv2jfb3n-qbxNohaL","room_code":"xfzv2jfb3n","settings":{"preset":"custom","rows":6,"cols":7,"algorithm":"backtracker","braid":0.6,"openings":"corners","hint_methods":["dfs","bfs","astar","random"],"hint_limit":5,"hint_penalty":2,"hint_moves":false,"max_players":8,"public":true,"time_limit":600},"seed":8965980848376257536,"daily":null,"started_at":1796053850547,"ended_at":1796053859036,"shortest":17,"results":[{"id":"p2","name":"Theseus","colour":"#E69F00","rank":1,"time":2146,"penalty":2000,"total":4146,"moves":19,"hints":1,"route":17,"shortest":17,"efficiency":0.895,"distance":0,"progress":1.0,"room":[5,6],"dnf":false},{"id":"p1","name":"Ariadne","colour":"#0072B2","rank":2,"time":2760,"penalty":2000,"total":4760,"moves":35,"hints":1,"route":21,"shortest":17,"efficiency":0.486,"distance":0,"progress":1.0,"room":[5,6],"dnf":false},{"id":"p3","name":"Daedalus <b>&","colour":"#009E73","rank":3,"time":null,"penalty":2000,"total":null,"moves":40,"hints":1,"route":2,"shortest":17,"efficiency":null,"distance":15,"progress":0.118,"room":[2,0],"dnf":true}],"maze":{"rows":6,"cols":7,"entrance":[0,0],"exit":[5,6],"walls":"H6deaHnWNMdmRQE="}};
+const RECORDED = {"id":"xfzv2jfb3n-qbxNohaL","room_code":"xfzv2jfb3n","settings":{"preset":"custom","rows":6,"cols":7,"algorithm":"backtracker","braid":0.6,"openings":"corners","hint_methods":["dfs","bfs","astar","random"],"hint_limit":5,"hint_penalty":2,"hint_moves":false,"max_players":8,"public":true,"time_limit":600},"seed":8965980848376257536,"daily":null,"started_at":1796053850547,"ended_at":1796053859036,"shortest":17,"results":[{"id":"p2","name":"Theseus","colour":"#E69F00","rank":1,"time":2146,"penalty":2000,"total":4146,"moves":19,"hints":1,"route":17,"shortest":17,"efficiency":0.895,"distance":0,"progress":1.0,"cell":[5,6],"dnf":false},{"id":"p1","name":"Ariadne","colour":"#0072B2","rank":2,"time":2760,"penalty":2000,"total":4760,"moves":35,"hints":1,"route":21,"shortest":17,"efficiency":0.486,"distance":0,"progress":1.0,"cell":[5,6],"dnf":false},{"id":"p3","name":"Daedalus <b>&","colour":"#009E73","rank":3,"time":null,"penalty":2000,"total":null,"moves":40,"hints":1,"route":2,"shortest":17,"efficiency":null,"distance":15,"progress":0.118,"cell":[2,0],"dnf":true}],"maze":{"rows":6,"cols":7,"entrance":[0,0],"exit":[5,6],"walls":"H6deaHnWNMdmRQE="}};
 const RECORDED_LOG = [[5,"hint","p1","bfs",true],[5,"move","p2",[1,0]],[5,"move","p3",[0,1]],[6,"move","p1",[1,0]],[79,"move","p1",[2,0]],[150,"move","p2",[2,0]],[151,"move","p1",[3,0]],[220,"move","p3",[1,1]],[222,"move","p1",[3,1]],[292,"move","p2",[3,0]],[293,"move","p1",[3,2]],[365,"move","p1",[3,3]],[433,"move","p3",[0,1]],[434,"move","p2",[2,0]],[436,"move","p1",[3,2]],[508,"move","p1",[3,3]],[576,"move","p2",[3,0]],[579,"move","p1",[2,3]],[645,"move","p3",[0,2]],[650,"move","p1",[3,3]],[719,"move","p2",[3,1]],[721,"move","p1",[3,2]],[793,"move","p1",[3,1]],[857,"move","p3",[0,1]],[861,"hint","p2","astar",true],[862,"move","p2",[3,2]],[865,"move","p1",[3,2]],[936,"move","p1",[3,3]],[969,"move","p2",[4,2]],[1007,"move","p1",[3,2]],[1070,"move","p3",[0,0]],[1075,"move","p2",[4,1]],[1079,"move","p1",[3,3]],[1151,"move","p1",[2,3]],[1182,"move","p2",[4,0]],[1223,"move","p1",[2,2]],[1282,"move","p3",[0,1]],[1289,"move","p2",[5,0]],[1294,"move","p1",[1,2]],[1366,"move","p1",[1,3]],[1396,"move","p2",[5,1]],[1438,"move","p1",[1,2]],[1494,"move","p3",[0,0]],[1503,"move","p2",[5,2]],[1510,"move","p1",[1,3]],[1581,"move","p1",[1,4]],[1610,"move","p2",[5,3]],[1654,"move","p1",[0,4]],[1706,"move","p3",[0,1]],[1717,"move","p2",[4,3]],[1725,"move","p1",[1,4]],[1796,"move","p1",[0,4]],[1825,"move","p2",[4,4]],[1904,"move","p1",[0,5]],[1919,"move","p3",[0,2]],[1931,"move","p2",[5,4]],[2011,"move","p1",[0,6]],[2039,"move","p2",[5,5]],[2118,"move","p1",[1,6]],[2131,"move","p3",[0,3]],[2146,"move","p2",[5,6]],[2225,"move","p1",[2,6]],[2332,"move","p1",[3,6]],[2343,"move","p3",[0,2]],[2439,"move","p1",[3,5]],[2546,"move","p1",[4,5]],[2554,"move","p3",[0,3]],[2653,"move","p1",[4,6]],[2760,"move","p1",[5,6]],[2766,"move","p3",[0,2]],[2978,"move","p3",[0,1]],[3190,"move","p3",[1,1]],[3402,"move","p3",[0,1]],[3614,"move","p3",[0,0]],[3826,"move","p3",[1,0]],[4037,"move","p3",[0,0]],[4249,"move","p3",[1,0]],[4461,"move","p3",[2,0]],[4673,"move","p3",[3,0]],[4885,"move","p3",[3,1]],[5097,"move","p3",[3,2]],[5309,"move","p3",[3,1]],[5521,"move","p3",[3,0]],[5733,"move","p3",[2,0]],[5945,"move","p3",[1,0]],[6157,"move","p3",[0,0]],[6369,"move","p3",[1,0]],[6581,"move","p3",[2,0]],[6793,"move","p3",[3,0]],[7005,"move","p3",[2,0]],[7217,"move","p3",[3,0]],[7428,"move","p3",[2,0]],[7640,"move","p3",[3,0]],[7852,"move","p3",[2,0]],[8064,"move","p3",[1,0]],[8276,"move","p3",[2,0]],[8488,"hint","p3","dfs",true]];
 const recorded = () => ({
   ...RECORDED,
   log: pack(
-    RECORDED_LOG.map(([t, type, id, x, found]) => (type === 'move' ? { t, type, id, room: x } : { t, type, id, method: x, found })),
+    RECORDED_LOG.map(([t, type, id, x, found]) => (type === 'move' ? { t, type, id, cell: x } : { t, type, id, method: x, found })),
     RECORDED.maze.cols,
   ),
 });
@@ -173,14 +173,14 @@ test('a recorded race ends where the server says: cells, moves, routes, hints', 
   assert.equal(players.length, race.results.length);
   for (const res of race.results) {
     const p = players.find((q) => q.id === res.id);
-    assert.deepEqual(p.cell, res.room, res.name); // a result's `room` is its final cell
+    assert.deepEqual(p.cell, res.cell, res.name); // a result's `cell` is its final cell
     assert.equal(p.moves, res.moves, res.name);
     assert.equal(p.trail.length - 1, res.route, res.name);
     assert.equal(p.hints, res.hints, res.name);
     assert.equal(p.penalty, res.penalty, res.name);
     assert.equal(p.finished, !res.dnf, res.name);
   }
-  assert.deepEqual(positionsAt(race, Infinity), Object.fromEntries(race.results.map((res) => [res.id, res.room])));
+  assert.deepEqual(positionsAt(race, Infinity), Object.fromEntries(race.results.map((res) => [res.id, res.cell])));
 });
 
 test('a recorded race: each finisher reaches the exit at their finishing time', () => {

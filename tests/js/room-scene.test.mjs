@@ -20,7 +20,7 @@ function openMaze() {
   return encodeMaze({ rows: 3, cols: 3, entrance: [0, 0], exit: [2, 2], east, south });
 }
 
-const racer = (id, room, extra = {}) => ({
+const racer = (id, cell, extra = {}) => ({
   id,
   name: `P${id}`,
   colour: '#e6194b',
@@ -32,9 +32,9 @@ const racer = (id, room, extra = {}) => ({
   penalty: 0,
   finished: false,
   dnf: false,
-  room,
+  cell,
   facing: 'right',
-  trail: [room],
+  trail: [cell],
   distance: 4,
   ...extra,
 });

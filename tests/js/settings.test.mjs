@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describeSettings, ruledOut } from '../../web/js/panels/settings.js';
 import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_LABELS, OPENING_LABELS } from '../../web/js/common/labels.js';
+import { loadRules, PROTOCOL_VERSION, ProtocolMismatch } from '../../web/js/net/rules.js';
 
 const rules = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
 
@@ -47,4 +48,16 @@ test('explorer mode: the rules serve fog and vision, and the summary says fog', 
   assert.equal(describeSettings(base), 'easy 10×10 · Recursive backtracker · no hints');
   assert.equal(describeSettings({ ...base, fog: true }), 'easy 10×10 · Recursive backtracker · fog (vision 3) · no hints');
   assert.equal(describeSettings({ ...base, fog: true, vision: undefined }), 'easy 10×10 · Recursive backtracker · fog · no hints');
+});
+
+test('rules from a server of another protocol are refused at once, and this page asks to be reloaded', async () => {
+  let asked = 0;
+  const fetcher = async () => {
+    asked += 1;
+    return { ok: true, status: 200, json: async () => ({ protocol: PROTOCOL_VERSION - 1, settings: {} }) };
+  };
+  await assert.rejects(loadRules(fetcher, async () => {}), (error) => error instanceof ProtocolMismatch && /reload/.test(error.message));
+  assert.equal(asked, 1);
+  const current = async () => ({ ok: true, status: 200, json: async () => ({ protocol: PROTOCOL_VERSION }) });
+  assert.deepEqual(await loadRules(current, async () => {}), { protocol: PROTOCOL_VERSION });
 });

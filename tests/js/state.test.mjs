@@ -47,7 +47,7 @@ function lobby(version = 3) {
 }
 
 function racing(version = 10, extra = {}) {
-  const at = (id) => entry(id, { room: [0, 0], facing: 'right', trail: [[0, 0]], distance: 4 });
+  const at = (id) => entry(id, { cell: [0, 0], facing: 'right', trail: [[0, 0]], distance: 4 });
   return {
     ...lobby(version),
     phase: 'racing',
@@ -74,12 +74,11 @@ test('a snapshot sets the whole room', () => {
   assert.equal(s.maze, null);
 });
 
-test('the wire `room` of a player entry is kept as `cell`; joining again keeps cell and trail', () => {
+test('the `cell` of a player entry is kept; joining again keeps cell and trail', () => {
   const s = new RoomState();
   s.applySnapshot(racing(10), 6_000);
   assert.deepEqual(s.player('a').cell, [0, 0]);
-  assert.equal('room' in s.player('a'), false);
-  s.applyEnvelope(env(11, 'moved', { id: 'a', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 }), 7_000);
+  s.applyEnvelope(env(11, 'moved', { id: 'a', cell: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 }), 7_000);
   assert.equal(s.applyEnvelope(env(12, 'joined', { id: 'a', name: 'A', colour: '#0072B2', role: 'player' })), 'applied');
   assert.deepEqual(s.player('a').cell, [0, 1]);
   assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1]]);
@@ -168,7 +167,7 @@ test('moved events move players, pop and cut their trails', () => {
   const s = new RoomState();
   s.applySnapshot(racing(10), 6_000);
   const moved = (v, id, cell, facing, trail_len, moves, distance) =>
-    s.applyEnvelope(env(v, 'moved', { id, room: cell, facing, trail_len, moves, distance }), 7_000);
+    s.applyEnvelope(env(v, 'moved', { id, cell: cell, facing, trail_len, moves, distance }), 7_000);
   assert.equal(moved(11, 'b', [0, 1], 'right', 2, 1, 3), 'applied');
   moved(12, 'b', [1, 1], 'down', 3, 2, 2);
   moved(13, 'b', [1, 0], 'left', 4, 3, 3);
@@ -210,12 +209,12 @@ test('prediction moves the own arrow at once and the ack confirms it', () => {
   assert.equal(s.view('a').facing, 'right');
   assert.deepEqual(s.view('a').trail, [[0, 0], [0, 1]]);
   assert.deepEqual(s.player('a').cell, [0, 0], 'the confirmed state waits for the server');
-  s.confirmMove(1, { room: [0, 1], facing: 'right', trail_len: 2, moves: 1, seq: 1 });
+  s.confirmMove(1, { cell: [0, 1], facing: 'right', trail_len: 2, moves: 1, seq: 1 });
   assert.equal(s.pending.length, 0);
   assert.deepEqual(s.player('a').cell, [0, 1]);
   assert.equal(s.player('a').moves, 1);
   // The room's moved event for the same move changes nothing but the distance.
-  assert.equal(s.applyEnvelope(env(11, 'moved', { id: 'a', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 })), 'applied');
+  assert.equal(s.applyEnvelope(env(11, 'moved', { id: 'a', cell: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 })), 'applied');
   assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1]]);
   assert.equal(s.player('a').distance, 3);
   assert.equal(s.player('a').moves, 1);
@@ -256,18 +255,18 @@ test('acks and moved events in any interleaving end in the same trail', () => {
   const s = asYou();
   s.predictMove(1, [0, 1]);
   s.predictMove(2, [1, 1]);
-  s.confirmMove(1, { room: [0, 1], facing: 'right', trail_len: 2, moves: 1 });
-  s.confirmMove(2, { room: [1, 1], facing: 'down', trail_len: 3, moves: 2 });
-  s.applyEnvelope(env(11, 'moved', { id: 'a', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 }));
+  s.confirmMove(1, { cell: [0, 1], facing: 'right', trail_len: 2, moves: 1 });
+  s.confirmMove(2, { cell: [1, 1], facing: 'down', trail_len: 3, moves: 2 });
+  s.applyEnvelope(env(11, 'moved', { id: 'a', cell: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 3 }));
   assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1], [1, 1]], 'an older event does not undo a newer ack');
-  s.applyEnvelope(env(12, 'moved', { id: 'a', room: [1, 1], facing: 'down', trail_len: 3, moves: 2, distance: 2 }));
+  s.applyEnvelope(env(12, 'moved', { id: 'a', cell: [1, 1], facing: 'down', trail_len: 3, moves: 2, distance: 2 }));
   assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1], [1, 1]]);
   assert.equal(s.player('a').distance, 2);
   // Event before ack: the ack then changes nothing.
   s.predictMove(3, [1, 0]);
-  s.applyEnvelope(env(13, 'moved', { id: 'a', room: [1, 0], facing: 'left', trail_len: 4, moves: 3, distance: 3 }));
+  s.applyEnvelope(env(13, 'moved', { id: 'a', cell: [1, 0], facing: 'left', trail_len: 4, moves: 3, distance: 3 }));
   assert.deepEqual(s.view('a').cell, [1, 0]);
-  s.confirmMove(3, { room: [1, 0], facing: 'left', trail_len: 4, moves: 3 });
+  s.confirmMove(3, { cell: [1, 0], facing: 'left', trail_len: 4, moves: 3 });
   assert.deepEqual(s.player('a').trail, [[0, 0], [0, 1], [1, 1], [1, 0]]);
   assert.equal(s.pending.length, 0);
 });
@@ -284,12 +283,12 @@ test('standings: finished by rank, racing by distance left, DNF last; progress c
   const snap = racing(10, {
     shortest: 10,
     players: [
-      entry('slow', { room: [0, 0], distance: 8 }),
+      entry('slow', { cell: [0, 0], distance: 8 }),
       entry('dnf', { dnf: true, distance: 2 }),
       entry('second', { finished: true, rank: 2, time: 9000 }),
-      entry('fast', { room: [1, 1], distance: 3 }),
+      entry('fast', { cell: [1, 1], distance: 3 }),
       entry('first', { finished: true, rank: 1, time: 8000 }),
-      entry('lost', { room: [0, 0], distance: 14 }),
+      entry('lost', { cell: [0, 0], distance: 14 }),
     ],
   });
   s.applySnapshot(snap);
@@ -297,7 +296,7 @@ test('standings: finished by rank, racing by distance left, DNF last; progress c
   assert.deepEqual(table.map((x) => x.player.id), ['first', 'second', 'fast', 'slow', 'lost', 'dnf']);
   assert.deepEqual(table.map((x) => Math.round(x.progress * 100)), [100, 100, 70, 20, 0, 80]);
   // A move re-orders them.
-  s.applyEnvelope(env(11, 'moved', { id: 'slow', room: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 1 }));
+  s.applyEnvelope(env(11, 'moved', { id: 'slow', cell: [0, 1], facing: 'right', trail_len: 2, moves: 1, distance: 1 }));
   assert.deepEqual(s.standings().map((x) => x.player.id).slice(2, 4), ['slow', 'fast']);
 });
 
@@ -394,7 +393,7 @@ test('8 directions: a diagonal move is predicted with its diagonal facing; a cor
   assert.equal(s.view('a').facing, 'left');
   assert.equal(s.predictMove(6, [2, 2]), true);
   assert.deepEqual(s.view('a').trail, [[0, 0], [1, 1], [2, 2]], 'the trail steps across corners too');
-  s.confirmMove(2, { room: [1, 1], facing: 'down-right', trail_len: 2, moves: 1, seq: 2 });
+  s.confirmMove(2, { cell: [1, 1], facing: 'down-right', trail_len: 2, moves: 1, seq: 2 });
   assert.equal(s.player('a').facing, 'down-right');
 });
 

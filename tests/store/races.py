@@ -59,14 +59,14 @@ def farthest_room(maze: Maze, distances: Sequence[int]) -> Cell:
 
 
 def with_detours(maze: Maze, path: Sequence[Cell], detours: int) -> list[Cell]:
-    """The rooms stepped into when walking `path` with `detours` trips into dead ends and back."""
-    rooms = list(path)
+    """The cells stepped into when walking `path` with `detours` trips into dead ends and back."""
+    cells = list(path)
     for n in range(detours):
         at, branch = dead_end_branch(maze, path, skip=n)
         back = [*branch[-2::-1], path[at]]
-        i = rooms.index(path[at])
-        rooms[i + 1 : i + 1] = [*branch, *back]
-    return rooms[1:]
+        i = cells.index(path[at])
+        cells[i + 1 : i + 1] = [*branch, *back]
+    return cells[1:]
 
 
 class ScriptedRace:
@@ -115,11 +115,11 @@ class ScriptedRace:
     ) -> None:
         self.actions.append(Action(at_ms, len(self.actions), name, kind, cell, method))
 
-    def walk(self, name: str, rooms: Sequence[Cell], first_ms: float, last_ms: float) -> None:
-        """Step into `rooms` one by one, evenly spaced from `first_ms` to exactly `last_ms`."""
-        gap = (last_ms - first_ms) / max(1, len(rooms) - 1)
-        for i, cell in enumerate(rooms):
-            self._add(last_ms if i == len(rooms) - 1 else first_ms + i * gap, name, "move", cell)
+    def walk(self, name: str, cells: Sequence[Cell], first_ms: float, last_ms: float) -> None:
+        """Step into `cells` one by one, evenly spaced from `first_ms` to exactly `last_ms`."""
+        gap = (last_ms - first_ms) / max(1, len(cells) - 1)
+        for i, cell in enumerate(cells):
+            self._add(last_ms if i == len(cells) - 1 else first_ms + i * gap, name, "move", cell)
 
     def hint(self, name: str, at_ms: float, method: str = "bfs") -> None:
         """The player asks for a hint at `at_ms`."""
@@ -129,13 +129,13 @@ class ScriptedRace:
         """The player asks `hints` hints at the entrance, then walks to the exit, arriving at `time_ms`."""
         for n in range(hints):
             self._add(n + 1, name, "hint", method=("bfs", "dfs", "astar")[n % 3])
-        rooms = with_detours(self.maze, shortest_path(self.maze), detours)
-        self.walk(name, rooms, hints + 1, time_ms)
+        cells = with_detours(self.maze, shortest_path(self.maze), detours)
+        self.walk(name, cells, hints + 1, time_ms)
 
     def give_up(self, name: str, steps: int, at_ms: int) -> None:
-        """The player walks `steps` rooms of the way, then leaves the race (DNF) at `at_ms`."""
-        rooms = shortest_path(self.maze)[1 : steps + 1]
-        self.walk(name, rooms, 1, at_ms - 1)
+        """The player walks `steps` cells of the way, then leaves the race (DNF) at `at_ms`."""
+        cells = shortest_path(self.maze)[1 : steps + 1]
+        self.walk(name, cells, 1, at_ms - 1)
         self._add(at_ms, name, "leave")
 
     def stray(self, name: str, at_ms: int) -> None:

@@ -259,7 +259,7 @@ async def test_a_sigterm_on_a_full_disk_ends_and_the_rooms_come_back_from_the_re
         await back.connect()
         joined = await back.join(code, "Una", token=token)
         me = next(p for p in joined["snapshot"]["players"] if p["id"] == una.you["id"])
-        assert me["room"] == list(path[3])
+        assert me["cell"] == list(path[3])
         assert me["moves"] == 3
         assert not list(spare.glob("mazerace-rescue-*.json"))  # restored once, then removed
         await back.close()

@@ -26,7 +26,7 @@ async def test_a_ghost_carries_on_after_a_restart(tmp_path: Path, http: aiohttp.
     await store.save_race(record)
     await store.close()
     ann = stored.ids["Ann"]
-    steps = [(e["t"], e["room"]) for e in record.log if e["type"] == "move" and e["id"] == ann]
+    steps = [(e["t"], e["cell"]) for e in record.log if e["type"] == "move" and e["id"] == ann]
 
     servers: list[ServerProcess] = []
     racers: list[Racer] = []
@@ -58,7 +58,7 @@ async def test_a_ghost_carries_on_after_a_restart(tmp_path: Path, http: aiohttp.
         (ghost,) = snapshot["ghosts"]
         assert ghost["moves"] >= before  # not lost, and the downtime did not count
         assert ghost["moves"] < len(steps)
-        assert ghost["room"] == steps[ghost["moves"] - 1][1]
+        assert ghost["cell"] == steps[ghost["moves"] - 1][1]
         while not any(e["t"] == "ghost" and e["d"].get("finished") for e in back.events):
             await back.wait_for("ghost", within=15)
             await asyncio.sleep(0.05)
@@ -66,7 +66,7 @@ async def test_a_ghost_carries_on_after_a_restart(tmp_path: Path, http: aiohttp.
         assert [d["moves"] for d in after] == sorted({d["moves"] for d in after})
         assert after[0]["moves"] > ghost["moves"]
         assert after[-1]["moves"] == len(steps)
-        assert all(d["room"] == steps[d["moves"] - 1][1] for d in after)
+        assert all(d["cell"] == steps[d["moves"] - 1][1] for d in after)
 
         await back.ok("leave")
         await asyncio.sleep(0.3)

@@ -50,7 +50,7 @@ async def test_todays_daily_race_is_sealed_and_yesterdays_is_open(
         assert sealed["sealed_until"] == round(midnight.timestamp() * 1000)
         assert (sealed["seed"], sealed["maze"], sealed["log"]) == (None, None, None)
         assert sealed["daily"] == today.isoformat()
-        assert [r["room"] for r in sealed["results"]] == [None]  # where players stopped is route too
+        assert [r["cell"] for r in sealed["results"]] == [None]  # where players stopped is route too
         assert [r["total"] for r in sealed["results"]] == [r["total"] for r in over["results"]]
         assert str(maze.exit) not in str(sealed)
 

@@ -40,7 +40,7 @@ def replay(maze: Maze, log: dict[str, Any]) -> dict[str, Trail]:
     trails: dict[str, Trail] = {}
     for entry in RaceLog.from_wire(log, maze.cols):
         if entry["type"] == "move":
-            trails.setdefault(entry["id"], Trail([maze.entrance])).step((entry["room"][0], entry["room"][1]))
+            trails.setdefault(entry["id"], Trail([maze.entrance])).step((entry["cell"][0], entry["cell"][1]))
     return trails
 
 
@@ -77,9 +77,9 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
         maze, race_id, _ = await started_race(ann, bob)
 
         path = shortest_path(maze)
-        ann_rooms, bob_rooms = path[1:], with_detours(maze, path, 1)  # Bob takes a wrong turn first
-        ann_half, bob_half = len(ann_rooms) // 2, len(bob_rooms) // 2
-        await asyncio.gather(ann.walk(ann_rooms[:ann_half]), bob.walk(bob_rooms[:bob_half]))
+        ann_cells, bob_cells = path[1:], with_detours(maze, path, 1)  # Bob takes a wrong turn first
+        ann_half, bob_half = len(ann_cells) // 2, len(bob_cells) // 2
+        await asyncio.gather(ann.walk(ann_cells[:ann_half]), bob.walk(bob_cells[:bob_half]))
         before = (await ann.ok("resync"))["snapshot"]
         caught = time.time()
         assert before["phase"] == "racing"
@@ -111,12 +111,12 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
         assert (after["code"], after["race"], after["maze"]) == (code, race_id, before["maze"])
         assert after["difficulty"] == before["difficulty"] == card_for(maze)  # rebuilt with the maze
         assert [p["id"] for p in after["players"]] == [p["id"] for p in before["players"]]
-        for you, rooms, half in ((ann_you, ann_rooms, ann_half), (bob_you, bob_rooms, bob_half)):
+        for you, cells, half in ((ann_you, ann_cells, ann_half), (bob_you, bob_cells, bob_half)):
             was, now = player(before, you["id"]), player(after, you["id"])
             for key in (
                 "name",
                 "colour",
-                "room",
+                "cell",
                 "facing",
                 "trail",
                 "moves",
@@ -126,10 +126,10 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
             ):
                 assert now[key] == was[key], key
             trail = Trail([maze.entrance])
-            for cell in rooms[:half]:
+            for cell in cells[:half]:
                 trail.step(cell)
             assert now["trail"] == [list(cell) for cell in trail]
-            assert now["room"] == list(rooms[half - 1])
+            assert now["cell"] == list(cells[half - 1])
             assert now["moves"] == half
 
         # the clock was paused: the race start moved by the downtime, and no more than that
@@ -142,16 +142,16 @@ async def test_a_race_survives_a_restart_with_its_clock_paused(
         assert elapsed_before - SLACK_MS <= elapsed_after <= elapsed_before + server_up + SLACK_MS
         assert elapsed_after < elapsed_before + DOWNTIME * 1000  # the downtime itself is not counted
 
-        await asyncio.gather(ann2.walk(ann_rooms[ann_half:]), bob2.walk(bob_rooms[bob_half:]))
+        await asyncio.gather(ann2.walk(ann_cells[ann_half:]), bob2.walk(bob_cells[bob_half:]))
         over = (await ann2.wait_for("race_over"))["d"]
         finished = time.time()
         await bob2.wait_for("race_over")
         results = {r["id"]: r for r in over["results"]}
-        assert results[ann_you["id"]]["moves"] == len(ann_rooms)
-        assert results[bob_you["id"]]["moves"] == len(bob_rooms)
+        assert results[ann_you["id"]]["moves"] == len(ann_cells)
+        assert results[bob_you["id"]]["moves"] == len(bob_cells)
         for result in over["results"]:
             assert result["dnf"] is False
-            assert result["room"] == list(maze.exit)
+            assert result["cell"] == list(maze.exit)
             # race time as the racers lived it: the wall time from start to finish less the downtime
             assert result["time"] <= (finished - start_sent - (spawned - down)) * 1000 + SLACK_MS
 
@@ -209,8 +209,8 @@ async def test_a_race_is_kept_through_a_kill_9_right_after_race_over(
         await dot.join(created["code"], "Dot")
         maze, race_id, _ = await started_race(cyd, dot)
         await dot.ok("leave")  # Dot gives up: DNF, and the race is Cyd's alone
-        rooms = shortest_path(maze)[1:]
-        walking = asyncio.create_task(cyd.walk(rooms))
+        cells = shortest_path(maze)[1:]
+        walking = asyncio.create_task(cyd.walk(cells))
         over = (await cyd.wait_for("race_over"))["d"]
         code_kill = await asyncio.wait_for(first.process.wait(), 10)
         assert code_kill == -signal.SIGKILL

@@ -188,10 +188,10 @@ async def test_an_older_file_is_brought_up_to_date_keeping_its_races(db_path: Pa
         assert "race_log" not in await table_names(store)  # its rows became one packed blob a race
         assert list(old["log"]) == [
             {"t": 5, "type": "hint", "id": "p1", "method": "bfs", "found": True},
-            {"t": 70, "type": "move", "id": "p1", "room": [1, 0]},
-            {"t": 70, "type": "move", "id": "p2", "room": [0, 1]},
+            {"t": 70, "type": "move", "id": "p1", "cell": [1, 0]},
+            {"t": 70, "type": "move", "id": "p2", "cell": [0, 1]},
             {"t": 900, "type": "hint", "id": "p2", "method": "astar", "found": False},
-            {"t": 1200, "type": "move", "id": "p1", "room": [1, 1]},
+            {"t": 1200, "type": "move", "id": "p1", "cell": [1, 1]},
         ]
     finally:
         await store.close()
@@ -249,7 +249,7 @@ async def test_a_played_race_is_read_back_exactly(store: Store) -> None:
     )
     assert by_name["Dee"]["dnf"] is True
     assert by_name["Dee"]["total"] is None
-    assert by_name["Dee"]["room"] == list(shortest_path(race.maze)[3])
+    assert by_name["Dee"]["cell"] == list(shortest_path(race.maze)[3])
     eve = by_name["Eve"]
     assert eve["distance"] > stored["shortest"]  # further from the exit than at the start
     assert (eve["progress"], eve["efficiency"], eve["dnf"]) == (0.0, None, True)
@@ -266,8 +266,8 @@ async def test_a_played_race_is_read_back_exactly(store: Store) -> None:
         len(bob_moves) == by_name["Bob"]["moves"] == len(with_detours(race.maze, shortest_path(race.maze), 1))
     )
     assert bob_moves[-1]["t"] == 18_000
-    assert bob_moves[-1]["room"] == list(race.maze.exit)
-    assert log[-1] == {"t": 30_000, "type": "move", "id": race.ids["Ann"], "room": list(race.maze.exit)}
+    assert bob_moves[-1]["cell"] == list(race.maze.exit)
+    assert log[-1] == {"t": 30_000, "type": "move", "id": race.ids["Ann"], "cell": list(race.maze.exit)}
 
 
 async def test_a_messy_race_with_loops_and_moving_hints_is_read_back_exactly(store: Store) -> None:
@@ -530,10 +530,10 @@ async def test_a_replay_of_the_stored_log_reproduces_every_final_position(store:
         if entry["type"] != "move":
             continue
         trail = trails[entry["id"]]
-        to = (entry["room"][0], entry["room"][1])
+        to = (entry["cell"][0], entry["cell"][1])
         assert resolve_move(maze, trail.current, to) == to  # every logged move was legal from there
-        rooms = trail.cells
-        if to in trail and (len(rooms) < 2 or rooms[-2] != to):
+        cells = trail.cells
+        if to in trail and (len(cells) < 2 or cells[-2] != to):
             cuts += 1  # a loop closed: the trail is cut back, not just popped
         trail.step(to)
         moves[entry["id"]] += 1
@@ -542,7 +542,7 @@ async def test_a_replay_of_the_stored_log_reproduces_every_final_position(store:
         trail = trails[result["id"]]
         live = race.room.players[result["id"]].trail
         assert live is not None
-        assert list(trail.current) == result["room"]
+        assert list(trail.current) == result["cell"]
         assert trail.cells == live.cells
         assert trail.facing == live.facing
         assert len(trail) - 1 == result["route"]
@@ -622,8 +622,8 @@ def racing_room() -> tuple[ScriptedRace, float]:
     Dee dropped; returns it and the moment it was caught (30 s in)."""
     race = ScriptedRace(RoomSettings(hint_penalty=3), ["Ann", "Bob", "Cid", "Dee"], rng_seed=9)
     race.finish("Ann", 20_000, hints=1)
-    bob_rooms = with_detours(race.maze, shortest_path(race.maze), 1)
-    race.walk("Bob", bob_rooms[: len(bob_rooms) // 2], 1_000, 24_000)
+    bob_cells = with_detours(race.maze, shortest_path(race.maze), 1)
+    race.walk("Bob", bob_cells[: len(bob_cells) // 2], 1_000, 24_000)
     race.hint("Bob", 25_000, "astar")
     race.give_up("Cid", steps=3, at_ms=8_000)
     race.walk("Dee", shortest_path(race.maze)[1:6], 500, 5_000)

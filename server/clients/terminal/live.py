@@ -28,6 +28,7 @@ from server.errors import BadMaze
 from server.maze.directions import Direction
 from server.maze.model import Cell
 from server.maze.wire import PackedCells
+from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit, TokenBucket
 from server.room.wire_readers import BadMessage, read_hint_ack, read_move_ack
 
@@ -239,6 +240,11 @@ async def play_live(
 ) -> str:
     """Join the room and play until `q`, the terminal closing, or the server gone; the closing line."""
     rules = await fetch_rules(server)
+    if rules.get("protocol") != PROTOCOL_VERSION:
+        raise LiveError(
+            f"{server} speaks protocol {rules.get('protocol', 1)}; this client speaks {PROTOCOL_VERSION}:"
+            " update one of them"
+        )
     try:
         move = rules["rate_limits"]["move"]
         move_limit = RateLimit(float(move["rate"]), float(move["burst"]))

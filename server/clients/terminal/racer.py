@@ -64,8 +64,8 @@ class Racer:
         time = entry.get("time")
         self.time = time if time is not None else self.time
         self.bot = self.bot or "bot" in entry
-        if "room" in entry:
-            self.cell = cell_of(entry["room"])
+        if "cell" in entry:
+            self.cell = cell_of(entry["cell"])
         if "facing" in entry:
             self.facing = facing_of(entry["facing"])
         if "trail" in entry:
@@ -85,7 +85,7 @@ class Racer:
         if not shows_where(data):  # a fog race: the rival walked out of sight
             self.cell, self.trail = None, []
             return
-        cell = cell_of(data["room"])
+        cell = cell_of(data["cell"])
         keep = max(0, min(len(self.trail), data["trail_len"] - 1))
         self.trail = [cell] if fog else [*self.trail[:keep], cell]
         self.cell = cell
@@ -94,4 +94,4 @@ class Racer:
 
 def shows_where(data: Position | MovedUnseen) -> TypeGuard[Position]:
     """Whether a move says where the racer stands (a fog racer is not told of a rival out of sight)."""
-    return "room" in data
+    return "cell" in data

@@ -127,7 +127,7 @@ class RoomView:
             if racer is None or racer.id == self.you:
                 continue
             in_sight.add(racer.id)
-            cell = cell_of(item["room"])
+            cell = cell_of(item["cell"])
             racer.cell, racer.trail = cell, [cell]
             racer.facing = facing_of(item["facing"]) or racer.facing
         for racer in self.players:

@@ -24,7 +24,7 @@ class PlayerEntry(TypedDict):
     finished: bool
     dnf: bool
     left: bool
-    room: NotRequired[list[int]]
+    cell: NotRequired[list[int]]
     facing: NotRequired[str]
     trail: NotRequired[list[list[int]]]
     distance: NotRequired[int | None]

@@ -30,8 +30,7 @@ class Started(TypedDict):
 class Position(TypedDict):
     """Where a racer stands: a move's ack."""
 
-    room: list[int]
-    """The cell (the wire name predates the word)."""
+    cell: list[int]
     facing: str
     trail_len: int
     moves: int
@@ -53,7 +52,7 @@ class RivalInSight(TypedDict):
     """Where a rival in sight stands."""
 
     id: str
-    room: list[int]
+    cell: list[int]
     facing: str
 
 

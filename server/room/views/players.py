@@ -31,7 +31,7 @@ def player_entry(room: RoomState, player: Player) -> PlayerEntry:
     if player.bot is not None:
         entry["bot"] = player.bot.to_json()
     if player.trail is not None and room.phase in ("racing", "finished"):
-        entry["room"] = cell_json(player.trail.current)
+        entry["cell"] = cell_json(player.trail.current)
         entry["facing"] = player.trail.facing.value
         entry["trail"] = [cell_json(c) for c in player.trail]
         entry["distance"] = player.distance
@@ -54,10 +54,10 @@ def fog_entry(entry: PlayerEntry, viewer: Viewer) -> PlayerEntry:
     seen = cast(PlayerEntry, {k: v for k, v in entry.items() if k not in ("distance", "seen")})
     if entry["id"] == viewer.member_id:
         return seen
-    shown = cast(PlayerEntry, {k: v for k, v in seen.items() if k not in ("room", "facing", "trail")})
-    room = entry.get("room")
+    shown = cast(PlayerEntry, {k: v for k, v in seen.items() if k not in ("cell", "facing", "trail")})
+    room = entry.get("cell")
     if room is not None and viewer.sees is not None and (room[0], room[1]) in viewer.sees:
-        shown["room"] = room
+        shown["cell"] = room
         shown["facing"] = entry["facing"]
     return shown
 
@@ -65,7 +65,7 @@ def fog_entry(entry: PlayerEntry, viewer: Viewer) -> PlayerEntry:
 def position(player: Player, trail: Trail) -> Position:
     """Where a racer stands (`trail` is theirs): a move's ack, and the data of the `moved` event."""
     return {
-        "room": cell_json(trail.current),
+        "cell": cell_json(trail.current),
         "facing": trail.facing.value,
         "trail_len": len(trail),
         "moves": player.moves,

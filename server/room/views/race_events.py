@@ -46,7 +46,7 @@ def move_ack(room: RoomState, player: Player, newly_seen: list[int]) -> MoveAck:
         ack["seen"] = revealed(maze, newly_seen)["cells"]
         in_sight = visible_now(maze, maze.index(trail.current), room.settings.vision)
         ack["rivals"] = [
-            {"id": rival.id, "room": cell_json(rival.trail.current), "facing": rival.trail.facing.value}
+            {"id": rival.id, "cell": cell_json(rival.trail.current), "facing": rival.trail.facing.value}
             for rival in room.racers()
             if rival is not player
             and not rival.left

@@ -21,8 +21,8 @@ def test_a_move_ack_reveals_cells_and_places_the_rivals_in_sight() -> None:
     step = next(maze.cell(i) for i in range(maze.size) if memory.seen[i] and maze.cell(i) != maze.entrance)
     new = memory.look_from(maze, maze.index(step), 1)
     assert new
-    ack = {"room": list(step), "facing": "right", "trail_len": 2, "moves": 1}
-    ack |= {"seen": revealed(maze, new)["cells"], "rivals": [{"id": "p2", "room": [4, 4], "facing": "up"}]}
+    ack = {"cell": list(step), "facing": "right", "trail_len": 2, "moves": 1}
+    ack |= {"seen": revealed(maze, new)["cells"], "rivals": [{"id": "p2", "cell": [4, 4], "facing": "up"}]}
     ana.moved(ack, fog=False)  # the room's `moved` event for ana arrived before the ack
     view.own_move(ack)
     assert view.seen is not None

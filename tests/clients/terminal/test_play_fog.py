@@ -36,7 +36,7 @@ async def server_state(watcher: Client, racer: str) -> tuple[Maze, bytearray, Ce
     snapshot = await watcher.resync()
     maze = decode_maze(snapshot["maze"])
     entry = next(p for p in snapshot["players"] if p["id"] == racer)
-    return maze, flags_of_bitset(entry["seen"], maze.size), (entry["room"][0], entry["room"][1])
+    return maze, flags_of_bitset(entry["seen"], maze.size), (entry["cell"][0], entry["cell"][1])
 
 
 def last_picture(seen: str) -> list[str]:

@@ -93,7 +93,7 @@ def test_the_room_view_drops_stale_events_resyncs_after_a_gap_and_strips_control
     ana = {
         "id": "p1", "name": "ana\x1b[2J\u202e", "colour": "#e6194b", "ready": False, "connected": True,
         "host": True, "moves": 0, "hints": 0, "penalty": 0, "finished": False, "dnf": False, "left": False,
-        "room": [0, 0], "trail": [[0, 0]],
+        "cell": [0, 0], "trail": [[0, 0]],
     }  # fmt: skip
     snap = {
         "code": "abcdefghjk", "version": 4, "phase": "racing", "settings": RoomSettings().to_json(),
@@ -105,7 +105,7 @@ def test_the_room_view_drops_stale_events_resyncs_after_a_gap_and_strips_control
     feed.apply_snapshot(read_resync_ack({"ok": True, "snapshot": snap}), 1000)
     assert view.players[0].name == "ana[2J"
     step = next(n for n in ((0, 1), (1, 0)) if maze.is_open((0, 0), n))
-    moved = {"id": "p1", "room": list(step), "facing": "down", "trail_len": 2, "moves": 1}
+    moved = {"id": "p1", "cell": list(step), "facing": "down", "trail_len": 2, "moves": 1}
     assert feed.apply({"v": 4, "t": "moved", "d": moved}, 1000) == "stale"
     assert feed.apply({"v": 6, "t": "ready", "d": {}}, 1000) == "gap"
     assert feed.apply({"v": 5, "t": "moved", "d": moved}, 1000) == "gap"  # waits for the snapshot

@@ -40,7 +40,7 @@ def row(pid: str, rank: int, time: int | None, hints: int = 0, penalty_each: int
         "id": pid, "name": pid.title(), "colour": "#0072B2", "rank": rank, "time": time,
         "penalty": hints * penalty_each, "total": None if time is None else time + hints * penalty_each,
         "moves": 0, "hints": hints, "route": 0, "shortest": 0, "efficiency": None, "dnf": time is None,
-        "distance": 0, "progress": 0.0, "room": None, "on_shortest": None,
+        "distance": 0, "progress": 0.0, "cell": None, "on_shortest": None,
     }  # fmt: skip
 
 

@@ -240,8 +240,8 @@ def test_tremaux_bot_walks_no_passage_more_than_twice() -> None:
 
 
 def test_bfs_bot_walks_each_time_to_a_nearest_room_it_has_not_stood_on() -> None:
-    """Checked against networkx: from each new room, the next new room is at the smallest distance of
-    any room not yet stood on, and the bot walks straight there."""
+    """Checked against networkx: from each new cell, the next new cell is at the smallest distance of
+    any cell not yet stood on, and the bot walks straight there."""
     spec = MazeSpec("kruskal", 20, 20, seed=6, braid=1.0)
     racer = race(spec, "bfs")
     maze = racer.maze
@@ -252,7 +252,7 @@ def test_bfs_bot_walks_each_time_to_a_nearest_room_it_has_not_stood_on() -> None
         if cell in visited:
             continue
         lengths = nx.single_source_shortest_path_length(graph, racer.path[origin])
-        nearest = min(length for room, length in lengths.items() if room not in visited)
+        nearest = min(length for cell, length in lengths.items() if cell not in visited)
         assert at - origin == lengths[cell] == nearest
         visited.add(cell)
         origin = at

@@ -30,5 +30,5 @@ def test_distances_unreachable_rooms_are_minus_one() -> None:
 
 def test_distances_in_a_corridor() -> None:
     maze = serpentine(3, 4)
-    # rooms along the snake: row 0 left to right, row 1 right to left, row 2 left to right
+    # cells along the snake: row 0 left to right, row 1 right to left, row 2 left to right
     assert distances_to_exit(maze) == [11, 10, 9, 8, 4, 5, 6, 7, 3, 2, 1, 0]

@@ -36,7 +36,7 @@ PERFECT_EIGHT = tuple(name for name in EIGHT_DIRECTION_ALGORITHMS if name in PER
 
 # --- the 3 x 3 block matrix by hand --------------------------------------------------------------------
 
-# 2 x 3 rooms, a spanning tree with one pair of crossing diagonals between columns 1 and 2:
+# 2 x 3 cells, a spanning tree with one pair of crossing diagonals between columns 1 and 2:
 #
 #   (0,0) - (0,1)   (0,2)          passages: (0,0)-(0,1) east     (0,0)-(1,0) south
 #     |          \ /                         (0,1)-(1,2) southeast (0,2)-(1,1) southwest (they cross)
@@ -44,7 +44,7 @@ PERFECT_EIGHT = tuple(name for name in EIGHT_DIRECTION_ALGORITHMS if name in PER
 #     |          / \
 #   (1,0)   (1,1) - (1,2)
 #
-# Each room is a 3 x 3 block, centre 0; a border entry is 0 where the passage that way is open.
+# Each cell is a 3 x 3 block, centre 0; a border entry is 0 where the passage that way is open.
 HAND = (
     "111111111",
     "100001101",
@@ -133,7 +133,7 @@ def test_the_two_forms_are_not_confused() -> None:
         (edited(5, 8, "0"), r"a border block opens out of the maze"),  # (1,2) south-east corner
         (list(HAND[:5]), r"3R rows and 3C columns, at least 6 each"),
         ([line[:8] for line in HAND], r"3R rows and 3C columns, at least 6 each"),
-        (list(HAND[:3]), r"3R rows and 3C columns, at least 6 each"),  # one row of rooms
+        (list(HAND[:3]), r"3R rows and 3C columns, at least 6 each"),  # one row of cells
         ([line[:3] for line in HAND], r"3R rows and 3C columns, at least 6 each"),  # one column
         ([*HAND[:5], HAND[5][:-1]], r"every matrix row must be a string of 0 and 1 of the same length"),
         (edited(2, 4, "2"), r"every matrix row must be a string of 0 and 1"),
@@ -166,7 +166,7 @@ def test_block_matrix_refuses_every_side_out_of_the_maze(line: int, column: int)
 
 
 def test_block_matrix_size_limits() -> None:
-    wide = ["1" * 3003] * 6  # 1001 columns of rooms
+    wide = ["1" * 3003] * 6  # 1001 columns of cells
     with pytest.raises(BadSettings, match="cols must be between 2 and 1000, got 1001"):
         Maze.from_matrix(wide, (0, 0), (0, 1), directions=8)
 
@@ -175,9 +175,9 @@ def test_block_matrix_size_limits() -> None:
 
 
 def test_wire_bit_layout_by_hand() -> None:
-    """Bits 4i..4i+3 are room i's east, south, south-east and south-west passages, least significant
+    """Bits 4i..4i+3 are cell i's east, south, south-east and south-west passages, least significant
     bit first."""
-    # rooms 0..5 as (E, S, SE, SW): (1,1,0,0) (0,0,1,0) (0,0,0,1) (0,0,0,0) (1,0,0,0) (0,0,0,0)
+    # cells 0..5 as (E, S, SE, SW): (1,1,0,0) (0,0,1,0) (0,0,0,1) (0,0,0,0) (1,0,0,0) (0,0,0,0)
     # bits 0..7 = 1 1 0 0 0 0 1 0 -> 0b01000011; bits 8..15 = 0 0 0 1 0 0 0 0 -> 0b00001000; bits 16.. -> 1
     assert pack_walls(hand()) == bytes([0b01000011, 0b00001000, 0b00000001])
     data = encode_maze(hand())
@@ -367,7 +367,7 @@ def test_cli_refuses_a_diagonal_trail_through_a_closed_corner() -> None:
 
 
 def king_graph(rows: int, cols: int) -> nx.Graph:
-    """Every room joined to its 8 neighbours."""
+    """Every cell joined to its 8 neighbours."""
     g = nx.grid_2d_graph(rows, cols)
     g.add_edges_from(((r, c), (r + 1, c + 1)) for r in range(rows - 1) for c in range(cols - 1))
     g.add_edges_from(((r, c), (r + 1, c - 1)) for r in range(rows - 1) for c in range(1, cols))
@@ -383,9 +383,9 @@ def test_perfect_eight_direction_generators_make_spanning_trees(algorithm: str, 
         maze = generate(MazeSpec(algorithm, rows, cols, seed, directions=8))
         g = graph(maze)
         assert g.number_of_nodes() == maze.size
-        assert nx.is_connected(g), "some room cannot be reached"
+        assert nx.is_connected(g), "some cell cannot be reached"
         assert nx.is_tree(g)
-        assert all(king.has_edge(a, b) for a, b in g.edges), "a passage joins rooms that do not touch"
+        assert all(king.has_edge(a, b) for a, b in g.edges), "a passage joins cells that do not touch"
         diagonals += sum(maze.southeast) + sum(maze.southwest)
     if rows * cols > 4:
         assert diagonals, "an 8-direction generator never carved a diagonal"
@@ -393,10 +393,10 @@ def test_perfect_eight_direction_generators_make_spanning_trees(algorithm: str, 
 
 def spanning_tree_problems(maze: Maze) -> str | None:
     """Why the passage arrays are not a spanning tree of the 8-neighbour grid (None if they are), by
-    union-find straight over the arrays (networkx would need gigabytes for a million rooms)."""
+    union-find straight over the arrays (networkx would need gigabytes for a million cells)."""
     size, cols = maze.size, maze.cols
     if maze.open_wall_count() != size - 1:
-        return f"{maze.open_wall_count()} passages for {size} rooms"
+        return f"{maze.open_wall_count()} passages for {size} cells"
     parent = list(range(size))
 
     def root(a: int) -> int:
@@ -423,7 +423,7 @@ def spanning_tree_problems(maze: Maze) -> str | None:
 
 
 def test_thousand_by_thousand_eight_direction_spanning_tree() -> None:
-    """hunt-and-kill at the largest size: its hunt scans for unvisited rooms beside the carved part,
+    """hunt-and-kill at the largest size: its hunt scans for unvisited cells beside the carved part,
     diagonals included, in a 1001-wide padded grid."""
     maze = generate(MazeSpec("hunt-and-kill", 1000, 1000, 5, directions=8))
     assert maze.directions == 8
@@ -608,7 +608,7 @@ def tree_frequencies(draw: Callable[[int], Maze], trees: list[TreeKey], samples:
 
 
 UNIFORM_CASES = [(2, 3, 8), (3, 3, 4)]
-"""2 x 3 rooms in 8 directions (the king's graph: 11 passages) and 3 x 3 in 4 (192 spanning trees)."""
+"""2 x 3 cells in 8 directions (the king's graph: 11 passages) and 3 x 3 in 4 (192 spanning trees)."""
 
 
 @pytest.mark.parametrize("algorithm", ["aldous-broder", "wilson"])

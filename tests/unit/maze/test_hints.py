@@ -1,4 +1,4 @@
-"""Hints (the original exercise's help, docs/origins.md): a way on without backing up, or the trail room
+"""Hints (the original exercise's help, docs/origins.md): a way on without backing up, or the trail cell
 to back up to."""
 
 import base64
@@ -100,7 +100,7 @@ def test_mazes_with_loops_have_no_tree_index() -> None:
     for spec in (MazeSpec("classic", 20, 20, 1), MazeSpec("prim", 20, 20, 1, braid=0.2)):
         maze = generate(spec)
         assert TreeIndex.of(CellGraph.of(maze), maze.index(maze.entrance)) is None
-    big = generate(MazeSpec("backtracker", 300, 300, 1))  # over 65,536 rooms: searched
+    big = generate(MazeSpec("backtracker", 300, 300, 1))  # over 65,536 cells: searched
     assert TreeIndex.of(CellGraph.of(big), 0) is None
 
 
@@ -255,7 +255,7 @@ def test_packed_rooms_refuse_what_does_not_fit() -> None:
     with pytest.raises(BadMaze):
         PackedCells.from_wire("not base64!", 100, 10)
     with pytest.raises(BadMaze):
-        PackedCells.from_wire(base64.b64encode(b"\x01\x00\x02").decode(), 100, 10)  # half a room
+        PackedCells.from_wire(base64.b64encode(b"\x01\x00\x02").decode(), 100, 10)  # half a cell
     with pytest.raises(BadMaze):
         PackedCells.from_wire(PackedCells.pack([100], 200, 10).to_wire(), 100, 10)  # outside the maze
     with pytest.raises(IndexError):
@@ -263,7 +263,7 @@ def test_packed_rooms_refuse_what_does_not_fit() -> None:
 
 
 def test_a_hint_crosses_a_process_boundary_in_a_few_bytes_a_room() -> None:
-    """The job and the answer pickle to little more than their packed rooms: no per-room objects."""
+    """The job and the answer pickle to little more than their packed cells: no per-cell objects."""
     maze = generate(MazeSpec("prim", 150, 150, 3))
     job = HintJob.of(maze, [maze.entrance], "bfs", record_order=True)
     assert len(pickle.dumps(job)) < maze.size + 1000
@@ -330,7 +330,7 @@ def test_a_stuck_racers_back_up_is_hidden_from_rivals_too() -> None:
 
 
 def test_a_racer_who_moves_while_the_search_runs_gets_the_hint_for_where_they_asked() -> None:
-    """The answer is never searched again (on the loop) for the new room: it says where it was asked."""
+    """The answer is never searched again (on the loop) for the new cell: it says where it was asked."""
     room, ann, _ = racing_room()
     assert room.maze is not None
     entrance = room.maze.entrance

@@ -28,7 +28,7 @@ METHODS = st.sampled_from(SEARCH_METHODS)
 
 @st.composite
 def searches(draw: st.DrawFn, spec_strategy: st.SearchStrategy[MazeSpec] | None = None) -> tuple:
-    """A maze, a start room and a set of blocked rooms (sometimes none, sometimes the exit)."""
+    """A maze, a start cell and a set of blocked cells (sometimes none, sometimes the exit)."""
     maze = generate(draw(specs() if spec_strategy is None else spec_strategy))
     cells = st.tuples(st.integers(0, maze.rows - 1), st.integers(0, maze.cols - 1))
     start = draw(st.one_of(st.just(maze.entrance), cells))
@@ -39,11 +39,11 @@ def searches(draw: st.DrawFn, spec_strategy: st.SearchStrategy[MazeSpec] | None 
 def assert_order(result: SearchResult, start: Cell, maze: Maze) -> None:
     assert result.order is not None
     assert len(result.order) == result.explored
-    assert len(set(result.order)) == len(result.order), "a room is expanded twice"
+    assert len(set(result.order)) == len(result.order), "a cell is expanded twice"
     assert result.order[0] == start
     if result.path is not None:
         assert result.order[-1] == maze.exit
-        assert set(result.path) <= set(result.order), "the path uses rooms never explored"
+        assert set(result.path) <= set(result.order), "the path uses cells never explored"
 
 
 def test_methods() -> None:
@@ -60,7 +60,7 @@ def test_search_against_networkx(case: tuple[Maze, Cell, set[Cell]], method: str
     shortest = oracle_distance(maze, start, blocked)
     if shortest is None:
         assert result.path is None
-        # a failed search explores exactly the rooms reachable from the start
+        # a failed search explores exactly the cells reachable from the start
         component = nx.node_connected_component(graph(maze, blocked - {start}), start)
         assert result.explored == len(component)
         return
@@ -81,7 +81,7 @@ def test_explored_order(case: tuple[Maze, Cell, set[Cell]], method: str) -> None
     recorded = search(maze, method, start, blocked, record_order=True)
     assert (recorded.path, recorded.explored) == (plain.path, plain.explored)
     assert_order(recorded, start, maze)
-    assert not (set(recorded.order or ()) - {start}) & blocked, "a blocked room was explored"
+    assert not (set(recorded.order or ()) - {start}) & blocked, "a blocked cell was explored"
 
 
 @settings(max_examples=60, deadline=None)
@@ -137,7 +137,7 @@ def test_blocked_rooms_force_a_detour(method: str) -> None:
 
 @pytest.mark.parametrize("method", SEARCH_METHODS)
 def test_no_path(method: str) -> None:
-    # the exit room (1, 1) is walled in
+    # the exit cell (1, 1) is walled in
     maze = Maze.from_matrix(["11111", "10001", "10111", "10101", "11111"], (0, 0), (1, 1))
     result = search(maze, method, record_order=True)
     assert result.path is None
@@ -173,7 +173,7 @@ def test_bad_method_and_start() -> None:
 
 @pytest.mark.parametrize("method", SEARCH_METHODS)
 def test_thousand_by_thousand_single_corridor(method: str) -> None:
-    """A 1,000,000-room corridor: no recursion, no limits hit, the full way found."""
+    """A 1,000,000-cell corridor: no recursion, no limits hit, the full way found."""
     maze = serpentine(1000, 1000)
     result = search(maze, method)
     assert result.path is not None
@@ -191,7 +191,7 @@ def test_thousand_by_thousand_generated() -> None:
     assert result.path is not None
     assert result.path[0] == maze.entrance
     assert result.path[-1] == maze.exit
-    # one path between two rooms in a perfect maze: the dfs path is the shortest one
+    # one path between two cells in a perfect maze: the dfs path is the shortest one
     assert distances_to_exit(maze)[maze.index(maze.entrance)] == len(result.path) - 1
 
 

@@ -118,7 +118,7 @@ def test_stepping_onto_an_older_room_cuts_the_trail(loop: Maze) -> None:
     assert trail.cells == ((0, 0),)
     assert trail.facing is Direction.UP
     assert all(room not in trail for room in ((0, 1), (1, 1), (1, 0)))
-    # the cut rooms can be walked again
+    # the cut cells can be walked again
     apply_move(loop, trail, "down")
     apply_move(loop, trail, "right")
     apply_move(loop, trail, "up")
@@ -147,9 +147,9 @@ def test_trail_built_with_a_repeat_is_cut() -> None:
     assert trail.facing is Direction.DOWN
 
 
-def reference_walk(rooms: list[Cell], to: Cell) -> list[Cell]:
-    """The trail rule written out: back onto a trail room cuts after it, anything else is appended."""
-    return rooms[: rooms.index(to) + 1] if to in rooms else [*rooms, to]
+def reference_walk(cells: list[Cell], to: Cell) -> list[Cell]:
+    """The trail rule written out: back onto a trail cell cuts after it, anything else is appended."""
+    return cells[: cells.index(to) + 1] if to in cells else [*cells, to]
 
 
 @settings(max_examples=60, deadline=None)
@@ -234,7 +234,7 @@ def test_refused_moves_change_nothing(loop: Maze, here: Cell, target: object, co
         resolve_move(loop, here, target)  # type: ignore[arg-type]
     assert caught.value.code == code
     # walk a trail to `here`, then check the refused move leaves it as it was
-    rooms = {
+    cells = {
         (0, 0): [(0, 0)],
         (0, 1): [(0, 0), (0, 1)],
         (0, 2): [(0, 0), (0, 1), (1, 1), (1, 2), (0, 2)],
@@ -244,17 +244,17 @@ def test_refused_moves_change_nothing(loop: Maze, here: Cell, target: object, co
         (2, 1): [(0, 0), (1, 0), (2, 0), (2, 1)],
         (2, 2): [(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)],
     }[here]
-    trail = Trail(rooms, facing=Direction.LEFT)
+    trail = Trail(cells, facing=Direction.LEFT)
     with pytest.raises(IllegalMove) as caught:
         apply_move(loop, trail, target)  # type: ignore[arg-type]
     assert caught.value.code == code
     assert isinstance(caught.value, GameError)
     assert caught.value.message
-    assert trail.cells == tuple(rooms)
+    assert trail.cells == tuple(cells)
     assert trail.facing is Direction.LEFT
 
 
-def test_wall_message_names_the_rooms(loop: Maze) -> None:
+def test_wall_message_names_the_cells(loop: Maze) -> None:
     with pytest.raises(IllegalMove, match=r"\[0, 1\] and \[0, 2\]"):
         resolve_move(loop, (0, 1), "right")
 

@@ -81,7 +81,7 @@ def test_a_ghost_has_exactly_its_players_moves_from_the_log_in_time_order() -> N
     race, record = played_race()
     ann = race.ids["Ann"]
     ghost = ghost_from_race(stored(record), ann)
-    moves = [(e["t"], e["room"]) for e in record.log if e["type"] == "move" and e["id"] == ann]
+    moves = [(e["t"], e["cell"]) for e in record.log if e["type"] == "move" and e["id"] == ann]
     assert [(t, [cell // 8, cell % 8]) for t, cell in ghost.steps] == moves
     assert len(ghost) == len(shortest_path(race.maze)) - 1  # the hints are not steps
     row = next(r for r in record.results if r["id"] == ann)
@@ -165,7 +165,7 @@ def test_a_ghost_room_streams_each_ghost_step_on_the_tick_and_is_no_player() -> 
     assert made[-1] == len(ghost)
     for event in seen:  # each tick: where the ghost stands after every step due by then
         cell = ghost.cells[event["moves"] - 1]
-        assert event["room"] == [cell // 8, cell % 8]
+        assert event["cell"] == [cell // 8, cell % 8]
         event_from_json("ghost", event)
     assert seen[-1]["finished"] is True
     assert seen[-1]["time"] == 6000
@@ -190,7 +190,7 @@ def test_started_race_over_and_the_snapshot_list_the_ghost_not_as_a_player() -> 
     maze, distances = build_course(spec)
     room.start(eve, spec, maze, distances, T0, race_id=new_race_id())
     started = next(e.d for e in room.tick(T0 + 1) if e.t == "started")
-    assert started["ghosts"][0]["room"] == list(maze.entrance)  # type: ignore[typeddict-item]
+    assert started["ghosts"][0]["cell"] == list(maze.entrance)  # type: ignore[typeddict-item]
     assert [p["id"] for p in started["players"]] == [eve]  # type: ignore[typeddict-item]
     room.tick(T0 + 3)
     entry = views.snapshot(room, views.ANYONE, T0 + 3)["ghosts"][0]
@@ -219,7 +219,7 @@ def test_a_ghost_rooms_settings_are_fixed_and_a_rematch_races_the_same_maze_and_
     with pytest.raises(GameError) as refused:
         room.update_settings(eve, {"rows": 12})
     assert refused.value.code == "bad_settings"
-    assert "room" not in views.snapshot(room, views.ANYONE, T0 + 5)["ghosts"][0]
+    assert "cell" not in views.snapshot(room, views.ANYONE, T0 + 5)["ghosts"][0]
     spec = room.prepare_start(eve)
     maze, distances = build_course(spec)
     room.start(eve, spec, maze, distances, T0 + 6, race_id=new_race_id())
@@ -302,8 +302,8 @@ def test_in_a_fog_race_a_ghost_shows_only_to_racers_who_see_it() -> None:
     assert shown
     assert hidden
     entry = views.snapshot(room, at_start, began + 5)["ghosts"][0]
-    assert "room" not in entry  # Ann's ghost is at the exit, out of Eve's sight
-    assert views.snapshot(room, views.ANYONE, began + 5)["ghosts"][0]["room"] == list(room.maze.exit)
+    assert "cell" not in entry  # Ann's ghost is at the exit, out of Eve's sight
+    assert views.snapshot(room, views.ANYONE, began + 5)["ghosts"][0]["cell"] == list(room.maze.exit)
 
 
 def test_a_ghost_rooms_races_are_not_ranked_unless_on_the_daily_maze() -> None:

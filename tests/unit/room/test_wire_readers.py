@@ -119,8 +119,8 @@ def test_a_whole_race_reads_back_for_racers_spectators_and_fog_racers(fog: bool)
         (read_moved, {"id": "p1", "moves": 3, "teleported": True}, ["teleported", "newer"]),
         (
             read_moved,
-            {"id": "p1", "room": [1, 2, 3], "facing": "up", "trail_len": 2, "moves": 3},
-            ["`room`", "[row, col]"],
+            {"id": "p1", "cell": [1, 2, 3], "facing": "up", "trail_len": 2, "moves": 3},
+            ["`cell`", "[row, col]"],
         ),
         (read_ready, {"id": "p1"}, ["ready", "lacks ready"]),
         (read_joined, {"id": "s1", "role": "owner", "spectators": 1}, ["joined", "`role`"]),

@@ -68,6 +68,6 @@ export const BOT_LABELS = Object.freeze({
   dfs: { short: 'DFS', about: 'Depth first with a stack: tries a passage, pushes it, and pops back at each dead end.' },
   wall: { short: 'Wall', about: 'Keeps its right hand on the wall (and marks passages once it walks in circles).' },
   tremaux: { short: 'Trémaux', about: 'Marks every passage it walks and never takes one marked twice.' },
-  bfs: { short: 'BFS', about: 'Walks to each room in the order a breadth-first search finds them: slow, and instructive.' },
+  bfs: { short: 'BFS', about: 'Walks to each cell in the order a breadth-first search finds them: slow, and instructive.' },
   shortest: { short: 'Shortest', about: 'Knows the maze (even in fog) and walks the shortest way: its speed sets the challenge.' },
 });

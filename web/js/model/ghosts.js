@@ -27,7 +27,7 @@ const count = (v) => (Number.isInteger(v) && v >= 0 ? v : 0);
 /** @param {any} v @returns {number | null} */
 const ms = (v) => (Number.isFinite(v) ? v : null);
 
-/** A wire ghost entry as this client keeps it: `room` (the wire's name) becomes `cell`, null when unknown
+/** A wire ghost entry as this client keeps it: `cell` is null when unknown
  * (before the race, or out of a fog racer's sight).
  * @param {any} entry a wire ghost entry, read defensively
  * @returns {Ghost}
@@ -40,7 +40,7 @@ export function ghostFrom(entry) {
     race: entry?.race ?? null,
     time: ms(entry?.time),
     penalty: ms(entry?.penalty) ?? 0,
-    cell: cellOf(entry?.room),
+    cell: cellOf(entry?.cell),
     moves: count(entry?.moves),
     finished: entry?.finished === true,
   };
@@ -52,7 +52,7 @@ export function ghostsFrom(list) {
   return Array.isArray(list) ? list.filter((g) => g && typeof g === 'object').map(ghostFrom) : [];
 }
 
-/** The ghosts after a `ghost` event {id, room?, moves, finished?, time?}: a fog racer's event without
+/** The ghosts after a `ghost` event {id, cell?, moves, finished?, time?}: a fog racer's event without
  * `room` means the ghost went out of sight, so it is no longer drawn. Unknown ids change nothing.
  * @param {Ghost[]} ghosts
  * @param {any} d the event's data, read defensively
@@ -63,7 +63,7 @@ export function applyGhost(ghosts, d) {
     if (g.id !== d?.id) return g;
     return {
       ...g,
-      cell: cellOf(d.room),
+      cell: cellOf(d.cell),
       moves: Number.isInteger(d.moves) ? d.moves : g.moves,
       finished: g.finished || d.finished === true,
       time: d.finished === true && Number.isFinite(d.time) ? d.time : g.time,

@@ -35,7 +35,7 @@ export function predictMove(state, seq, target) {
 }
 
 /**
- * The server accepted move `seq`: its ack {room (the cell), facing, trail_len, moves} becomes the
+ * The server accepted move `seq`: its ack {cell, facing, trail_len, moves} becomes the
  * confirmed state; in a fog race its `seen` cells join the maze (whether or not the `moved` came first).
  * @param {RoomState} state
  * @param {number} seq
@@ -45,9 +45,9 @@ export function confirmMove(state, seq, ack) {
   revealCells(state.maze, ack?.seen);
   showRivals(state, ack?.rivals);
   const me = state.me();
-  if (me && ack && Array.isArray(ack.room) && typeof ack.moves === 'number' && Number.isInteger(ack.moves) && ack.moves > me.moves) {
-    me.trail = movedTrail(me.trail, /** @type {number} */ (ack.trail_len), ack.room);
-    me.cell = cellOf(ack.room);
+  if (me && ack && Array.isArray(ack.cell) && typeof ack.moves === 'number' && Number.isInteger(ack.moves) && ack.moves > me.moves) {
+    me.trail = movedTrail(me.trail, /** @type {number} */ (ack.trail_len), ack.cell);
+    me.cell = cellOf(ack.cell);
     me.facing = ack.facing ?? me.facing;
     me.moves = ack.moves;
   }
@@ -68,7 +68,7 @@ export function showRivals(state, rivals) {
   const inSight = new Set();
   for (const r of rivals) {
     const p = r && state.player(r.id);
-    const cell = cellOf(r?.room);
+    const cell = cellOf(r?.cell);
     if (!p || !cell || (you && p.id === you.id)) continue;
     inSight.add(p.id);
     p.cell = cell;

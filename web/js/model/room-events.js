@@ -165,7 +165,7 @@ function applyMoved(state, p, d, now) {
     }
     return;
   }
-  const cell = cellOf(d.room); // the wire's `room` is the cell moved to
+  const cell = cellOf(d.cell);
   p.moves = d.moves ?? p.moves + 1;
   if (!cell) {
     // a fog race: the rival moved out of our sight; hide them (their count still shows)

@@ -11,7 +11,7 @@ import { decodeCells } from './maze.js';
 /**
  * A player as the room page keeps them: the wire entry with its `room` read into `cell` and its
  * trail's cells read as numbers (`seen` goes to the fog's RacerEyes instead).
- * @typedef {Omit<PlayerEntry, 'room' | 'seen' | 'trail'> & {cell: Cell | null, trail: Cell[]}} Player
+ * @typedef {Omit<PlayerEntry, 'cell' | 'seen' | 'trail'> & {cell: Cell | null, trail: Cell[]}} Player
  */
 
 /**
@@ -32,9 +32,9 @@ export const cellOf = (v) => (Array.isArray(v) && v.length === 2 ? [Number(v[0])
  * @returns {Player}
  */
 export function player(entry, known = {}) {
-  const { room, seen, ...fields } = entry; // a racer's `seen` bitset goes to RacerEyes, not here
+  const { cell, seen, ...fields } = entry; // a racer's `seen` bitset goes to RacerEyes, not here
   const p = /** @type {Player} */ ({ ...known, ...fields });
-  p.cell = cellOf(room !== undefined ? room : known.cell);
+  p.cell = cellOf(cell !== undefined ? cell : known.cell);
   p.trail = Array.isArray(p.trail) ? /** @type {Cell[]} */ (p.trail.map(cellOf).filter(Boolean)) : p.cell ? [p.cell] : [];
   p.moves = p.moves ?? 0;
   p.hints = p.hints ?? 0;

@@ -1,5 +1,5 @@
 // The server's records as the client receives them (docs/protocol.md; the server's own definitions
-// are the TypedDicts of server/room/events.py, views.py, settings.py, results.py and ghosts.py and of
+// are the TypedDicts of server/room/events/ and views/, settings.py, results.py and ghosts.py and of
 // server/maze/wire.py). Types only: the modules name them in JSDoc as
 // `import('../model/wire-types.js').Snapshot`, which loads nothing, and no page imports this file.
 export {};
@@ -66,7 +66,7 @@ export {};
  * @property {boolean} finished
  * @property {boolean} dnf
  * @property {boolean} left
- * @property {Cell} [room] the cell the player stands in
+ * @property {Cell} [cell] the cell the player stands in
  * @property {Facing} [facing]
  * @property {Cell[]} [trail]
  * @property {number | null} [distance] steps left to the exit; never to a racer in a fog race
@@ -77,7 +77,7 @@ export {};
  */
 
 /**
- * One racer's result (`race_over`, the stored race); times in ms, `room` the final cell.
+ * One racer's result (`race_over`, the stored race); times in ms, `cell` the final cell.
  * @typedef {object} ResultRow
  * @property {string} id
  * @property {string} name
@@ -94,7 +94,7 @@ export {};
  * @property {boolean} dnf
  * @property {number} distance
  * @property {number} progress
- * @property {Cell | null} room
+ * @property {Cell | null} cell
  * @property {string} [bot] a bot's kind
  * @property {boolean | null} on_shortest
  */
@@ -122,7 +122,7 @@ export {};
  * @property {string} race
  * @property {number | null} time
  * @property {number} penalty
- * @property {Cell} [room]
+ * @property {Cell} [cell]
  * @property {number} [moves]
  * @property {boolean} [finished]
  */
@@ -168,13 +168,13 @@ export {};
  * @typedef {object} Moved
  * @property {string} id
  * @property {number} moves
- * @property {Cell} [room]
+ * @property {Cell} [cell]
  * @property {Facing} [facing]
  * @property {number} [trail_len]
  * @property {number | null} [distance]
  */
 
-/** A rival in sight of a fog racer. @typedef {{id: string, room: Cell, facing: Facing}} RivalInSight */
+/** A rival in sight of a fog racer. @typedef {{id: string, cell: Cell, facing: Facing}} RivalInSight */
 
 /**
  * The ack of a hint: the way on, with its cell lists packed (docs/protocol.md, "Cell lists"); other
@@ -201,7 +201,7 @@ export {};
 
 /**
  * A command's acknowledgement: `{ok: true, ...}` with the command's answer, or `{ok: false, error}`.
- * A move's ack has the new position (`room`, `facing`, `trail_len`, `moves`, `distance`, `seq`, and
+ * A move's ack has the new position (`cell`, `facing`, `trail_len`, `moves`, `distance`, `seq`, and
  * in a fog race `seen` and `rivals`), a hint's the hint (`Hinted`), a join's `you` and `snapshot`.
  * @typedef {AckFields & Partial<Hinted>} Ack
  */
@@ -213,7 +213,7 @@ export {};
  * @property {WireError} [error]
  * @property {You} [you]
  * @property {Snapshot} [snapshot]
- * @property {Cell} [room]
+ * @property {Cell} [cell]
  * @property {Facing} [facing]
  * @property {number} [trail_len]
  * @property {number} [moves]

@@ -3,8 +3,18 @@
 // bound or default is typed twice. Fetched once per page; a refused fetch is tried again a little later.
 const TRIES = 4;
 
+/** The protocol this client speaks (docs/protocol.md): version 2 names a position `cell`. */
+export const PROTOCOL_VERSION = 2;
+
+/** The server speaks another protocol than this page: the page is older than the server. */
+export class ProtocolMismatch extends Error {
+  constructor() {
+    super('This page is older than the server: reload it.');
+  }
+}
+
 /**
- * The rules object, or throws after a few failed tries.
+ * The rules object, or throws after a few failed tries (at once for a server of another protocol).
  * @param {(url: string) => Promise<{ok: boolean, status: number, json(): Promise<any>}>} [fetcher]
  * @param {(ms: number) => Promise<unknown>} [wait]
  * @returns {Promise<any>} GET /api/rules's answer (docs/protocol.md, "Rules")
@@ -14,9 +24,14 @@ export async function loadRules(fetcher = fetch, wait = (ms) => new Promise((r) 
   for (let i = 0; i < TRIES; i += 1) {
     try {
       const response = await fetcher('/api/rules');
-      if (response.ok) return await response.json();
+      if (response.ok) {
+        const rules = await response.json();
+        if (rules?.protocol !== PROTOCOL_VERSION) throw new ProtocolMismatch();
+        return rules;
+      }
       last = new Error(`The server said ${response.status}`);
     } catch (error) {
+      if (error instanceof ProtocolMismatch) throw error; // trying again cannot help
       last = error;
     }
     await wait(500 * 2 ** i);
