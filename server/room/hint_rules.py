@@ -10,7 +10,8 @@ from typing import Protocol
 
 from server.errors import GameError
 from server.maze.fog import revealed
-from server.maze.hints import HINT_METHODS, Hint, HintJob, choose_method, fog_job, solve
+from server.maze.hint_answer import Hint
+from server.maze.hints import HINT_METHODS, HintJob, choose_method, fog_job, solve
 from server.room import race
 from server.room.events.hints import HintAck
 from server.room.guards import course_of, racer_of, trail_of

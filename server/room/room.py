@@ -14,7 +14,7 @@ milliseconds.
 """
 
 from server.maze.generation import MazeSpec
-from server.maze.hints import Hint
+from server.maze.hint_answer import Hint
 from server.maze.model import Maze
 from server.maze.moves import Target
 from server.room import bot_rules, hint_rules, lobby, membership, race

@@ -18,7 +18,8 @@ in it, so no maze build or race analysis ever makes a hint wait.
 import asyncio
 
 from server.errors import GameError
-from server.maze.hints import TREE_METHODS, Hint, solve
+from server.maze.hint_answer import Hint
+from server.maze.hints import TREE_METHODS, solve
 from server.maze.tree_hints import TreeIndex
 from server.room.hint_rules import HintRequest
 from server.runtime.worker_pools import WorkerPool, spare_cores

@@ -7,7 +7,7 @@ from typing import TypedDict
 from server.errors import GameError
 from server.maze.directions import Direction
 from server.maze.generation import MazeSpec
-from server.maze.hints import Hint
+from server.maze.hint_answer import Hint
 from server.maze.model import Maze
 from server.room.bot_spec import BotSpec
 from server.room.commands.records import (

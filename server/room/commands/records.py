@@ -6,7 +6,7 @@
 from dataclasses import dataclass
 
 from server.maze.generation import MazeSpec
-from server.maze.hints import Hint
+from server.maze.hint_answer import Hint
 from server.maze.moves import Target
 from server.room.bot_spec import BotSpec
 from server.room.state import Role

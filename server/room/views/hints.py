@@ -2,7 +2,7 @@
 
 from typing import cast
 
-from server.maze.hints import Hint
+from server.maze.hint_answer import Hint
 from server.room.events.hints import HintAck, Hinted, HintSeen
 from server.room.players import Player
 from server.room.views.viewer import cell_json

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from server.errors import BadMaze, GameError
 from server.maze.generation import MazeSpec, generate
-from server.maze.hints import HINT_METHODS, Hint, HintJob, back_up_index, choose_method, hint, solve, way_on
+from server.maze.hint_answer import Hint
+from server.maze.hints import HINT_METHODS, HintJob, back_up_index, choose_method, hint, solve, way_on
 from server.maze.model import Cell, Maze
 from server.maze.solvers import SEARCH_METHODS, CellGraph, search
 from server.maze.tree_hints import TreeIndex
