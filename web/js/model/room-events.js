@@ -4,6 +4,7 @@
 // ordering, the snapshot and the lookups around it do not.
 import { applyGhost, ghostsFrom, resetGhosts } from './ghosts.js';
 import { predict } from './own-moves.js';
+import { recordDistance, seedHistory } from './race-history.js';
 import { cellOf, hintCells, player } from './room-records.js';
 import { movedTrail } from './trail-rule.js';
 
@@ -72,7 +73,7 @@ export function applyEvent(state, t, d, now) {
       state.history = {};
       state.pending = [];
       state.predicted = null;
-      state.seedHistory();
+      seedHistory(state);
       break;
     case 'moved':
       if (p) applyMoved(state, p, d, now);
@@ -98,7 +99,7 @@ export function applyEvent(state, t, d, now) {
           hints: d.hints ?? p.hints,
           distance: 0,
         });
-        state.record(p.id, d.time ?? state.elapsed(now), 0);
+        recordDistance(state, p.id, d.time ?? state.elapsed(now), 0);
         if (state.you && p.id === state.you.id) {
           state.pending = [];
           state.predicted = null;
@@ -161,7 +162,7 @@ function applyMoved(state, p, d, now) {
   if (own && Number.isInteger(d.moves) && d.moves <= p.moves) {
     if (d.moves === p.moves && d.distance != null) {
       p.distance = d.distance;
-      state.record(p.id, state.elapsed(now), d.distance);
+      recordDistance(state, p.id, state.elapsed(now), d.distance);
     }
     return;
   }
@@ -179,6 +180,6 @@ function applyMoved(state, p, d, now) {
   p.facing = d.facing ?? p.facing;
   if (d.distance != null) p.distance = d.distance;
   state.eyes.moved(p.id, cell, state.maze, state.settings.vision);
-  state.record(p.id, state.elapsed(now), p.distance);
+  recordDistance(state, p.id, state.elapsed(now), p.distance);
   if (own) predict(state);
 }

@@ -1,6 +1,7 @@
 // Pure room state: the snapshot, the order of versioned room events, the clock, the lookups the room
 // page asks. No DOM, no socket, no clock: callers pass the local time (ms) where it matters. What each
 // event changes is room-events.js, the own-move prediction own-moves.js, the standings standings.js,
+// the race chart's points race-history.js,
 // the wire records room-records.js and the trail rule trail-rule.js; RoomState keeps the data they
 // work on and is the one object the page and the tests hold.
 import { RacerEyes, decodeFogMaze, revealCells } from './fog.js';
@@ -8,6 +9,7 @@ import { ghostsFrom } from './ghosts.js';
 import { hintCells, player } from './room-records.js';
 import { applyEvent } from './room-events.js';
 import { confirmMove, ownCell, predictMove, rejectMove, showRivals } from './own-moves.js';
+import { seedHistory } from './race-history.js';
 import { standings } from './standings.js';
 
 export { MAX_PENDING } from './own-moves.js';
@@ -120,13 +122,11 @@ export class RoomState {
   serverNow(localNow) {
     return localNow + this.clockOffset;
   }
-  /** ms until the race starts (countdown), or null. */
-  /** @param {number} localNow */
+  /** ms until the race starts (countdown), or null. @param {number} localNow */
   countdownLeft(localNow) {
     return this.startAt == null ? null : this.startAt - this.serverNow(localNow);
   }
-  /** ms since the race started, or null. */
-  /** @param {number} localNow */
+  /** ms since the race started, or null. @param {number} localNow */
   elapsed(localNow) {
     return this.startedAt == null ? null : Math.max(0, this.serverNow(localNow) - this.startedAt);
   }
@@ -154,13 +154,11 @@ export class RoomState {
   inFog() {
     return !!this.maze?.seen;
   }
-  /** Whether a player's progress to the exit is known (fog racers are not told distances). */
-  /** @param {Pick<Player, 'finished' | 'distance'>} p */
+  /** Whether a player's progress to the exit is known (fog racers are not told distances). @param {Pick<Player, 'finished' | 'distance'>} p */
   progressKnown(p) {
     return p.finished || (this.shortest != null && this.shortest > 0 && p.distance != null);
   }
-  /** A player as drawn: the own player with predicted moves applied. */
-  /** @param {string} id @returns {Player | null} */
+  /** A player as drawn: the own player with predicted moves applied. @param {string} id @returns {Player | null} */
   view(id) {
     const p = this.player(id);
     if (!p || !this.you || id !== this.you.id || !this.predicted) return p;
@@ -168,8 +166,7 @@ export class RoomState {
   }
 
   // ---- snapshot and events ----
-  /** Replace everything with a snapshot; replays buffered envelopes. Returns 'ok' or 'resync-needed'. */
-  /** @param {Snapshot} snap @param {number} [localNow] @returns {'ok' | 'resync-needed'} */
+  /** Replace everything with a snapshot; replays buffered envelopes. Returns 'ok' or 'resync-needed'. @param {Snapshot} snap @param {number} [localNow] @returns {'ok' | 'resync-needed'} */
   applySnapshot(snap, localNow = 0) {
     const sameRace = this.startedAt != null && snap.started_at === this.startedAt;
     this.code = snap.code ?? this.code;
@@ -194,7 +191,7 @@ export class RoomState {
     if (!sameRace) {
       this.history = {};
       this.hints = {};
-      if (this.startedAt != null) this.seedHistory();
+      if (this.startedAt != null) seedHistory(this);
     }
     this.pending = [];
     this.predicted = null;
@@ -251,19 +248,6 @@ export class RoomState {
     for (const p of this.players) p.host = p.id === this.host;
   }
 
-  seedHistory() {
-    for (const p of this.players) {
-      const distance = p.distance ?? this.shortest; // neither in a fog racer's race
-      this.history[p.id] = distance == null ? [] : [[0, distance]];
-    }
-  }
-
-  /** @param {string} id @param {number | null | undefined} t @param {number | null | undefined} distance */
-  record(id, t, distance) {
-    if (t == null || distance == null) return;
-    (this.history[id] ||= []).push([t, distance]);
-  }
-
   /** Remember a hint from its ack (its `hinted` event may come before or after); a hint that moved
    * a fog racer brings the cells that step let them see.
    * @param {string} id
@@ -286,26 +270,22 @@ export class RoomState {
     return ownCell(this);
   }
 
-  /** Apply an own move at once if the local maze allows it; remember it by seq. Returns true if applied. */
-  /** @param {number} seq @param {readonly number[]} target */
+  /** Apply an own move at once if the local maze allows it; remember it by seq. Returns true if applied. @param {number} seq @param {readonly number[]} target */
   predictMove(seq, target) {
     return predictMove(this, seq, target);
   }
 
-  /** The server accepted move `seq` (its ack): the confirmed state, the fog's new cells, rivals in sight. */
-  /** @param {number} seq @param {Ack | null | undefined} ack */
+  /** The server accepted move `seq` (its ack): the confirmed state, the fog's new cells, rivals in sight. @param {number} seq @param {Ack | null | undefined} ack */
   confirmMove(seq, ack) {
     confirmMove(this, seq, ack);
   }
 
-  /** A fog racer's move ack: the rivals in sight from the new cell, every other rival hidden. */
-  /** @param {RivalInSight[] | undefined} rivals */
+  /** A fog racer's move ack: the rivals in sight from the new cell, every other rival hidden. @param {RivalInSight[] | undefined} rivals */
   showRivals(rivals) {
     showRivals(this, rivals);
   }
 
-  /** The server refused move `seq`: drop it and every later prediction. Returns true if anything moved back. */
-  /** @param {number} seq */
+  /** The server refused move `seq`: drop it and every later prediction. Returns true if anything moved back. @param {number} seq */
   rejectMove(seq) {
     return rejectMove(this, seq);
   }

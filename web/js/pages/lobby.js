@@ -5,6 +5,7 @@ import { buildSettingsFields, readSettings, writeSettings } from '../panels/sett
 import { defaultSettings, loadRules } from '../net/rules.js';
 import { ALGORITHM_LABELS, labelled, presetLabel } from '../common/labels.js';
 import { loadName, saveName } from '../common/storage.js';
+import { leaderboardRow, recentRaceItem } from '../panels/records.js';
 
 const REFRESH_MS = 4000;
 const nameInput = $('name');
@@ -209,8 +210,7 @@ function dailyButton(preset, text, ghost = null) {
 }
 
 // ---- leaderboard and recent races ----
-/** The leaderboard's size and maze filters: "All", then the server's presets and generators. */
-/** @param {any} settings the rules' settings schema */
+/** The leaderboard's size and maze filters: "All", then the server's presets and generators. @param {any} settings the rules' settings schema */
 function buildLeaderboardFilters(settings) {
   /** @param {HTMLSelectElement} select @param {[string | number, string | number][]} pairs */
   const fill = (select, pairs) => {
@@ -220,36 +220,6 @@ function buildLeaderboardFilters(settings) {
   };
   fill($('lb-preset'), settings.preset.choices.map((/** @type {string} */ p) => [p, presetLabel(p)]));
   fill($('lb-algorithm'), labelled(settings.algorithm.choices, ALGORITHM_LABELS));
-}
-
-/** @param {string} race @param {string} label */
-const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'replay', 'aria-label': label });
-/** @param {any} x a leaderboard row or a race */
-const kind = (x) => `${x.rows}×${x.cols} ${x.algorithm || ''}${x.daily ? ` · daily ${x.daily}` : ''}`;
-
-/** @param {number} at */
-function ago(at) {
-  const ms = at < 1e11 ? at * 1000 : at; // epoch seconds or ms
-  const s = Math.max(0, (Date.now() - ms) / 1000);
-  if (!Number.isFinite(s)) return '';
-  if (s < 90) return 'just now';
-  if (s < 5400) return `${Math.round(s / 60)} min ago`;
-  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
-  return new Date(ms).toLocaleDateString();
-}
-
-/** @param {any} row a leaderboard row */
-function lbRow(row) {
-  return el(
-    'tr',
-    { 'data-race': row.race },
-    el('td', { class: 'rank', text: String(row.place) }),
-    el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
-    el('td', { class: 'num', text: formatTime(row.total) }),
-    el('td', { class: 'num', text: String(row.moves) }),
-    el('td', { class: 'num', text: String(row.hints) }),
-    el('td', {}, replayLink(row.race, `Replay of ${row.name}'s race`)),
-  );
 }
 
 function hideRecords() {
@@ -270,7 +240,7 @@ async function loadLeaderboard() {
   if (asked !== lbAsked || !res) return; // a newer request is on its way, or no server
   if (noStore(res)) return hideRecords();
   if (!res.ok || !Array.isArray(res.body?.leaderboard)) return;
-  $('lb-rows').replaceChildren(...res.body.leaderboard.map(lbRow));
+  $('lb-rows').replaceChildren(...res.body.leaderboard.map(leaderboardRow));
   show('lb-empty', !res.body.leaderboard.length);
   show('leaderboard');
 }
@@ -280,11 +250,7 @@ async function loadRecent() {
   if (!res) return;
   if (noStore(res)) return hideRecords();
   if (!res.ok || !Array.isArray(res.body?.races)) return;
-  $('recent-races').replaceChildren(
-    ...res.body.races.map((/** @type {any} */ r) =>
-      el('li', { 'data-race': r.id }, el('span', { text: `${r.preset || ''} ${kind(r)}` }, el('span', { class: 'muted', text: ` · ${ago(r.ended_at)}` })), replayLink(r.id, `Replay of the ${r.preset || ''} race`)),
-    ),
-  );
+  $('recent-races').replaceChildren(...res.body.races.map(recentRaceItem));
   show('recent-empty', !res.body.races.length);
   show('recent-panel');
 }

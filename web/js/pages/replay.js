@@ -9,6 +9,7 @@ import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from '../common/labels.js';
 import { renderCard, shortestRouteLine } from '../panels/difficulty.js';
 import { botTag } from '../panels/bots-ui.js';
 import { attachAnalysis } from '../panels/replay-analysis.js';
+import { ghostButton } from '../panels/ghost-button.js';
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
 const id = (() => {
@@ -18,8 +19,7 @@ const id = (() => {
     return '';
   }
 })();
-/** @typedef {ReturnType<Replay['players']>[number]} ReplayPlayer */
-/** @typedef {import('../model/replay-model.js').LoggedHint} LoggedHint */
+/** @typedef {ReturnType<Replay['players']>[number]} ReplayPlayer @typedef {import('../model/replay-model.js').LoggedHint} LoggedHint */
 
 /** @type {import('../model/replay-model.js').PreparedRace | null} */
 let race = null; // prepared race
@@ -67,8 +67,7 @@ const renderer = new Renderer($('replay-canvas'), () => ({
   positions: () => (replay ? replay.positions() : null),
   /** {id: [r, c]} at race time t, computed afresh from the log. */
   positionsAt: (/** @type {number} */ t) => (race ? new Replay(race).seek(t).positions() : null),
-  /** Everything at race time t: players (cell, facing, trail, moves, hints, finished) and hints so far. */
-  /** @param {number} t */
+  /** Everything at race time t: players (cell, facing, trail, moves, hints, finished) and hints so far. @param {number} t */
   stateAt(t) {
     if (!race) return null;
     const r = new Replay(race).seek(t);
@@ -172,7 +171,7 @@ function showResults(data) {
         el('td', { class: 'num', text: String(r.moves ?? '–') }),
         el('td', { class: 'num', text: String(r.hints ?? 0) }),
         el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
-        el('td', {}, r.dnf ? null : ghostButton(r)),
+        el('td', {}, r.dnf ? null : ghostButton(id, r)),
       ),
     ),
   );
@@ -180,28 +179,6 @@ function showResults(data) {
   setText('replay-routes', shortestRouteLine(results, data.shortest_routes, data.shortest));
   renderCard($('replay-difficulty'), data.difficulty);
   show('replay-results-panel');
-}
-
-// "Race this ghost": a new room on this race's maze and settings, racing this finisher's run
-// (`POST /api/ghost-rooms`); the server streams the ghost's positions as it goes, never its route ahead.
-/** @param {import('../model/wire-types.js').ResultRow} result */
-function ghostButton(result) {
-  const name = String(result.name ?? '');
-  const button = el('button', { type: 'button', class: 'secondary small race-ghost', 'data-player-id': result.id, text: 'Race this ghost', 'aria-label': `Race ${name}'s ghost` });
-  button.addEventListener('click', async () => {
-    button.disabled = true;
-    try {
-      const res = await fetch('/api/ghost-rooms', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ race: id, player: result.id }) });
-      const body = await res.json().catch(() => null);
-      if (res.ok && body?.code) location.assign(body.url ? new URL(body.url, location.href).pathname : `/r/${encodeURIComponent(body.code)}`);
-      else message(body?.error?.message || `The server said ${res.status}`);
-    } catch {
-      message('Could not reach the server');
-    } finally {
-      button.disabled = false;
-    }
-  });
-  return button;
 }
 
 // ---- controls ----

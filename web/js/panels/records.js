@@ -1,0 +1,42 @@
+// The lobby's records: a leaderboard row and a recent race, as elements (the lobby page fetches them).
+import { el, formatTime } from '../common/ui.js';
+
+/** @param {string} race @param {string} label */
+const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'replay', 'aria-label': label });
+/** @param {any} x a leaderboard row or a race */
+const kind = (x) => `${x.rows}×${x.cols} ${x.algorithm || ''}${x.daily ? ` · daily ${x.daily}` : ''}`;
+
+/** @param {number} at */
+function ago(at) {
+  const ms = at < 1e11 ? at * 1000 : at; // epoch seconds or ms
+  const s = Math.max(0, (Date.now() - ms) / 1000);
+  if (!Number.isFinite(s)) return '';
+  if (s < 90) return 'just now';
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+/** One row of the leaderboard table. @param {any} row a leaderboard row (GET /api/leaderboard) */
+export function leaderboardRow(row) {
+  return el(
+    'tr',
+    { 'data-race': row.race },
+    el('td', { class: 'rank', text: String(row.place) }),
+    el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
+    el('td', { class: 'num', text: formatTime(row.total) }),
+    el('td', { class: 'num', text: String(row.moves) }),
+    el('td', { class: 'num', text: String(row.hints) }),
+    el('td', {}, replayLink(row.race, `Replay of ${row.name}'s race`)),
+  );
+}
+
+/** One recent race, with its replay link. @param {any} r a race (GET /api/races) */
+export function recentRaceItem(r) {
+  return el(
+    'li',
+    { 'data-race': r.id },
+    el('span', { text: `${r.preset || ''} ${kind(r)}` }, el('span', { class: 'muted', text: ` · ${ago(r.ended_at)}` })),
+    replayLink(r.id, `Replay of the ${r.preset || ''} race`),
+  );
+}
