@@ -19,6 +19,11 @@ from server.room.players import PALETTE, Player
 from server.room.state import RoomState
 from server.room.views.players import player_entry
 
+MAX_BOTS_PER_ROOM = 8
+"""Bots one room takes: half its seats at most, so a room stays a race between people (each bot step
+costs the server as much as a person's move; the server's and each address's own caps are AppConfig's
+`max_bots` and `max_bots_per_address`)."""
+
 
 def add(state: RoomState, member_id: str, spec: BotSpec, token: str, now: float) -> str:
     """The host adds a bot in the lobby; its id. `token` is never given to anyone: a bot is driven by
@@ -27,6 +32,8 @@ def add(state: RoomState, member_id: str, spec: BotSpec, token: str, now: float)
     require_phase(state, "lobby")
     if state.seats_full:
         raise GameError("the room is full: raise max_players or remove someone first", code="room_full")
+    if sum(1 for p in state.active_players() if p.bot is not None) >= MAX_BOTS_PER_ROOM:
+        raise GameError(f"a room takes at most {MAX_BOTS_PER_ROOM} bots", code="bot_limit")
     state.last_active = now
     taken = {p.name for p in state.active_players()}
     name, n = bot_name(spec.kind), 2
@@ -53,8 +60,11 @@ def remove(state: RoomState, member_id: str, bot_id: str) -> None:
 
 
 def step(state: RoomState, bot_id: str, now: float) -> MoveAck | None:
-    """One step of a racing bot, decided by its brain; None when it has nowhere to go."""
+    """One step of a racing bot, decided by its brain; None when it has nowhere to go. Refused while no
+    person is connected: the race waits, as it was, for its people to come back."""
     bot = racer_of(state, bot_id, now)
+    if not state.watched:
+        raise GameError("no person is here: the bots wait for one", code="not_racing")
     if bot.bot is None or bot.brain is None:
         raise GameError("that player is not a bot", code="unknown_member")
     maze, distances = course_of(state)
@@ -70,5 +80,9 @@ def step(state: RoomState, bot_id: str, now: float) -> MoveAck | None:
 
 
 def racing(state: RoomState) -> list[Player]:
-    """The bots still in the race (the driver paces these)."""
+    """The bots still in the race that may step now (the driver paces these): none while no person is
+    connected, so a race nobody watches costs nothing and a racer who comes back within the grace
+    period finds every bot where it was."""
+    if not state.watched:
+        return []
     return [p for p in state.racers() if p.bot is not None and p.racing]
