@@ -26,6 +26,9 @@ class AppConfig:
     tick: float = 0.1
     """Seconds between room clock ticks."""
     max_rooms: int = 2000
+    max_bots_per_room: int = 8
+    """Bots one room takes: half its seats, so a room stays a race between people, and one room's
+    bots cannot flood its many spectators with moves."""
     max_bots: int = 128
     """Bots this process drives at once, over every room (each steps up to 20 times a second)."""
     max_bots_per_address: int = 32

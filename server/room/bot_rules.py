@@ -19,11 +19,6 @@ from server.room.players import PALETTE, Player
 from server.room.state import RoomState
 from server.room.views.players import player_entry
 
-MAX_BOTS_PER_ROOM = 8
-"""Bots one room takes: half its seats at most, so a room stays a race between people (each bot step
-costs the server as much as a person's move; the server's and each address's own caps are AppConfig's
-`max_bots` and `max_bots_per_address`)."""
-
 
 def add(state: RoomState, member_id: str, spec: BotSpec, token: str, now: float) -> str:
     """The host adds a bot in the lobby; its id. `token` is never given to anyone: a bot is driven by
@@ -32,8 +27,6 @@ def add(state: RoomState, member_id: str, spec: BotSpec, token: str, now: float)
     require_phase(state, "lobby")
     if state.seats_full:
         raise GameError("the room is full: raise max_players or remove someone first", code="room_full")
-    if sum(1 for p in state.active_players() if p.bot is not None) >= MAX_BOTS_PER_ROOM:
-        raise GameError(f"a room takes at most {MAX_BOTS_PER_ROOM} bots", code="bot_limit")
     state.last_active = now
     taken = {p.name for p in state.active_players()}
     name, n = bot_name(spec.kind), 2
@@ -77,6 +70,11 @@ def step(state: RoomState, bot_id: str, now: float) -> MoveAck | None:
     if target is None:
         return None
     return race.move(state, bot_id, target, now)
+
+
+def count(state: RoomState) -> int:
+    """The bots in the room (the edge caps them: `server.runtime.bot_quota`)."""
+    return sum(1 for p in state.active_players() if p.bot is not None)
 
 
 def racing(state: RoomState) -> list[Player]:

@@ -2,21 +2,24 @@
 and per-server caps on bots.
 
 Every racing bot steps up to 20 times a second on this process's event loop, so bots are capped where
-they cost: a room takes `bot_rules.MAX_BOTS_PER_ROOM` (a room rule), an address `max_bots_per_address`
-over all its rooms, the server `max_bots`. The ledger knows the bots added here since the process
+they cost: a room takes `max_bots_per_room`, an address `max_bots_per_address` over all its rooms, the
+server `max_bots` (AppConfig fields). The ledger knows the bots added here since the process
 started; a bot counts until it goes (removed, or its room forgot it or closed), which the ledger reads
 from the registry each time it counts, so no path that drops a bot can leave a stale count.
 """
 
 from server.errors import GameError
+from server.room import bot_rules
+from server.room.room import Room
 from server.runtime.registry import RoomRegistry
 
 
 class BotQuota:
     """Who added which live bot, and the refusal of one bot too many."""
 
-    def __init__(self, registry: RoomRegistry, per_address: int, per_server: int) -> None:
+    def __init__(self, registry: RoomRegistry, per_room: int, per_address: int, per_server: int) -> None:
         self.registry = registry
+        self.per_room = per_room
         self.per_address = per_address
         self.per_server = per_server
         self._added_by: dict[tuple[str, str], str] = {}
@@ -34,8 +37,10 @@ class BotQuota:
         bot = room.players.get(bot_id) if room is not None else None
         return bot is not None and bot.bot is not None and not bot.left
 
-    def check(self, address: str) -> None:
-        """Refuse (`bot_limit`) one more bot from `address`, or on this server, past the caps."""
+    def check(self, room: Room, address: str) -> None:
+        """Refuse (`bot_limit`) one more bot in `room`, from `address`, or on this server, past the caps."""
+        if bot_rules.count(room) >= self.per_room:
+            raise GameError(f"a room takes at most {self.per_room} bots", code="bot_limit")
         live = self._live()
         if len(live) >= self.per_server:
             raise GameError(

@@ -63,7 +63,9 @@ class SocketGateway:
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
         self.runner = RoomRunner(registry, self.outbox, clock)
-        self.bot_quota = BotQuota(registry, config.max_bots_per_address, config.max_bots)
+        self.bot_quota = BotQuota(
+            registry, config.max_bots_per_room, config.max_bots_per_address, config.max_bots
+        )
         self.hint_searches = HintSearches()
         self.hint_searches.warm()
         self.joined_at: dict[str, float] = {}

@@ -185,11 +185,12 @@ class RoomCommands:
 
     async def add_bot(self, sid: str, payload: object) -> BotAdded:
         """The host adds a bot `{"kind", "speed"}` in the lobby; answers its id. Within the caps of the
-        host's address and of the server (`bot_quota`), counted and noted with no wait between."""
+        room, of the host's address and of the server (`bot_quota`), counted and noted with no wait
+        between, so two adds at once cannot both pass the last place."""
         member, room = self.runner.joined(sid)
         spec = BotSpec.parse(payload)
         address = self.handshakes.address(sid)
-        self.bot_quota.check(address)
+        self.bot_quota.check(room, address)
         command = AddBot(member.member_id, spec, new_player_token(), self._now())
         outcome, outgoing = self.runner.execute(room, command)
         if outcome.added is not None:

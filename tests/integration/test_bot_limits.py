@@ -7,11 +7,12 @@ from collections.abc import AsyncIterator
 import aiohttp
 import socketio
 
-from server.room.bot_rules import MAX_BOTS_PER_ROOM
+from server.config import AppConfig
 
 from .conftest import TIMEOUT, Client, Harness, StartServer
 
 BOT = {"kind": "dfs", "speed": 5}
+MAX_BOTS_PER_ROOM = AppConfig().max_bots_per_room
 
 
 @contextlib.asynccontextmanager

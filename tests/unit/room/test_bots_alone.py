@@ -1,13 +1,12 @@
 """The rules of a room its people have left to its bots: a bot never hosts, the bots wait while no person
 is connected, the race ends once no person can come back, bots count for nothing towards keeping a room
-open, a room takes at most `MAX_BOTS_PER_ROOM` bots, and a restart keeps its bots."""
+open, and a restart keeps its bots."""
 
 import random
 
 import pytest
 
 from server.errors import GameError
-from server.room.bot_rules import MAX_BOTS_PER_ROOM
 from server.room.bot_spec import BotSpec
 from server.room.room import Room
 from server.room.settings import parse_settings
@@ -78,16 +77,6 @@ def test_the_race_ends_once_no_person_can_come_back_and_the_room_then_idles_out(
     assert {row["id"]: row["dnf"] for row in record.results}[bot] is True
     assert not room.is_idle(T0 + 2 + GRACE + 1, timeout=10)
     assert room.is_idle(T0 + 2 + GRACE + 10, timeout=10)  # the bot keeps nothing open
-
-
-def test_a_room_takes_at_most_its_bots() -> None:
-    room = make_room()
-    host = join(room, "Ann")
-    for n in range(MAX_BOTS_PER_ROOM):
-        room.add_bot(host, DFS, f"bot-token-{n:06}", T0)
-    with pytest.raises(GameError) as refused:
-        room.add_bot(host, DFS, "bot-token-999999", T0)
-    assert refused.value.code == "bot_limit"
 
 
 def test_a_restart_keeps_the_bots_connected_and_takes_the_host_role_from_a_bot() -> None:
