@@ -26,6 +26,14 @@ class AppConfig:
     tick: float = 0.1
     """Seconds between room clock ticks."""
     max_rooms: int = 2000
+    max_bots_per_room: int = 8
+    """Bots one room takes: half its seats, so a room stays a race between people, and one room's
+    bots cannot flood its many spectators with moves."""
+    max_bots: int = 128
+    """Bots this process drives at once, over every room (each steps up to 20 times a second)."""
+    max_bots_per_address: int = 32
+    """Bots the hosts behind one client address may have in their rooms at once: a classroom's
+    teacher and students behind one address still fill several rooms with bots."""
     max_body: int = 16 * 1024
     """Largest HTTP body and Socket.IO message, in bytes."""
     move_limit: RateLimit = RateLimit(20.0, 10.0)

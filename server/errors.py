@@ -34,6 +34,7 @@ ErrorCode = Literal[
     "wrong_phase",
     "not_ready",
     "bad_settings",
+    "bot_limit",
     # racing
     "not_racing",
     "finished",

@@ -119,7 +119,7 @@ async def _save_rooms(store: Store, states: list[RoomStateJson], saved_at: float
 
 
 async def save_open_rooms(app: web.Application) -> None:
-    """On shutdown: refuse joins, save every room with players, then close the connections.
+    """On shutdown: refuse joins, save every room with people in it, then close the connections.
 
     Clients see their connection drop (not a deliberate disconnect), so they reconnect on their own
     and rejoin with their tokens once the server is back.
@@ -130,7 +130,7 @@ async def save_open_rooms(app: web.Application) -> None:
     gateway.runner.closing = True
     await gateway.outbox.drain()  # results already decided are stored and sent before the snapshot
     store = app.get(STORE)
-    rooms = [room for room in app[REGISTRY].rooms.values() if room.active_players()]
+    rooms = [room for room in app[REGISTRY].rooms.values() if room.people()]  # bots alone are nobody's room
     if store is not None:
         try:
             await _keep(store, [room_state(room) for room in rooms], time.time())

@@ -1,9 +1,9 @@
 """Build a maze from its full description: a pure function of (algorithm, size, openings, braid, seed,
 bias, directions)."""
 
-import math
 import random
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from server.errors import BadSettings
 from server.maze.generators import (
@@ -20,6 +20,16 @@ from server.maze.model import Maze, check_size
 from server.maze.openings import OPENINGS, place_openings
 
 MAX_SEED = 2**63 - 1
+
+
+def is_number_within(value: object, low: float, high: float) -> TypeGuard[int | float]:
+    """Whether `value` is a JSON number (not a bool) from `low` to `high`.
+
+    Compared exactly, never converted: a JSON reader gives an integer of any size for a long run of
+    digits, and such an integer overflows a float (`math.isfinite(10**400)` raises); NaN fails every
+    comparison, so it is refused too.
+    """
+    return not isinstance(value, bool) and isinstance(value, int | float) and low <= value <= high
 
 
 @dataclass(frozen=True)
@@ -45,12 +55,7 @@ class MazeSpec:
             raise BadSettings("seed must be a whole number")
         if not 0 <= self.seed <= MAX_SEED:
             raise BadSettings(f"seed must be between 0 and {MAX_SEED}")
-        if (
-            isinstance(self.braid, bool)
-            or not isinstance(self.braid, int | float)
-            or not math.isfinite(self.braid)
-            or not 0 <= self.braid <= 1
-        ):
+        if not is_number_within(self.braid, 0, 1):
             raise BadSettings("braid must be a number between 0 and 1")
         if self.openings not in OPENINGS:
             raise BadSettings(f"openings must be one of {', '.join(OPENINGS)}")

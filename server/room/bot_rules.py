@@ -53,8 +53,11 @@ def remove(state: RoomState, member_id: str, bot_id: str) -> None:
 
 
 def step(state: RoomState, bot_id: str, now: float) -> MoveAck | None:
-    """One step of a racing bot, decided by its brain; None when it has nowhere to go."""
+    """One step of a racing bot, decided by its brain; None when it has nowhere to go. Refused while no
+    person is connected: the race waits, as it was, for its people to come back."""
     bot = racer_of(state, bot_id, now)
+    if not state.watched:
+        raise GameError("no person is here: the bots wait for one", code="not_racing")
     if bot.bot is None or bot.brain is None:
         raise GameError("that player is not a bot", code="unknown_member")
     maze, distances = course_of(state)
@@ -69,6 +72,15 @@ def step(state: RoomState, bot_id: str, now: float) -> MoveAck | None:
     return race.move(state, bot_id, target, now)
 
 
+def count(state: RoomState) -> int:
+    """The bots in the room (the edge caps them: `server.runtime.bot_quota`)."""
+    return sum(1 for p in state.active_players() if p.bot is not None)
+
+
 def racing(state: RoomState) -> list[Player]:
-    """The bots still in the race (the driver paces these)."""
+    """The bots still in the race that may step now (the driver paces these): none while no person is
+    connected, so a race nobody watches costs nothing and a racer who comes back within the grace
+    period finds every bot where it was."""
+    if not state.watched:
+        return []
     return [p for p in state.racers() if p.bot is not None and p.racing]

@@ -82,12 +82,8 @@ def _add_player(state: RoomState, name: str, now: float, token: str) -> Membersh
     colour = next(c for c in PALETTE if c not in used)
     player = Player(state.next_id("p"), unique, colour, token, now)
     state.players[player.id] = player
-    new_host = state.host_id is None
-    if new_host:
-        state.host_id = player.id
     state.emit("joined", {**player_entry(state, player), "role": "player"})
-    if new_host:
-        state.emit("host", {"id": player.id})
+    _claim_host(state, player)
     return Membership(player.id, "player", player.token, player.colour)
 
 
@@ -96,7 +92,16 @@ def _rejoin(state: RoomState, player: Player) -> Membership:
         player.connected = True
         player.disconnected_at = None
         state.emit("presence", {"id": player.id, "connected": True})
+    _claim_host(state, player)
     return Membership(player.id, "player", player.token, player.colour)
+
+
+def _claim_host(state: RoomState, person: Player) -> None:
+    """A person joining (or coming back to) a room that no person hosts becomes its host: a bot never
+    hosts, so a room its last person left is the next person's."""
+    if state.host_id is None:
+        state.host_id = person.id
+        state.emit("host", {"id": person.id})
 
 
 def disconnect(state: RoomState, member_id: str, now: float) -> None:
@@ -122,7 +127,8 @@ def expire_grace(state: RoomState, now: float) -> None:
 
 
 def leave(state: RoomState, member_id: str, now: float) -> None:
-    """A member leaves for good: a racer is out of the race (DNF); the host passes on."""
+    """A member leaves for good: a racer is out of the race (DNF); the host passes on to a person, or
+    to nobody until a person joins."""
     state.last_active = now
     if member_id in state.spectators:
         state.spectators.discard(member_id)
@@ -139,14 +145,14 @@ def leave(state: RoomState, member_id: str, now: float) -> None:
         del state.players[member_id]
     player.connected = False
     state.emit("left", {"id": member_id, "role": "player"})
-    if state.host_id == member_id:
-        remaining = sorted(state.active_players(), key=lambda p: (not p.connected, p.joined_at))
+    if state.host_id == member_id:  # to a person, never a bot (`pass_host` refuses bots too)
+        remaining = sorted(state.people(), key=lambda p: (not p.connected, p.joined_at))
         state.host_id = remaining[0].id if remaining else None
         state.emit("host", {"id": state.host_id})
-    if state.phase == "countdown" and not state.active_players():
-        race.back_to_lobby(state)
+    if state.phase == "countdown" and not state.people():
+        race.back_to_lobby(state)  # no race for bots alone
     race.check_over(state, now)
-    if state.phase == "finished" and not state.active_players():
+    if state.phase == "finished" and not state.people():
         race.back_to_lobby(state)  # nobody is left to ask for a rematch: open the room again
 
 

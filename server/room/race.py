@@ -82,7 +82,8 @@ def step(state: RoomState, player: Player, target: Target, now: float) -> list[i
     if player.moves >= state.move_cap():
         raise GameError("you have used every move this race allows", code="move_limit")
     cell = apply_move(maze, trail_of(player), target)
-    state.last_active = now
+    if player.bot is None:  # a bot's step is nobody's activity: a room of bots alone idles out
+        state.last_active = now
     player.moves += 1
     player.distance = distances[maze.index(cell)]
     state.log.add_move(elapsed(state, now), player.id, cell)
@@ -135,15 +136,19 @@ def advance_ghosts(state: RoomState, now: float) -> None:
 
 
 def check_over(state: RoomState, now: float) -> None:
-    """End the race when its time is up or nobody is racing any more: the results, and the record."""
+    """End the race when its time is up, nobody is racing any more, or no person is left to race or
+    watch it: no person connected and none within the grace period to come back (bots race for
+    people; while the people are only away, the bots wait: `bot_rules.racing`). Whoever has not
+    finished when it ends is out (DNF). The results, and the record."""
     if state.phase != "racing" or state.started_at is None:
         return
     timed_out = now >= state.started_at + state.settings.time_limit
-    if timed_out:
+    abandoned = not state.watched and not state.awaited
+    if timed_out or abandoned:
         for player in state.racers():
             if player.finished_at is None:
                 player.dnf = True
-    if timed_out or not any(p.racing for p in state.racers()):
+    if timed_out or abandoned or not any(p.racing for p in state.racers()):
         state.phase = "finished"
         state.ended_at = now
         state.results = result_rows(state.racers(), state.started_at, state.shortest)

@@ -1,13 +1,12 @@
 """Room settings: presets, bounds and validation. Every field is checked with a clear message."""
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
 from server.errors import BadSettings
 from server.maze.fog import DEFAULT_VISION, VISION_BOUNDS
-from server.maze.generation import MazeSpec
+from server.maze.generation import MazeSpec, is_number_within
 from server.maze.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, check_directions
 from server.maze.hints import HINT_METHODS
 from server.maze.openings import OPENINGS
@@ -135,15 +134,8 @@ def spec_for(settings: SettingsJson, seed: int) -> MazeSpec:
 def _int(data: Mapping[str, object], key: str) -> int:
     low, high = WHOLE_BOUNDS[key]
     value = data.get(key, getattr(RoomSettings, key))
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or (isinstance(value, float) and not math.isfinite(value))  # JSON readers accept NaN, Infinity
-        or value != int(value)
-    ):
+    if not is_number_within(value, low, high) or value != int(value):  # in bounds first: never inf
         raise BadSettings(f"{key} must be a whole number from {low} to {high}")
-    if not low <= value <= high:
-        raise BadSettings(f"{key} must be from {low} to {high}, got {int(value)}")
     return int(value)
 
 
@@ -186,12 +178,7 @@ def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettin
             raise BadSettings(f"the {preset} preset is {rows}x{cols}; use preset 'custom' for other sizes")
 
     braid = merged.get("braid", 0.0)
-    if (
-        isinstance(braid, bool)
-        or not isinstance(braid, int | float)
-        or not math.isfinite(braid)
-        or not BRAID_BOUNDS[0] <= braid <= BRAID_BOUNDS[1]
-    ):
+    if not is_number_within(braid, *BRAID_BOUNDS):
         raise BadSettings(f"braid must be a number from {BRAID_BOUNDS[0]:g} to {BRAID_BOUNDS[1]:g}")
 
     methods = merged.get("hint_methods", list(HINT_METHODS))

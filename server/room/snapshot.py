@@ -3,8 +3,8 @@
 `room_snapshot` and `rebuild_room` are exact inverses: a rebuilt room fed the commands since answers
 them as the live room did, which is what fail-over will replay. `restore_room` is for a server restart:
 it pauses the clock over the downtime (every stored moment is shifted by it, so elapsed race times are
-what they were when the server stopped), gives every player a fresh grace period to reconnect, and
-drops the spectators (they simply join again).
+what they were when the server stopped), gives every person a fresh grace period to reconnect, keeps
+the bots as they were, and drops the spectators (they simply join again).
 
 The maze itself is not stored: it is regenerated from the settings and seed, which is exact because
 generation is a pure function of them.
@@ -258,7 +258,8 @@ def restore_room(
     state: RoomStateJson, course: tuple[Maze, list[int]] | None, saved_at: float, now: float
 ) -> Room:
     """Rebuild a room saved at `saved_at` after a restart at `now`: the clock paused over the downtime,
-    every player away with a fresh grace period, no spectators."""
+    every person away with a fresh grace period, every bot where it was (connected, racing or ready:
+    it waits for its people, `bot_rules.racing`), no spectators."""
     room = rebuild_room(state, course)
     shift = max(0.0, now - saved_at)
 
@@ -272,6 +273,13 @@ def restore_room(
     room.spectators = set()
     for player in room.players.values():
         player.finished_at = moved(player.finished_at)
-        player.connected = False
-        player.disconnected_at = now
+        if player.bot is not None:  # driven by the server: here again as soon as the server is
+            player.connected = not player.left
+            player.disconnected_at = None
+        else:
+            player.connected = False
+            player.disconnected_at = now
+    host = room.players.get(room.host_id) if room.host_id is not None else None
+    if host is not None and host.bot is not None:  # saved by a server that let a bot inherit it
+        room.host_id = None  # the first person back takes it
     return room

@@ -75,6 +75,7 @@ class RoomState:
         self.results: list[ResultRow] | None = None
         self.log = RaceLog()
         self.last_active = now
+        """When a person last did something here (a bot's steps are not activity: see `is_idle`)."""
         self.rng = rng
         self.serial = 0
         self.outbox: list[Envelope] = []
@@ -126,10 +127,20 @@ class RoomState:
         """Whether every seat is taken: a newcomer can only watch, and no bot or seat can be added."""
         return len(self.active_players()) >= min(self.settings.max_players, MAX_PLAYERS_CAP)
 
+    def people(self) -> list[Player]:
+        """The players who are people (not bots) and have not left, in joining order."""
+        return [p for p in self.players.values() if not p.left and p.bot is None]
+
     @property
-    def connected_count(self) -> int:
-        """Members with a live connection."""
-        return sum(1 for p in self.active_players() if p.connected) + len(self.spectators)
+    def watched(self) -> bool:
+        """Whether a person is connected here: a player with a live connection, or a spectator. Bots
+        never count: a room of bots alone is nobody's, its bots wait and it idles out."""
+        return bool(self.spectators) or any(p.connected for p in self.people())
+
+    @property
+    def awaited(self) -> bool:
+        """Whether a person who dropped is still within the grace period to come back."""
+        return any(p.disconnected_at is not None for p in self.people())
 
     @property
     def shortest(self) -> int:
@@ -162,9 +173,9 @@ class RoomState:
         return hint_cap(self.settings.hint_limit, self.settings.time_limit)
 
     def is_idle(self, now: float, timeout: float) -> bool:
-        """Nobody connected or coming back, and nothing happened for `timeout` seconds (a room nobody
-        ever joined goes sooner): the room can close."""
-        if self.connected_count or any(p.disconnected_at is not None for p in self.active_players()):
+        """No person connected or coming back (bots are nobody), and no person did anything for
+        `timeout` seconds (a room nobody ever joined goes sooner): the room can close."""
+        if self.watched or self.awaited:
             return False
         limit = timeout if self.serial else min(timeout, UNJOINED_TIMEOUT)
         return now - self.last_active >= limit

@@ -17,6 +17,7 @@ from server.config import AppConfig
 from server.errors import GameError
 from server.room.commands import Disconnect
 from server.room.rate_limits import KeyedLimiter
+from server.runtime.bot_quota import BotQuota
 from server.runtime.hint_searches import HintSearches
 from server.runtime.registry import Member, RoomRegistry
 from server.runtime.runner import RoomRunner
@@ -62,6 +63,9 @@ class SocketGateway:
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
         self.runner = RoomRunner(registry, self.outbox, clock)
+        self.bot_quota = BotQuota(
+            registry, config.max_bots_per_room, config.max_bots_per_address, config.max_bots
+        )
         self.hint_searches = HintSearches()
         self.hint_searches.warm()
         self.joined_at: dict[str, float] = {}
@@ -69,7 +73,9 @@ class SocketGateway:
 
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
-        handlers = RoomCommands(self.runner, self.sio, self.handshakes, self.hint_searches, self.joined_at)
+        handlers = RoomCommands(
+            self.runner, self.sio, self.handshakes, self.hint_searches, self.joined_at, self.bot_quota
+        )
         host = HostCommands(self.runner, self.sio)
         commands: dict[str, tuple[Handler, tuple[KeyedLimiter, ...]]] = {
             "join": (

@@ -29,6 +29,7 @@ from server.room.commands import (
     Start,
 )
 from server.room.events.hints import HintAck
+from server.runtime.bot_quota import BotQuota
 from server.runtime.course import COURSE_WORKERS, OneStartARoom, build_course_off_loop
 from server.runtime.hint_searches import HintSearches
 from server.runtime.registry import Member, new_player_token, new_race_id
@@ -56,6 +57,7 @@ class RoomCommands:
         handshakes: Handshakes,
         hint_searches: HintSearches,
         joined_at: dict[str, float],
+        bot_quota: BotQuota,
     ) -> None:
         self.runner = runner
         self.registry = runner.registry
@@ -64,6 +66,7 @@ class RoomCommands:
         self.hint_searches = hint_searches
         self.joined_at = joined_at
         """When each connection joined (wall clock), shared with the gateway, which forgets it."""
+        self.bot_quota = bot_quota
         self.starts = OneStartARoom()
         """The starts whose maze is being built, one a room."""
         COURSE_WORKERS.warm()  # the first start need not wait for the maze builders to start
@@ -187,10 +190,18 @@ class RoomCommands:
         return {}
 
     async def add_bot(self, sid: str, payload: object) -> BotAdded:
-        """The host adds a bot `{"kind", "speed"}` in the lobby; answers its id."""
+        """The host adds a bot `{"kind", "speed"}` in the lobby; answers its id. Within the caps of the
+        room, of the host's address and of the server (`bot_quota`), counted and noted with no wait
+        between, so two adds at once cannot both pass the last place."""
         member, room = self.runner.joined(sid)
         spec = BotSpec.parse(payload)
-        outcome = await self.runner.run(room, AddBot(member.member_id, spec, new_player_token(), self._now()))
+        address = self.handshakes.address(sid)
+        self.bot_quota.check(room, address)
+        command = AddBot(member.member_id, spec, new_player_token(), self._now())
+        outcome, outgoing = self.runner.execute(room, command)
+        if outcome.added is not None:
+            self.bot_quota.note(room.code, outcome.added, address)
+        await self.runner.sender.deliver(outgoing)
         return {"id": outcome.added}
 
     async def remove_bot(self, sid: str, payload: object) -> Done:
