@@ -1,6 +1,7 @@
 """HTTP routes: the pages and the room API (the health check is server/http/healthz.py). Errors become JSON
 at the edge (server/http/edge.py); rate limits (server/http/limits.py) apply before any of these run."""
 
+import asyncio
 import datetime
 import json
 import time
@@ -39,7 +40,10 @@ async def _json_body(request: web.Request) -> Any:
     """The body as JSON (UTF-8, -16 or -32, whatever charset the header names); none is `{}`."""
     if not request.can_read_body:
         return {}
-    body = await request.read()
+    try:  # a declared body is read already (server.http.edge); a chunked one has this long
+        body = await asyncio.wait_for(request.read(), request.app[CONFIG].body_timeout)
+    except TimeoutError:
+        raise GameError("the request body did not arrive in time", code="body_timeout") from None
     try:
         return json.loads(body)
     except (ValueError, RecursionError):  # bad JSON or text, huge integers, absurd nesting
