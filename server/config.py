@@ -26,6 +26,11 @@ class AppConfig:
     tick: float = 0.1
     """Seconds between room clock ticks."""
     max_rooms: int = 2000
+    rooms_per_address: int = 16
+    """Open rooms one client address may have made (a classroom needs one a 16 students; a school
+    behind one address, a few teachers' worth)."""
+    rooms_list_ttl: float = 1.0
+    """Seconds the public rooms list (`GET /api/rooms`) is served from the last one built."""
     max_body: int = 16 * 1024
     """Largest HTTP body and Socket.IO message, in bytes."""
     move_limit: RateLimit = RateLimit(20.0, 10.0)

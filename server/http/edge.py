@@ -11,6 +11,7 @@ from aiohttp import web
 
 from server.errors import ErrorCode, GameError
 from server.http.keys import CONFIG
+from server.http.origins import from_another_site
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +112,8 @@ async def refusal(request: web.Request) -> web.Response | None:
     read as empty, is a 413 when too large and a 411 otherwise.
     """
     config = request.app[CONFIG]
+    if from_another_site(request, config.public_url):
+        return json_error("bad_origin", "this server takes changes only from its own pages", 403)
     max_body = config.max_body
     length = request.content_length
     if length is not None and length > max_body:
