@@ -34,6 +34,11 @@ class AppConfig:
     max_bots_per_address: int = 32
     """Bots the hosts behind one client address may have in their rooms at once: a classroom's
     teacher and students behind one address still fill several rooms with bots."""
+    rooms_per_address: int = 16
+    """Open rooms one client address may have made (a classroom needs one a 16 students; a school
+    behind one address, a few teachers' worth)."""
+    rooms_list_ttl: float = 1.0
+    """Seconds the public rooms list (`GET /api/rooms`) is served from the last one built."""
     max_body: int = 16 * 1024
     """Largest HTTP body and Socket.IO message, in bytes."""
     move_limit: RateLimit = RateLimit(20.0, 10.0)
@@ -56,6 +61,17 @@ class AppConfig:
     """Pages and static files per client address: cheap, so generous (a room page load is ~15)."""
     socket_limit: RateLimit = RateLimit(200.0, 2000.0)
     """HTTP requests to the Socket.IO endpoint (handshakes, polling) per client address."""
+    connections_per_address: int = 200
+    """Socket.IO connections one client address may hold open at once (each holds a file descriptor):
+    a classroom behind one address is 40 students with a tab or two each, and reconnecting tabs."""
+    join_within: float = 60.0
+    """Seconds a Socket.IO connection may stay open without joining a room before it is hung up."""
+    max_backlog: int = 1024 * 1024
+    """Bytes a connection may have waiting to be sent; past them, it is hung up (it is not reading)."""
+    write_stall: float = 30.0
+    """Seconds a connection's or a download's writes may make no progress before it is hung up."""
+    body_timeout: float = 10.0
+    """Seconds an HTTP request's declared body may take to arrive in full."""
     public_url: str | None = None
     """The address players reach the server at (`https://maze.example`), for the room links; None
     builds them from the address the request arrived on. Checked by `room_links.parse_public_url`."""

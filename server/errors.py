@@ -59,6 +59,11 @@ ErrorCode = Literal[
     "no_log",
     "no_best",
     "internal",
+    # one client address holding too much of the server, or a request from another site
+    "too_many_connections",
+    "too_many_rooms",
+    "body_timeout",
+    "bad_origin",
     # data the server reads itself (a stored race log, a maze file): never sent to a client
     "bad_log",
     "bad_maze",

@@ -59,6 +59,9 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     )
     sio = GuardedServer(
         fast_json=config.fast_json,
+        connections_per_address=config.connections_per_address,
+        max_backlog=config.max_backlog,
+        write_stall=config.write_stall,
         async_mode="aiohttp",
         max_http_buffer_size=config.max_body,
         ping_interval=config.ping_interval,

@@ -13,6 +13,7 @@ from aiohttp import web
 
 from server.app.factory import create_app
 from server.app.log_limits import bound_logs
+from server.app.open_files import raise_open_files_limit
 from server.config import AppConfig
 from server.http.client_address import parse_proxy_address
 from server.http.healthz import parse_node_id
@@ -104,6 +105,7 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bound_logs(logging.getLogger())
+    raise_open_files_limit()
     loop = None if args.plain else fast_loop()
     log.info("event loop: %s; json: %s", "uvloop" if loop else "asyncio", "json" if args.plain else "orjson")
     db_url, db_path = (args.db, None) if is_postgres_url(args.db) else (None, Path(args.db))

@@ -1,6 +1,7 @@
 """What every HTTP answer passes through: errors become JSON, oversized or JSONP requests are refused
 before any handler (or engine.io) sees them, large JSON is gzipped, and the security headers are set."""
 
+import asyncio
 import logging
 import math
 from collections.abc import Awaitable, Callable
@@ -10,6 +11,7 @@ from aiohttp import web
 
 from server.errors import ErrorCode, GameError
 from server.http.keys import CONFIG
+from server.http.origins import from_another_site
 
 log = logging.getLogger(__name__)
 
@@ -24,9 +26,13 @@ STATUS_BY_CODE = {
     "no_best": 404,
     "not_found": 404,
     "bad_http_method": 405,
+    "body_timeout": 408,
     "length_required": 411,
     "too_large": 413,
+    "bad_origin": 403,
     "rate_limited": 429,
+    "too_many_connections": 429,
+    "too_many_rooms": 429,
     "server_full": 503,
     "no_store": 503,
     "server_unavailable": 503,
@@ -90,23 +96,43 @@ async def _body_longer_than(request: web.Request, limit: int) -> bool:
     return True
 
 
+def _body_too_slow() -> web.Response:
+    response = json_error("body_timeout", "the request body did not arrive in time", 408)
+    response.force_close()  # the connection is not worth keeping for the rest of it
+    return response
+
+
 async def refusal(request: web.Request) -> web.Response | None:
     """An answer for a request no handler should see, or None.
 
-    A declared body over the limit is a 413 at once, on every route. On the Socket.IO endpoint,
-    JSONP polling (`j` in the query, parsed exactly as engine.io parses it) is refused, and a chunked
-    POST, which engine.io would read as empty, is a 413 when too large and a 411 otherwise.
+    A declared body over the limit is a 413 at once, on every route; a declared body that does not
+    arrive in full within `body_timeout` is a 408 (so a client announcing a body it never sends holds
+    its connection that long, not forever). On the Socket.IO endpoint, JSONP polling (`j` in the
+    query, parsed exactly as engine.io parses it) is refused, and a chunked POST, which engine.io would
+    read as empty, is a 413 when too large and a 411 otherwise.
     """
-    max_body = request.app[CONFIG].max_body
+    config = request.app[CONFIG]
+    if from_another_site(request, config.public_url):
+        return json_error("bad_origin", "this server takes changes only from its own pages", 403)
+    max_body = config.max_body
     length = request.content_length
     if length is not None and length > max_body:
         return _too_large()
+    if length and request.body_exists:  # it fits the read buffer: wait for it there, unread
+        try:
+            await asyncio.wait_for(request.content.wait_eof(), config.body_timeout)
+        except TimeoutError:
+            return _body_too_slow()
     if not request.path.startswith(SOCKET_PREFIX):
         return None
     if "j" in parse_qs(request.query_string, keep_blank_values=True):
         return json_error("bad_query", "JSONP polling is off: use XHR polling or WebSocket")
     if request.method == "POST" and length is None and request.body_exists:
-        if await _body_longer_than(request, max_body):
+        try:
+            too_long = await asyncio.wait_for(_body_longer_than(request, max_body), config.body_timeout)
+        except TimeoutError:
+            return _body_too_slow()
+        if too_long:
             return _too_large()
         return json_error("length_required", "send the body with a Content-Length")
     return None

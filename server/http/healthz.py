@@ -5,6 +5,7 @@ from outside (the same room always lands on the same node)."""
 import argparse
 import os
 import re
+import resource
 from typing import NotRequired, TypedDict
 
 from aiohttp import web
@@ -32,6 +33,22 @@ class StoreHealth(TypedDict):
     problem: str | None
 
 
+class OpenFiles(TypedDict):
+    """File descriptors: how many this process has open (None where it cannot tell), and its limit."""
+
+    open: int | None
+    limit: int
+
+
+def open_files() -> OpenFiles:
+    """The process's open file descriptors and its soft limit (raised to the hard one at start)."""
+    try:
+        count: int | None = len(os.listdir("/proc/self/fd"))
+    except OSError:  # not Linux
+        count = None
+    return {"open": count, "limit": resource.getrlimit(resource.RLIMIT_NOFILE)[0]}
+
+
 class Health(TypedDict):
     """`GET /healthz`: liveness, the node and its load, and the database's health when it has one."""
 
@@ -40,6 +57,9 @@ class Health(TypedDict):
     pid: int
     rooms: int
     connections: int
+    open_files: OpenFiles
+    hung_up: int
+    """Socket.IO connections hung up since start: never joined in time, or not reading what they were sent."""
     store: NotRequired[StoreHealth]
 
 
@@ -52,6 +72,8 @@ async def healthz(request: web.Request) -> web.Response:
         "pid": os.getpid(),
         "rooms": len(app[REGISTRY].rooms),
         "connections": app[GATEWAY].connections,
+        "open_files": open_files(),
+        "hung_up": app[GATEWAY].hung_up(),
     }
     store = app.get(STORE)
     if store is not None:  # the database: its file there, and taking writes

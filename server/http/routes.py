@@ -1,6 +1,7 @@
 """HTTP routes: the pages and the room API (the health check is server/http/healthz.py). Errors become JSON
 at the edge (server/http/edge.py); rate limits (server/http/limits.py) apply before any of these run."""
 
+import asyncio
 import datetime
 import json
 import time
@@ -12,17 +13,19 @@ from server.errors import GameError
 from server.http.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
 from server.http.keys import CONFIG, DIRECTORY, REGISTRY, STORE
 from server.http.limits import retry_after
+from server.http.public_rooms import PUBLIC_ROOMS, PublicRooms
 from server.http.replays import REPLAYS
 from server.http.room_links import room_link
+from server.http.room_quota import RoomQuota
 from server.http.static_assets import ASSETS, StaticAssets, page_response, static_file
 from server.maze.generators import ALGORITHMS
-from server.room.preview import PREVIEW_ONLY
 from server.room.settings import PRESETS, parse_settings
 from server.sockets.payloads import room_code
 from server.store.interface import Store
 
 LIMIT_DIGITS = 3
 """`limit` is 1..100: longer digit strings are refused before Python is asked to convert them."""
+ROOM_QUOTA = web.AppKey("room_quota", RoomQuota)
 
 
 async def lobby_page(request: web.Request) -> web.Response:
@@ -39,23 +42,48 @@ async def _json_body(request: web.Request) -> Any:
     """The body as JSON (UTF-8, -16 or -32, whatever charset the header names); none is `{}`."""
     if not request.can_read_body:
         return {}
-    body = await request.read()
+    try:  # a declared body is read already (server.http.edge); a chunked one has this long
+        body = await asyncio.wait_for(request.read(), request.app[CONFIG].body_timeout)
+    except TimeoutError:
+        raise GameError("the request body did not arrive in time", code="body_timeout") from None
     try:
         return json.loads(body)
     except (ValueError, RecursionError):  # bad JSON or text, huge integers, absurd nesting
         raise GameError("the body must be JSON", code="bad_json") from None
 
 
+async def _room_is_open(request: web.Request, code: str) -> bool:
+    try:
+        await request.app[DIRECTORY].summary(code)
+    except GameError:
+        return False
+    return True
+
+
+def _too_many(code: str, message: str, retry: str) -> web.HTTPTooManyRequests:
+    error = {"code": code, "message": message}
+    return web.HTTPTooManyRequests(
+        text=json.dumps({"error": error}), content_type="application/json", headers={"Retry-After": retry}
+    )
+
+
 async def _limit_room_making(request: web.Request) -> None:
-    """Rooms cost memory until they close: each address may make (or ask for) only so many. The 429
-    carries `Retry-After`, as every 429 does."""
-    if not await request.app[DIRECTORY].allow_making(request.remote or "unknown"):
-        error = {"code": "rate_limited", "message": "too many rooms made from here; wait a little"}
-        raise web.HTTPTooManyRequests(
-            text=json.dumps({"error": error}),
-            content_type="application/json",
-            headers={"Retry-After": retry_after(request.app[CONFIG].create_limit)},
-        )
+    """Rooms cost memory until they close: each address may make (or ask for) only so many, and hold
+    only so many open at once. The 429 carries `Retry-After`, as every 429 does."""
+    address = request.remote or "unknown"
+    try:
+        await request.app[ROOM_QUOTA].check(address, lambda code: _room_is_open(request, code))
+    except GameError as error:
+        raise _too_many(error.code, error.message, "60") from None
+    if not await request.app[DIRECTORY].allow_making(address):
+        message = "too many rooms made from here; wait a little"
+        raise _too_many("rate_limited", message, retry_after(request.app[CONFIG].create_limit))
+
+
+async def _made(request: web.Request, code: str) -> None:
+    """Count a room made (or handed out) against its address's open rooms."""
+    address = request.remote or "unknown"
+    await request.app[ROOM_QUOTA].note(address, code, lambda known: _room_is_open(request, known))
 
 
 def _today() -> datetime.date:
@@ -69,15 +97,14 @@ async def create_room(request: web.Request) -> web.Response:
     settings = parse_settings(await _json_body(request))
     room = request.app[REGISTRY].create(settings, time.time())
     await request.app[DIRECTORY].publish(room)
+    await _made(request, room.code)
     return web.json_response({"code": room.code, "url": room_link(request, room.code)}, status=201)
 
 
 async def list_rooms(request: web.Request) -> web.Response:
     """`GET /api/rooms`: the public rooms, without the preview's roster and settings (one room's own
-    summary has them), so the list stays small."""
-    rooms = await request.app[DIRECTORY].public()
-    listed = [{key: value for key, value in room.items() if key not in PREVIEW_ONLY} for room in rooms]
-    return web.json_response({"rooms": listed})
+    summary has them), so the list stays small; built at most once a second (`server.http.public_rooms`)."""
+    return await request.app[PUBLIC_ROOMS].answer(request)
 
 
 async def room_summary(request: web.Request) -> web.Response:
@@ -171,6 +198,7 @@ async def daily_room(request: web.Request) -> web.Response:
     ghosts = [await todays_best(_store(request), today, preset)] if parse_daily_ghost(data) else []
     room = await request.app[REGISTRY].daily_room(today, preset, time.time(), ghosts=ghosts)
     await request.app[DIRECTORY].publish(room)
+    await _made(request, room.code)
     return web.json_response(
         {"code": room.code, "url": room_link(request, room.code), "daily": today.isoformat()}
     )
@@ -186,12 +214,15 @@ async def create_ghost_room(request: web.Request) -> web.Response:
         plan.settings, time.time(), daily=plan.daily, fixed_seed=plan.seed, ghosts=[plan.ghost]
     )
     await request.app[DIRECTORY].publish(room)
+    await _made(request, room.code)
     return web.json_response({"code": room.code, "url": room_link(request, room.code)}, status=201)
 
 
 def add_routes(app: web.Application) -> None:
     """Register every HTTP route and the static files (read once, here)."""
     app[ASSETS] = StaticAssets(app[CONFIG].web_dir)
+    app[ROOM_QUOTA] = RoomQuota(app[CONFIG].rooms_per_address)
+    app[PUBLIC_ROOMS] = PublicRooms(lambda: app[DIRECTORY].public(), app[CONFIG].rooms_list_ttl)
     app.router.add_get("/", lobby_page)
     app.router.add_get("/r/{code}", room_page)
     app.router.add_post("/api/rooms", create_room)

@@ -6,6 +6,7 @@ becomes an error ack and never escapes to the connection. Commands reach rooms o
 runtime's `RoomRunner` (`self.runner`), whichever home the rooms live in.
 """
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -26,6 +27,7 @@ from server.sockets.handlers import RoomCommands
 from server.sockets.handshakes import Handshakes
 from server.sockets.host_handlers import HostCommands
 from server.sockets.outbox import RoomOutbox
+from server.sockets.transport import GuardedServer
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +72,12 @@ class SocketGateway:
         self.hint_searches.warm()
         self.joined_at: dict[str, float] = {}
         """When each joined connection joined (wall clock): a cluster's handover tells the newer tab."""
+        self.join_within = config.join_within
+        self._join_deadlines: dict[str, asyncio.TimerHandle] = {}
+        """Connections not joined yet, each with the moment it is hung up unless it joins first."""
+        self._hang_ups: set[asyncio.Task[None]] = set()
+        self.dropped_unjoined = 0
+        """Connections hung up for joining no room within `join_within` (reported by /healthz)."""
 
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
@@ -196,13 +204,41 @@ class SocketGateway:
             return await self.on_unknown("connect", sid)
         self.connections += 1
         self.handshakes.note(sid, environ)
+        loop = asyncio.get_running_loop()
+        self._join_deadlines[sid] = loop.call_later(self.join_within, self._drop_if_not_joined, sid)
         return None
+
+    def _drop_if_not_joined(self, sid: str) -> None:
+        """An idle connection that never joined holds a file descriptor for nothing: hang it up (a
+        browser's socket reconnects by itself and is given the same time again)."""
+        self._join_deadlines.pop(sid, None)
+        if sid in self.joined_at:
+            return
+        self.dropped_unjoined += 1
+        task = asyncio.create_task(self.hang_up(sid))
+        self._hang_ups.add(task)
+        task.add_done_callback(self._hang_ups.discard)
+
+    def hung_up(self) -> int:
+        """Connections hung up since start for never joining or for not reading what they were sent."""
+        engine = self.sio.bounded.hung_up if isinstance(self.sio, GuardedServer) else 0
+        return self.dropped_unjoined + engine
+
+    async def hang_up(self, sid: str) -> None:
+        """End a connection at once, whether or not its client reads."""
+        if isinstance(self.sio, GuardedServer):
+            await self.sio.hang_up(sid)
+        else:
+            await self.sio.disconnect(sid)
 
     async def on_disconnect(self, sid: str, *reason: object) -> Ack | None:
         """A dropped player keeps their place for the grace period; a spectator just goes."""
         if self._live(sid):  # an event the client emitted, not a disconnection
             return await self.on_unknown("disconnect", sid)
         self.connections -= 1
+        deadline = self._join_deadlines.pop(sid, None)
+        if deadline is not None:
+            deadline.cancel()
         for limiter in (
             self.move_limiter,
             self.hint_limiter,

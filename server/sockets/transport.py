@@ -11,13 +11,16 @@ import asyncio
 import json
 import logging
 import time
+from collections import Counter
 from typing import Any
 
+import engineio
 import orjson
 import socketio
 from socketio import packet
 
 from server.room.rate_limits import KeyedLimiter, RateLimit, TokenBucket
+from server.sockets.engine import BoundedEngine
 from server.sockets.handshakes import handshake_of
 
 log = logging.getLogger(__name__)
@@ -71,10 +74,29 @@ class FastTextPacket(TextPacket):
 
 
 class GuardedServer(socketio.AsyncServer):
-    """`socketio.AsyncServer` that refuses binary packets and closes connections that send junk."""
+    """`socketio.AsyncServer` that refuses binary packets, closes connections that send junk, holds each
+    address to `connections_per_address` connections at once, and hangs up connections that do not
+    take what they are sent (`server.sockets.engine`)."""
 
-    def __init__(self, *, fast_json: bool = True, **options: Any) -> None:
+    def __init__(
+        self,
+        *,
+        fast_json: bool = True,
+        connections_per_address: int = 1_000_000,
+        max_backlog: int = BoundedEngine.max_backlog,
+        write_stall: float = BoundedEngine.write_stall,
+        **options: Any,
+    ) -> None:
         super().__init__(serializer=FastTextPacket if fast_json else TextPacket, **options)
+        assert isinstance(self.eio, BoundedEngine)
+        self.bounded: BoundedEngine = self.eio
+        self.bounded.max_backlog, self.bounded.write_stall = max_backlog, write_stall
+        self.bounded.requests = self._request_of
+        self.connections_per_address = connections_per_address
+        self.by_address: Counter[str] = Counter()
+        """Live Engine.IO sessions of each client address: every one holds a file descriptor."""
+        self.refused_connections = 0
+        """Handshakes refused because their address had `connections_per_address` open."""
         self.malformed: dict[str, int] = {}
         """Malformed packets so far, by Engine.IO session; forgotten when the session ends."""
         self._closing: set[str] = set()
@@ -87,17 +109,35 @@ class GuardedServer(socketio.AsyncServer):
         self.closed_for_junk = 0
         """Connections closed for binary or malformed packets since start (reported by /healthz)."""
 
+    def _engineio_server_class(self) -> type[engineio.AsyncServer]:
+        return BoundedEngine
+
+    def _request_of(self, eio_sid: str) -> object:
+        return (self.environ.get(eio_sid) or {}).get("aiohttp.request")
+
     async def _handle_eio_connect(
         self, eio_sid: str, environ: dict[str, Any]
-    ) -> bool | None:  # a WSGI environ
+    ) -> bool | dict[str, str] | None:  # a WSGI environ
         address = handshake_of(environ).address
         until = self._shut_out.get(address)
         if until is not None:
             if time.monotonic() < until:
                 return False  # Engine.IO answers the handshake with a refusal
             del self._shut_out[address]
+        if self.by_address[address] >= self.connections_per_address:
+            self.refused_connections += 1
+            self._note(f"refusing a connection from {address}: it has {self.connections_per_address} open")
+            message = "too many connections from your address; close some tabs and try again"
+            return {"code": "too_many_connections", "message": message}  # a 401 with this JSON body
+        self.by_address[address] += 1
         await super()._handle_eio_connect(eio_sid, environ)
         return None
+
+    async def hang_up(self, sid: str) -> None:
+        """End a Socket.IO connection at once, whatever its client reads: its TCP connection closes."""
+        eio_sid = self.manager.eio_sid_from_sid(sid, "/")
+        if eio_sid is not None:
+            await self.bounded.hang_up(eio_sid)
 
     async def _handle_eio_message(self, eio_sid: str, data: str | bytes) -> None:
         if eio_sid in self._closing:
@@ -121,6 +161,11 @@ class GuardedServer(socketio.AsyncServer):
 
     async def _handle_eio_disconnect(self, eio_sid: str, reason: Any = None) -> None:
         self.malformed.pop(eio_sid, None)
+        if eio_sid in self.environ:
+            address = handshake_of(self.environ[eio_sid]).address
+            self.by_address[address] -= 1
+            if self.by_address[address] <= 0:
+                del self.by_address[address]
         await super()._handle_eio_disconnect(eio_sid, reason)
 
     async def _close_for_junk(self, eio_sid: str) -> None:

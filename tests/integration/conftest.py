@@ -40,6 +40,7 @@ FAST = AppConfig(
     read_limit=GENEROUS,
     page_limit=GENEROUS,
     socket_limit=GENEROUS,
+    rooms_per_address=10_000,
 )
 """Short timings and no rate limits to trip over; tests override single fields."""
 
