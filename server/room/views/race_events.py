@@ -2,7 +2,7 @@
 
 from typing import cast
 
-from server.maze.fog import FogMemory, fogged_maze, revealed, visible_now
+from server.maze.fog import FogMemory, Sight, fogged_maze, revealed
 from server.maze.model import Maze
 from server.room.events.race import MoveAck, Moved, MovedUnseen, Started
 from server.room.players import Player
@@ -16,9 +16,8 @@ def started_for_fog(started: Started, maze: Maze, start: FogMemory) -> Started:
     players where they stand (at the entrance, in sight) without trails."""
     fogged: Started = {k: v for k, v in started.items() if k not in ("shortest", "difficulty")}  # type: ignore[assignment]
     fogged["maze"] = fogged_maze(maze, start.seen)
-    at_start = Viewer(
-        None, racing=True, sees=frozenset(maze.cell(i) for i, flag in enumerate(start.seen) if flag)
-    )
+    seen = tuple(i for i, flag in enumerate(start.seen) if flag)  # from the entrance: all in sight
+    at_start = Viewer(None, racing=True, sees=Sight(maze.rows, maze.cols, seen))
     fogged["players"] = [fog_entry(entry, at_start) for entry in started["players"]]
     return fogged
 
@@ -44,7 +43,7 @@ def move_ack(room: RoomState, player: Player, newly_seen: list[int]) -> MoveAck:
     if player.fog is not None:
         del ack["distance"]
         ack["seen"] = revealed(maze, newly_seen)["cells"]
-        in_sight = visible_now(maze, maze.index(trail.current), room.settings.vision)
+        in_sight = player.fog.sight_from(maze, maze.index(trail.current), room.settings.vision).cells
         ack["rivals"] = [
             {"id": rival.id, "room": cell_json(rival.trail.current), "facing": rival.trail.facing.value}
             for rival in room.racers()

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from server.maze.fog import visible_now
+from server.maze.fog import Sight
 from server.maze.model import Cell
 from server.room.state import RoomState
 
@@ -14,7 +14,7 @@ class Viewer:
 
     member_id: str | None
     racing: bool
-    sees: frozenset[Cell] | None = None
+    sees: Sight | None = None
 
     @classmethod
     def of(cls, room: RoomState, member_id: str | None) -> "Viewer":
@@ -24,8 +24,11 @@ class Viewer:
         if not racing or player is None or player.fog is None or room.maze is None or player.trail is None:
             return cls(member_id, racing)
         maze = room.maze
-        in_sight = visible_now(maze, maze.index(player.trail.current), room.settings.vision)
-        return cls(member_id, racing, frozenset(maze.cell(index) for index in in_sight))
+        return cls(
+            member_id,
+            racing,
+            player.fog.sight_from(maze, maze.index(player.trail.current), room.settings.vision),
+        )
 
 
 ANYONE = Viewer(None, racing=False)
