@@ -10,7 +10,8 @@ from server.room.state import RoomState
 @dataclass(frozen=True)
 class Viewer:
     """Who looks at the room: a member (or nobody in particular), whether they are still racing, and in
-    a fog race the cells a racer sees now (None for everyone who sees all)."""
+    a fog race the cells a racer sees now (None for everyone who sees all): the sight kept with their
+    memory since their last move, never searched again for a viewer."""
 
     member_id: str | None
     racing: bool
