@@ -1,8 +1,8 @@
 """Who looks at a room: the `Viewer` every view is computed for, and the wire form of a cell."""
 
+from collections.abc import Container
 from dataclasses import dataclass
 
-from server.maze.fog import Sight
 from server.maze.model import Cell
 from server.room.state import RoomState
 
@@ -15,7 +15,7 @@ class Viewer:
 
     member_id: str | None
     racing: bool
-    sees: Sight | None = None
+    sees: Container[Cell] | None = None
 
     @classmethod
     def of(cls, room: RoomState, member_id: str | None) -> "Viewer":

@@ -21,7 +21,7 @@ def viewer_of(room: RoomState, member_id: str | None) -> Viewer:
         return Viewer(member_id, racing)
     maze = room.maze
     in_sight = sight(maze, maze.index(player.trail.current), room.settings.vision)
-    return Viewer(member_id, racing, frozenset(maze.cell(index) for index in in_sight))  # type: ignore[arg-type]
+    return Viewer(member_id, racing, frozenset(maze.cell(index) for index in in_sight))
 
 
 def event_for(envelope: Envelope, viewer: Viewer) -> WireEvent:
