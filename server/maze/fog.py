@@ -13,7 +13,6 @@ unknown, not walls, and clients draw them so.
 
 import base64
 import binascii
-from collections.abc import Iterable, KeysView
 from dataclasses import dataclass, field
 from typing import TypedDict
 
@@ -79,11 +78,12 @@ class Sight:
 
     __slots__ = ("cells", "cols", "rows")
 
-    def __init__(self, rows: int, cols: int, cells: Iterable[int]) -> None:
+    def __init__(self, rows: int, cols: int, cells: dict[int, int]) -> None:
         self.rows = rows
         self.cols = cols
-        self.cells: KeysView[int] = (cells if isinstance(cells, dict) else dict.fromkeys(cells)).keys()
-        """The cells in sight by flat index, nearest first (the order newly seen cells are sent in)."""
+        self.cells = cells
+        """The cells in sight by flat index, each with its distance in steps, nearest first (the order
+        newly seen cells are sent in)."""
 
     def __contains__(self, cell: object) -> bool:
         """Whether a cell `(row, col)` is in sight; anything that is not a cell of the maze is not."""

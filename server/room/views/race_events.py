@@ -2,7 +2,7 @@
 
 from typing import cast
 
-from server.maze.fog import FogMemory, Sight, fogged_maze, revealed
+from server.maze.fog import FogMemory, fogged_maze, revealed
 from server.maze.model import Maze
 from server.room.events.race import MoveAck, Moved, MovedUnseen, Started
 from server.room.players import Player
@@ -16,8 +16,9 @@ def started_for_fog(started: Started, maze: Maze, start: FogMemory) -> Started:
     players where they stand (at the entrance, in sight) without trails."""
     fogged: Started = {k: v for k, v in started.items() if k not in ("shortest", "difficulty")}  # type: ignore[assignment]
     fogged["maze"] = fogged_maze(maze, start.seen)
-    seen = tuple(i for i, flag in enumerate(start.seen) if flag)  # from the entrance: all in sight
-    at_start = Viewer(None, racing=True, sees=Sight(maze.rows, maze.cols, seen))
+    at_start = Viewer(
+        None, racing=True, sees=frozenset(maze.cell(i) for i, flag in enumerate(start.seen) if flag)
+    )
     fogged["players"] = [fog_entry(entry, at_start) for entry in started["players"]]
     return fogged
 

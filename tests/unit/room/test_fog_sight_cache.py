@@ -157,7 +157,7 @@ def test_a_memory_sees_from_each_cell_what_a_fresh_search_finds(
 
 
 def test_a_sight_answers_only_for_cells_of_its_maze() -> None:
-    seen = Sight(3, 4, [0, 3, 4, 11])
+    seen = Sight(3, 4, dict.fromkeys([0, 3, 4, 11], 1))
     assert (0, 0) in seen
     assert (0, 3) in seen
     assert (1, 0) in seen
