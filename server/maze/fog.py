@@ -13,7 +13,7 @@ unknown, not walls, and clients draw them so.
 
 import base64
 import binascii
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypedDict
 
 from server.errors import BadMaze
@@ -27,6 +27,12 @@ DEFAULT_VISION = 3
 
 def sight(maze: Maze, start: int, vision: int) -> list[int]:
     """The cells within `vision` steps of cell `start` along open passages, nearest first."""
+    return list(depths(maze, start, vision))
+
+
+def depths(maze: Maze, start: int, vision: int) -> dict[int, int]:
+    """The cells within `vision` steps of cell `start` along open passages, each with its distance in
+    steps, nearest first (the order the search reached them in, which a dict keeps)."""
     open_sides, steps = maze.open_sides, maze.steps
     depth = {start: 0}
     frontier = [start]
@@ -39,7 +45,7 @@ def sight(maze: Maze, start: int, vision: int) -> list[int]:
             if neighbour not in depth:
                 depth[neighbour] = further
                 frontier.append(neighbour)
-    return frontier
+    return depth
 
 
 def bitset(flags: bytes | bytearray) -> str:
@@ -65,11 +71,44 @@ _TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 _FROM_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
+class Sight:
+    """What a racer sees from where they stand: the cells within `vision` steps, nearest first, asked by
+    flat index or by (row, col). Computed once a move and kept with the racer's memory, so the views that
+    decide who sees a rival's move read it instead of searching again for every viewer and event."""
+
+    __slots__ = ("cells", "cols", "rows")
+
+    def __init__(self, rows: int, cols: int, cells: dict[int, int]) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.cells = cells
+        """The cells in sight by flat index, each with its distance in steps, nearest first (the order
+        newly seen cells are sent in)."""
+
+    def __contains__(self, cell: object) -> bool:
+        """Whether a cell `(row, col)` is in sight; anything that is not a cell of the maze is not."""
+        if not isinstance(cell, tuple) or len(cell) != 2:
+            return False
+        r, c = cell
+        return 0 <= r < self.rows and 0 <= c < self.cols and r * self.cols + c in self.cells
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+
+def sight_of(maze: Maze, cell: int, vision: int) -> Sight:
+    """The `Sight` of a racer standing in cell `cell`."""
+    return Sight(maze.rows, maze.cols, depths(maze, cell, vision))
+
+
 @dataclass
 class FogMemory:
-    """One racer's seen cells: a flag a cell (1 seen), kept for the whole race."""
+    """One racer's seen cells: a flag a cell (1 seen), kept for the whole race; and what they see from
+    where they stand now, remembered with the cell and vision it was seen from."""
 
     seen: bytearray
+    _now: tuple[Maze, int, int, Sight] | None = field(default=None, compare=False, repr=False)
+    """The maze, cell and vision of the last sight computed, and that sight."""
 
     @classmethod
     def at_start(cls, maze: Maze, vision: int) -> "FogMemory":
@@ -78,10 +117,24 @@ class FogMemory:
         memory.look_from(maze, maze.index(maze.entrance), vision)
         return memory
 
+    def copy(self) -> "FogMemory":
+        """Another racer's memory of the same cells, seeing the same (every racer starts so)."""
+        return FogMemory(bytearray(self.seen), self._now)
+
+    def sight_from(self, maze: Maze, cell: int, vision: int) -> Sight:
+        """What the racer sees standing in `cell`: computed once for a cell, then read back (every rival's
+        view of every event asks where this racer stands, and they stand still between their moves)."""
+        now = self._now
+        if now is not None and now[0] is maze and now[1] == cell and now[2] == vision:
+            return now[3]
+        seen_now = sight_of(maze, cell, vision)
+        self._now = (maze, cell, vision, seen_now)
+        return seen_now
+
     def look_from(self, maze: Maze, cell: int, vision: int) -> list[int]:
         """Mark what is seen from `cell`; returns the cells seen for the first time, nearest first."""
         seen = self.seen
-        new = [c for c in sight(maze, cell, vision) if not seen[c]]
+        new = [c for c in self.sight_from(maze, cell, vision).cells if not seen[c]]
         for c in new:
             seen[c] = 1
         return new

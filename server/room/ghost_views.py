@@ -5,6 +5,7 @@ race a racer gets it only while the ghost stands in a cell they can see now, exa
 `moved` (`views.event_for` picks the form by the event's `at`).
 """
 
+from collections.abc import Container
 from typing import TYPE_CHECKING
 
 from server.maze.model import Cell, Maze
@@ -19,7 +20,7 @@ def ghost_cell(ghost: Ghost, made: int, maze: Maze) -> Cell:
     return maze.cell(ghost.cell_after(made, maze.index(maze.entrance)))
 
 
-def ghost_entries(room: "RoomState", sees: frozenset[Cell] | None = None) -> list[GhostEntry]:
+def ghost_entries(room: "RoomState", sees: Container[Cell] | None = None) -> list[GhostEntry]:
     """The room's ghosts as `started` and the snapshot list them; `sees` is what a fog racer sees now
     (None: everything), and a ghost outside it has no `room`."""
     entries: list[GhostEntry] = []

@@ -45,7 +45,7 @@ def begin(state: RoomState, now: float) -> None:
     for player in state.active_players():
         if player.id not in state.sitting_out:
             player.reset_for_race(maze.entrance, distance)
-            player.fog = FogMemory(bytearray(fog.seen)) if fog is not None else None
+            player.fog = fog.copy() if fog is not None else None
             if player.bot is not None:  # a fresh brain, its ties broken by the race seed and its id
                 seed = random.Random(f"{state.seed}:{player.id}").getrandbits(63)
                 player.brain = make_bot(player.bot.kind, seed)

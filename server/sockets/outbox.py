@@ -154,8 +154,8 @@ class RoomOutbox:
             if hidden:
                 await self._flush_now(out.code)  # whatever is batched goes first, to keep the order
                 await self.sio.emit("event", broadcast, room=out.code, skip_sid=list(hidden))
-                for sid, viewer in hidden.items():
-                    await self.sio.emit("event", views.event_for(envelope, viewer), to=sid)
+                for event, sids in views.forms_for(envelope, hidden):  # one send a form, not a racer
+                    await self.sio.emit("event", event, to=sids)
             elif self.batch_interval <= 0:
                 await self.sio.emit("event", broadcast, room=out.code)
             else:

@@ -12,6 +12,7 @@ import aiohttp
 import socketio
 
 from tests.bench import abuse_rooms
+from tests.bench.abuse_fog import fog_sight_cost
 from tests.bench.timing import print_table
 from tests.integration.raw_socket import RawSocket
 from tests.store.live import ServerProcess, post_json
@@ -145,6 +146,7 @@ async def main(quick: bool) -> None:
         " refused for a minute.",
     )
     await abuse_rooms.main(quick)
+    await fog_sight_cost(quick)
 
 
 def run(quick: bool = False) -> None:

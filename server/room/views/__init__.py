@@ -14,12 +14,12 @@ secrecy rules:
 
 The package's modules, one job each: `viewer` (who looks), `players` (a player entry, as a fog racer
 too), `whole_room` (the snapshot), `room_summary` (the HTTP API's listing), `race_events` and `hints`
-(the per-event forms the rules build), `delivery` (which form of an event a viewer gets). The names
-below are what the rest of the server uses (`views.snapshot`, `views.ANYONE`...); the rules import the
-modules themselves.
+(the per-event forms the rules build), `delivery` (which form of an event a viewer gets, and the viewers
+grouped by form so each form is sent once). The names below are what the rest of the server uses
+(`views.snapshot`, `views.ANYONE`...); the rules import the modules themselves.
 """
 
-from server.room.views.delivery import event_for, hides_from_racers, is_redacted_for
+from server.room.views.delivery import event_for, forms_for, hides_from_racers, is_redacted_for
 from server.room.views.hints import HINT_SEEN_BY_RACERS
 from server.room.views.room_summary import RoomSummary, summary
 from server.room.views.viewer import ANYONE, Viewer
@@ -32,6 +32,7 @@ __all__ = [
     "Snapshot",
     "Viewer",
     "event_for",
+    "forms_for",
     "hides_from_racers",
     "is_redacted_for",
     "snapshot",

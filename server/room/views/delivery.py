@@ -1,7 +1,13 @@
 """Which form of an event each viewer gets: the room-wide one, the racers' one, or a fog racer's."""
 
+from collections.abc import Mapping
+from typing import TypeVar
+
 from server.room.envelope import Envelope, WireEvent
+from server.room.events import EventData
 from server.room.views.viewer import Viewer
+
+Key = TypeVar("Key")
 
 
 def is_redacted_for(envelope: Envelope, viewer: Viewer) -> bool:
@@ -16,11 +22,29 @@ def hides_from_racers(envelopes: list[Envelope]) -> bool:
     return any(envelope.racer_d is not None for envelope in envelopes)
 
 
-def event_for(envelope: Envelope, viewer: Viewer) -> WireEvent:
-    """`envelope` on the wire as `viewer` may see it."""
+def data_for(envelope: Envelope, viewer: Viewer) -> EventData:
+    """The data of `envelope` that `viewer` may see: one of its forms, never a copy of one."""
     if envelope.seen_d is not None and viewer.sees is not None and envelope.racer_d is not None:
         in_sight = viewer.member_id == envelope.d.get("id") or envelope.at in viewer.sees
-        return {"v": envelope.v, "t": envelope.t, "d": envelope.seen_d if in_sight else envelope.racer_d}
+        return envelope.seen_d if in_sight else envelope.racer_d
     if is_redacted_for(envelope, viewer) and envelope.racer_d is not None:
-        return {"v": envelope.v, "t": envelope.t, "d": envelope.racer_d}
-    return envelope.to_json()
+        return envelope.racer_d
+    return envelope.d
+
+
+def event_for(envelope: Envelope, viewer: Viewer) -> WireEvent:
+    """`envelope` on the wire as `viewer` may see it."""
+    return {"v": envelope.v, "t": envelope.t, "d": data_for(envelope, viewer)}
+
+
+def forms_for(envelope: Envelope, viewers: Mapping[Key, Viewer]) -> list[tuple[WireEvent, list[Key]]]:
+    """`envelope` as each of `viewers` (by connection) may see it, the viewers who get the same form
+    together: an event has at most three forms, so it goes out in as many sends, not one a viewer."""
+    groups: dict[int, tuple[WireEvent, list[Key]]] = {}
+    for key, viewer in viewers.items():
+        data = data_for(envelope, viewer)
+        group = groups.get(id(data))
+        if group is None:
+            groups[id(data)] = group = ({"v": envelope.v, "t": envelope.t, "d": data}, [])
+        group[1].append(key)
+    return list(groups.values())

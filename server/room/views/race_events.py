@@ -2,7 +2,7 @@
 
 from typing import cast
 
-from server.maze.fog import FogMemory, fogged_maze, revealed, visible_now
+from server.maze.fog import FogMemory, fogged_maze, revealed
 from server.maze.model import Maze
 from server.room.events.race import MoveAck, Moved, MovedUnseen, Started
 from server.room.players import Player
@@ -44,7 +44,7 @@ def move_ack(room: RoomState, player: Player, newly_seen: list[int]) -> MoveAck:
     if player.fog is not None:
         del ack["distance"]
         ack["seen"] = revealed(maze, newly_seen)["cells"]
-        in_sight = visible_now(maze, maze.index(trail.current), room.settings.vision)
+        in_sight = player.fog.sight_from(maze, maze.index(trail.current), room.settings.vision).cells
         ack["rivals"] = [
             {"id": rival.id, "cell": cell_json(rival.trail.current), "facing": rival.trail.facing.value}
             for rival in room.racers()

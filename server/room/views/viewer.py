@@ -1,8 +1,8 @@
 """Who looks at a room: the `Viewer` every view is computed for, and the wire form of a cell."""
 
+from collections.abc import Container
 from dataclasses import dataclass
 
-from server.maze.fog import visible_now
 from server.maze.model import Cell
 from server.room.state import RoomState
 
@@ -10,11 +10,12 @@ from server.room.state import RoomState
 @dataclass(frozen=True)
 class Viewer:
     """Who looks at the room: a member (or nobody in particular), whether they are still racing, and in
-    a fog race the cells a racer sees now (None for everyone who sees all)."""
+    a fog race the cells a racer sees now (None for everyone who sees all): the sight kept with their
+    memory since their last move, never searched again for a viewer."""
 
     member_id: str | None
     racing: bool
-    sees: frozenset[Cell] | None = None
+    sees: Container[Cell] | None = None
 
     @classmethod
     def of(cls, room: RoomState, member_id: str | None) -> "Viewer":
@@ -24,8 +25,11 @@ class Viewer:
         if not racing or player is None or player.fog is None or room.maze is None or player.trail is None:
             return cls(member_id, racing)
         maze = room.maze
-        in_sight = visible_now(maze, maze.index(player.trail.current), room.settings.vision)
-        return cls(member_id, racing, frozenset(maze.cell(index) for index in in_sight))
+        return cls(
+            member_id,
+            racing,
+            player.fog.sight_from(maze, maze.index(player.trail.current), room.settings.vision),
+        )
 
 
 ANYONE = Viewer(None, racing=False)
