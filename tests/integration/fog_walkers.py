@@ -118,7 +118,7 @@ class FogWalker:
             self.here = self.confirmed  # walk on from where the server says
             return
         self.acked += sent >= self.record_from
-        self.confirmed = (ack["room"][0], ack["room"][1])
+        self.confirmed = (ack["cell"][0], ack["cell"][1])
         for r, c, bits in ack.get("seen", ()):
             for kind, flags in enumerate(self.known):
                 flags[r * self.cols + c] = bits >> kind & 1

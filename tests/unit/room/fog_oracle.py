@@ -53,7 +53,7 @@ def rivals_in_sight(room: RoomState, player: Player) -> list[RivalInSight]:
     assert trail is not None
     in_sight = frozenset(sight(maze, maze.index(trail.current), room.settings.vision))
     return [
-        {"id": rival.id, "room": cell_json(rival.trail.current), "facing": rival.trail.facing.value}
+        {"id": rival.id, "cell": cell_json(rival.trail.current), "facing": rival.trail.facing.value}
         for rival in room.racers()
         if rival is not player
         and not rival.left
