@@ -15,6 +15,7 @@ import socketio
 from server.errors import GameError
 from server.room import views
 from server.room.envelope import Envelope, WireEvent
+from server.room.events import EventData
 from server.room.records import RaceRecord
 from server.runtime.runner import Outgoing
 from server.store.interface import Store
@@ -154,8 +155,8 @@ class RoomOutbox:
             if hidden:
                 await self._flush_now(out.code)  # whatever is batched goes first, to keep the order
                 await self.sio.emit("event", broadcast, room=out.code, skip_sid=list(hidden))
-                for sid, viewer in hidden.items():
-                    await self.sio.emit("event", views.event_for(envelope, viewer), to=sid)
+                for data, sids in self._by_form(envelope, hidden):
+                    await self.sio.emit("event", {"v": envelope.v, "t": envelope.t, "d": data}, to=sids)
             elif self.batch_interval <= 0:
                 await self.sio.emit("event", broadcast, room=out.code)
             else:
@@ -165,6 +166,16 @@ class RoomOutbox:
     def _redacted_for(envelope: Envelope, racing: dict[str, views.Viewer]) -> dict[str, views.Viewer]:
         """The connections of racing players who see less of `envelope` than the room broadcast."""
         return {sid: viewer for sid, viewer in racing.items() if views.is_redacted_for(envelope, viewer)}
+
+    @staticmethod
+    def _by_form(envelope: Envelope, viewers: dict[str, views.Viewer]) -> list[tuple[EventData, list[str]]]:
+        """The connections of `viewers` grouped by the form of `envelope` each gets: the onlookers of a
+        race kept from onlookers all get the same, sent once to them all."""
+        groups: dict[int, tuple[EventData, list[str]]] = {}
+        for sid, viewer in viewers.items():
+            data = views.data_for(envelope, viewer)
+            groups.setdefault(id(data), (data, []))[1].append(sid)
+        return list(groups.values())
 
     def _batch(self, code: str, event: WireEvent) -> None:
         batch = self._batches.setdefault(code, [])

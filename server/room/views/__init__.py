@@ -19,7 +19,7 @@ below are what the rest of the server uses (`views.snapshot`, `views.ANYONE`...)
 modules themselves.
 """
 
-from server.room.views.delivery import event_for, hides_from_racers, is_redacted_for
+from server.room.views.delivery import data_for, event_for, hides_from_racers, is_redacted_for
 from server.room.views.hints import HINT_SEEN_BY_RACERS
 from server.room.views.room_summary import RoomSummary, summary
 from server.room.views.viewer import ANYONE, Viewer
@@ -31,6 +31,7 @@ __all__ = [
     "RoomSummary",
     "Snapshot",
     "Viewer",
+    "data_for",
     "event_for",
     "hides_from_racers",
     "is_redacted_for",

@@ -1,6 +1,7 @@
 """Which form of an event each viewer gets: the room-wide one, the racers' one, or a fog racer's."""
 
 from server.room.envelope import Envelope, WireEvent
+from server.room.events import EventData
 from server.room.views.viewer import Viewer
 
 
@@ -18,9 +19,15 @@ def hides_from_racers(envelopes: list[Envelope]) -> bool:
 
 def event_for(envelope: Envelope, viewer: Viewer) -> WireEvent:
     """`envelope` on the wire as `viewer` may see it."""
+    return {"v": envelope.v, "t": envelope.t, "d": data_for(envelope, viewer)}
+
+
+def data_for(envelope: Envelope, viewer: Viewer) -> EventData:
+    """The form of `envelope`'s data `viewer` gets: one of the envelope's own (so viewers who get the
+    same form can be sent it at once)."""
     if envelope.seen_d is not None and viewer.sees is not None and envelope.racer_d is not None:
         in_sight = viewer.member_id == envelope.d.get("id") or envelope.at in viewer.sees
-        return {"v": envelope.v, "t": envelope.t, "d": envelope.seen_d if in_sight else envelope.racer_d}
+        return envelope.seen_d if in_sight else envelope.racer_d
     if is_redacted_for(envelope, viewer) and envelope.racer_d is not None:
-        return {"v": envelope.v, "t": envelope.t, "d": envelope.racer_d}
-    return envelope.to_json()
+        return envelope.racer_d
+    return envelope.d
