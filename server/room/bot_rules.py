@@ -15,6 +15,7 @@ from server.room import race
 from server.room.bot_spec import BotSpec
 from server.room.events.race import MoveAck
 from server.room.guards import course_of, racer_of, require_host, require_phase, trail_of
+from server.room.names import unique_name
 from server.room.players import PALETTE, Player
 from server.room.state import RoomState
 from server.room.views.players import player_entry
@@ -28,11 +29,7 @@ def add(state: RoomState, member_id: str, spec: BotSpec, token: str, now: float)
     if state.seats_full:
         raise GameError("the room is full: raise max_players or remove someone first", code="room_full")
     state.last_active = now
-    taken = {p.name for p in state.active_players()}
-    name, n = bot_name(spec.kind), 2
-    while name in taken:
-        name = f"{bot_name(spec.kind)} {n}"
-        n += 1
+    name = unique_name(bot_name(spec.kind), [p.name for p in state.active_players()])
     used = {p.colour for p in state.active_players()}
     colour = next(c for c in PALETTE if c not in used)
     bot = Player(state.next_id("p"), name, colour, token, now, ready=True, bot=spec)

@@ -12,7 +12,8 @@ from typing import NotRequired, TypedDict
 from server.errors import GameError
 from server.room import race
 from server.room.guards import require_host
-from server.room.players import PALETTE, Player, clean_name
+from server.room.names import clean_name, unique_name
+from server.room.players import PALETTE, Player
 from server.room.state import Role, RoomState
 from server.room.views.players import player_entry
 
@@ -72,12 +73,7 @@ def join(
 
 
 def _add_player(state: RoomState, name: str, now: float, token: str) -> Membership:
-    taken = {p.name for p in state.active_players()}
-    unique, n = name, 2
-    while unique in taken:
-        suffix = f" {n}"
-        unique = name[: 20 - len(suffix)] + suffix
-        n += 1
+    unique = unique_name(name, [p.name for p in state.active_players()])
     used = {p.colour for p in state.active_players()}
     colour = next(c for c in PALETTE if c not in used)
     player = Player(state.next_id("p"), unique, colour, token, now)

@@ -1,16 +1,12 @@
 """Players in a room: names, colours and each racer's running tally."""
 
-import unicodedata
 from dataclasses import dataclass
 
 from server.bots import Bot
-from server.errors import GameError
 from server.maze.directions import Direction
 from server.maze.fog import FogMemory
 from server.maze.trail import Trail
 from server.room.bot_spec import BotSpec
-
-NAME_MAX = 20
 
 PALETTE: tuple[str, ...] = (
     "#0072B2",  # Okabe-Ito blue
@@ -31,20 +27,6 @@ PALETTE: tuple[str, ...] = (
     "#661100",  # Tol brown
 )
 """Colour-blind-safe colours (Okabe-Ito, then Paul Tol's muted set), one per player slot."""
-
-
-def clean_name(raw: object) -> str:
-    """A display name: trimmed, inner white space folded, 1-20 printable characters."""
-    if not isinstance(raw, str):
-        raise GameError("name must be text", code="bad_name")
-    name = " ".join(raw.split())
-    if not name:
-        raise GameError("name must not be empty", code="bad_name")
-    if len(name) > NAME_MAX:
-        raise GameError(f"name must be at most {NAME_MAX} characters", code="bad_name")
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise GameError("name must hold printable characters only", code="bad_name")
-    return name
 
 
 @dataclass

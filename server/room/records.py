@@ -41,6 +41,8 @@ class RaceRecordJson(TypedDict):
     """Absent from the races of rescue files written before the card existed."""
     known_maze: NotRequired[bool]
     """Absent from the races of rescue files written before ghost rooms existed."""
+    guided: NotRequired[bool]
+    """Absent from the races of rescue files written before guide bots made a race unranked."""
 
 
 @dataclass(frozen=True)
@@ -65,13 +67,15 @@ class RaceRecord:
     known_maze: bool = False
     """Raced in a ghost room on a stored race's maze, which its replay shows: never ranked (the daily
     maze's ghost rooms are daily rooms, ranked on the day's board like every daily race)."""
+    guided: bool = False
+    """A bot in the race could show the racers the way (`bots_show_the_way`): never ranked."""
 
     @property
     def ranked(self) -> bool:
         """Whether the race counts for the leaderboards: the daily maze, or a preset size raced on the
         standard rules (corners, no braid), and always on hint rules at least as strict as the defaults
         (at most 3 hints, at least 5 s a hint, hints that do not walk for you), so times compare fairly."""
-        return not self.known_maze and is_ranked(self.settings, self.daily)
+        return not self.known_maze and not self.guided and is_ranked(self.settings, self.daily)
 
     def to_json(self) -> RaceRecordJson:
         """The record as JSON: every field as it is, the log packed (`RaceLog.to_state`)."""
@@ -89,6 +93,7 @@ class RaceRecord:
             "log": self.log.to_state(),
             "difficulty": self.difficulty,
             "known_maze": self.known_maze,
+            "guided": self.guided,
         }
 
     @classmethod
@@ -111,16 +116,30 @@ class RaceRecord:
             log=RaceLog.from_state(data["log"], data["settings"]["cols"]),
             difficulty=data.get("difficulty"),
             known_maze=data.get("known_maze", False) is True,
+            guided=data.get("guided", False) is True,
         )
 
 
 _RECORD_FIELDS = frozenset(field.name for field in dataclasses.fields(RaceRecord))
-_REQUIRED_FIELDS = _RECORD_FIELDS - {"difficulty", "known_maze"}
+_REQUIRED_FIELDS = _RECORD_FIELDS - {"difficulty", "known_maze", "guided"}
 """What the rescue files of older servers hold (from before the difficulty card, before ghost rooms)."""
 
 
 STANDARD_HINT_LIMIT = 3
 STANDARD_HINT_PENALTY = 5
+
+
+GUIDE_BOTS = ("shortest",)
+"""Bots that walk the shortest way from the first step: following one is being shown the way."""
+
+
+def bots_show_the_way(fog: bool, bot_kinds: Sequence[str]) -> bool:
+    """Whether racers could learn the way from the race's bots, so its times do not compare with races
+    run alone: the `shortest` bot walks it from the start (in a fog race it knows the maze nobody else
+    does); and without fog every bot's trail is drawn on every screen, and a bot at 20 moves a second
+    reaches the exit long before a person, its trail then the way. In fog, the exploring bots see no
+    more than a racer and show only where they stand when in sight."""
+    return any(kind in GUIDE_BOTS for kind in bot_kinds) or (not fog and len(bot_kinds) > 0)
 
 
 def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
@@ -201,4 +220,5 @@ def race_record(room: FinishedRoom) -> RaceRecord:
         log=room.log.copy(),
         difficulty=room.card,
         known_maze=bool(room.ghosts) and room.daily is None,
+        guided=bots_show_the_way(room.settings.fog, [p.bot.kind for p in room.racers() if p.bot is not None]),
     )

@@ -102,11 +102,12 @@ class RoomRunner:
 
     def outgoing(self, room: Room, envelopes: list[Envelope]) -> Outgoing:
         """What a command or tick of `room` sends, read now, before the room can move on: its events,
-        the race they ended, and who is still racing (for events racers see redacted)."""
+        the race they ended, and who sees the race as a racer (for events racers see redacted)."""
         racing: dict[str, views.Viewer] = {}
         if views.hides_from_racers(envelopes):
-            for player in room.players.values():
-                sid = self.registry.sid_of(Member(room.code, player.id)) if player.racing else None
+            for member_id in [*room.players, *room.spectators]:
+                viewer = views.Viewer.of(room, member_id)  # racers, and onlookers kept to a racer's view
+                sid = self.registry.sid_of(Member(room.code, member_id)) if viewer.racing else None
                 if sid is not None:
-                    racing[sid] = views.Viewer.of(room, player.id)
+                    racing[sid] = viewer
         return Outgoing(room.code, envelopes, room.take_finished_race(), racing)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from server.maze.race_card import DifficultyCard
+from server.room.names import name_key
 from server.room.racelog import RaceLog
 from server.room.records import RaceRecord
 from server.room.results import ResultRow, efficiency, on_shortest, progress
@@ -216,8 +217,10 @@ def recent_race_json(row: Row) -> RecentRace:
     }
 
 
-def leaderboard_json(rows: Iterable[Row]) -> list[LeaderboardRow]:
-    """Leaderboard rows (best first) as the API sends them, with their places."""
+def leaderboard_json(rows: Iterable[Row], partition: str = BY_NAME) -> list[LeaderboardRow]:
+    """Leaderboard rows (best first) as the API sends them, with their places. On a board of each
+    player's best (`BY_NAME`), of names that look the same (`names.name_key`: "Alice", and "Alice" spelt
+    with a Cyrillic A) only the best row stays: nobody is ranked as someone else."""
     return [
         {
             "place": place,
@@ -235,8 +238,20 @@ def leaderboard_json(rows: Iterable[Row]) -> list[LeaderboardRow]:
             "daily": row["daily"],
             "ended_at": round(row["ended_at"] * 1000),
         }
-        for place, row in enumerate(rows, start=1)
+        for place, row in enumerate(_one_a_look(rows) if partition == BY_NAME else rows, start=1)
     ]
+
+
+def _one_a_look(rows: Iterable[Row]) -> list[Row]:
+    """`rows` (best first) without the later ones whose name looks like an earlier one's."""
+    kept: list[Row] = []
+    looks: set[str] = set()
+    for row in rows:
+        look = name_key(row["name"])
+        if look not in looks:
+            looks.add(look)
+            kept.append(row)
+    return kept
 
 
 def leaderboard_params(

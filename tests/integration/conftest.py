@@ -14,9 +14,11 @@ from typing import Any
 import aiohttp
 import pytest
 import socketio
+from aiohttp import web
 
 from server.app.factory import create_app
 from server.config import AppConfig
+from server.http.keys import REGISTRY
 from server.maze.model import Cell, Maze
 from server.maze.wire import decode_maze
 from server.room.rate_limits import RateLimit
@@ -149,10 +151,19 @@ class Client:
 class Harness:
     """One running server: its URL, an HTTP session and the clients made for it."""
 
-    def __init__(self, url: str, http: aiohttp.ClientSession) -> None:
+    def __init__(self, url: str, http: aiohttp.ClientSession, app: web.Application | None = None) -> None:
         self.url = url.rstrip("/")
         self.http = http
         self.clients: list[Client] = []
+        self.app = app
+
+    def maze_of(self, code: str) -> Maze:
+        """The maze room `code` races on, as the server holds it: for tests of what onlookers are not
+        sent (a fog race's spectators see only its entrance)."""
+        assert self.app is not None, "an in-process server"
+        maze = self.app[REGISTRY].get(code).maze
+        assert maze is not None, "the race has started"
+        return maze
 
     async def client(self, room: str | None = None) -> Client:
         """A connected (not yet joined) Socket.IO client; `room` goes in the handshake query."""
@@ -199,7 +210,7 @@ async def start_server(aiohttp_server: Any) -> Any:
 
     async def start(**overrides: Any) -> Harness:
         server = await aiohttp_server(create_app(replace(FAST, **overrides)))
-        harness = Harness(str(server.make_url("/")), aiohttp.ClientSession())
+        harness = Harness(str(server.make_url("/")), aiohttp.ClientSession(), server.app)
         harnesses.append(harness)
         return harness
 

@@ -3,7 +3,7 @@
 Whole races with several fog racers and a spectator: moves one at a time and in bursts sent together,
 hints of every method (including ones that must say "explore further"), resyncs and a reconnection by
 token. Every message each racer's connections received is audited (`fog_audit.FogAudit`); the spectator
-gets the whole maze and every position.
+sees the race as a racer who stands nowhere until it is over, then the whole maze and every position.
 """
 
 import asyncio
@@ -35,7 +35,8 @@ async def fog_race(arena: Harness, **settings: Any) -> tuple[list[Client], Clien
     started = await watcher.wait_for("started")
     for racer in racers:
         await racer.wait_for("started")
-    return racers, watcher, decode_maze(started["d"]["maze"]), code
+    assert "seen" in started["d"]["maze"], "a spectator of a fog race sees only its entrance"
+    return racers, watcher, arena.maze_of(code), code
 
 
 async def wander(client: Client, maze: Maze, here: Cell, rng: random.Random, steps: int) -> Cell:
@@ -53,7 +54,6 @@ async def test_fog_racers_are_sent_only_what_they_have_seen(arena: Harness) -> N
     racers, watcher, maze, code = await fog_race(
         arena, preset="custom", rows=14, cols=14, algorithm="prim", braid=0.5
     )
-    assert "seen" not in (await watcher.wait_for("started"))["d"]["maze"]  # the spectator sees all
     audits = [FogAudit(maze, racer.id, VISION) for racer in racers]
     rng = random.Random(7)
     here = [maze.entrance] * 3
@@ -75,9 +75,10 @@ async def test_fog_racers_are_sent_only_what_they_have_seen(arena: Harness) -> N
         await racers[round_ % 3].ok("hint", {"method": method, "order": True})
         await racers[(round_ + 1) % 3].resync()
 
-    watched = await watcher.resync()  # a spectator gets every racer's seen cells, to see with their eyes
-    assert all(isinstance(entry["seen"], str) for entry in watched["players"])
-    assert "seen" not in watched["maze"]
+    watched = await watcher.resync()  # during the race, a spectator is no racer's window
+    assert all("seen" not in entry and "cell" not in entry for entry in watched["players"])
+    assert "seen" in watched["maze"]
+    assert "shortest" not in watched
 
     # racer 1 drops and comes back with its token: the snapshot is still fogged, the memory kept
     token = racers[1].you["token"]
@@ -100,9 +101,14 @@ async def test_fog_racers_are_sent_only_what_they_have_seen(arena: Harness) -> N
     full = await racers[0].resync()  # done racing: the whole maze
     assert "seen" not in full["maze"]
     assert decode_maze(full["maze"]) == maze
-    spectator_moves = watcher.of_type("moved")
+    # the last racer's step onto the exit ends the race: from its `moved` on, spectators see it all
+    race_over = max(e["v"] for e in watcher.events if e["t"] == "finished") - 1
+    spectator_moves = [e["d"] for e in watcher.events if e["t"] == "moved" and e["v"] < race_over]
     assert spectator_moves
-    assert all("distance" in d and "cell" in d for d in spectator_moves)
+    assert all("distance" not in d and "cell" not in d for d in spectator_moves)
+    over = await watcher.resync()  # the race over: the whole maze, every racer's seen cells
+    assert "seen" not in over["maze"]
+    assert all(isinstance(entry["seen"], str) for entry in over["players"])
     assert_consecutive(watcher)
     for racer in racers[:1]:
         assert_consecutive(racer)

@@ -2,7 +2,7 @@
 
 from typing import NotRequired, TypedDict
 
-from server.maze.fog import fogged_maze
+from server.maze.fog import FogMemory, fogged_maze
 from server.maze.race_card import Count, DifficultyCard
 from server.maze.wire import MazeJson, encode_maze
 from server.room.events.players import PlayerEntry
@@ -65,8 +65,11 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
     if room.ghosts:
         data["ghosts"] = ghost_entries(room, viewer.sees)  # a fog racer sees a ghost only in sight
     player = room.players.get(viewer.member_id) if viewer.member_id is not None else None
-    if viewer.sees is not None and player is not None and player.fog is not None and room.maze is not None:
-        data["maze"] = fogged_maze(room.maze, player.fog.seen)
+    if viewer.sees is not None and room.maze is not None:
+        # a fog racer knows what they have seen; an onlooker what every racer was shown at the start
+        fog = player.fog if player is not None else None
+        seen = fog.seen if fog is not None else FogMemory.at_start(room.maze, room.settings.vision).seen
+        data["maze"] = fogged_maze(room.maze, seen)
         data.pop("shortest", None)
         data.pop("difficulty", None)
         data["players"] = [fog_entry(entry, viewer) for entry in data["players"]]

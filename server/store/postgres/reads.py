@@ -70,4 +70,4 @@ async def read_leaderboard(
     """Best finishing times, as `server.store.sqlite.reads.read_leaderboard` ranks them."""
     partition, params = leaderboard_params(preset, algorithm, name, daily, limit, fog)
     cursor = await conn.execute(_LEADERBOARD.format(partition=partition), params)
-    return leaderboard_json(await cursor.fetchall())
+    return leaderboard_json(await cursor.fetchall(), partition)

@@ -79,4 +79,4 @@ async def read_leaderboard(
     first."""
     partition, params = leaderboard_params(preset, algorithm, name, daily, limit, fog)
     async with db.execute(_LEADERBOARD.format(partition=partition), params) as cursor:
-        return leaderboard_json(await cursor.fetchall())
+        return leaderboard_json(await cursor.fetchall(), partition)

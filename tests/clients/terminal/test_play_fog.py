@@ -1,6 +1,7 @@
 """`python -m server play` in a pseudo-terminal, racing a fog room in 8 directions on a real server, with
-a real Socket.IO spectator reading the server's room state (a spectator sees the whole maze and every
-racer's `seen` bitset): every frame is checked cell by cell against that state. An unseen cell is blank,
+a real Socket.IO spectator following the race and the server's own room state (the whole maze and what
+the racer has seen: a spectator of a fog race sees only its entrance): every frame is checked cell by
+cell against that state. An unseen cell is blank,
 and no side is drawn that the racer was never sent (a seen cell's north-west, north, north-east and west
 sides belong to its neighbours: an unseen neighbour's bit is unknown, not a wall). Then a diagonal key
 moves diagonally, to the cell the server says, and the cells that step revealed appear.
@@ -9,12 +10,12 @@ moves diagonally, to the cell the server says, and the cells that step revealed 
 import re
 from collections import deque
 
+from server.http.keys import REGISTRY
 from server.maze.directions import Direction, direction_between
-from server.maze.fog import flags_of_bitset, sight
+from server.maze.fog import sight
 from server.maze.model import Cell, Maze
-from server.maze.wire import decode_maze
 from tests.clients.terminal.pty_client import Terminal
-from tests.integration.conftest import Client, StartServer
+from tests.integration.conftest import Harness, StartServer
 
 SIDE = 6
 """6 x 6 cells are 18 x 18 characters in 3 x 3 blocks: the whole maze fits the 80 x 24 window."""
@@ -31,12 +32,13 @@ NEIGHBOUR_OWNED = {(-1, -1), (-1, 0), (-1, 1), (0, -1)}
 AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
 
-async def server_state(watcher: Client, racer: str) -> tuple[Maze, bytearray, Cell]:
+async def server_state(arena: Harness, code: str, racer: str) -> tuple[Maze, bytearray, Cell]:
     """The whole maze, what `racer` has seen, and where they stand, as the server has them."""
-    snapshot = await watcher.resync()
-    maze = decode_maze(snapshot["maze"])
-    entry = next(p for p in snapshot["players"] if p["id"] == racer)
-    return maze, flags_of_bitset(entry["seen"], maze.size), (entry["cell"][0], entry["cell"][1])
+    player = arena.app[REGISTRY].get(code).players[racer] if arena.app is not None else None
+    assert player is not None
+    assert player.fog is not None
+    assert player.trail is not None
+    return arena.maze_of(code), bytearray(player.fog.seen), player.trail.current
 
 
 def last_picture(seen: str) -> list[str]:
@@ -132,7 +134,7 @@ async def test_a_terminal_racer_in_an_eight_direction_fog_room(start_server: Sta
         ana.send("s")  # the host alone starts
         await watcher.wait_for("started")
         await ana.expect("at 1 1")
-        maze, seen, here = await server_state(watcher, ana_id)
+        maze, seen, here = await server_state(arena, code, ana_id)
         assert here == maze.entrance == (0, 0)
         await settled_picture(ana, maze, seen)
 
@@ -145,13 +147,13 @@ async def test_a_terminal_racer_in_an_eight_direction_fog_room(start_server: Sta
         diagonal = direction_between(way[-1], target)
         assert diagonal is not None
         assert diagonal.diagonal
-        before = (await server_state(watcher, ana_id))[1]
+        before = (await server_state(arena, code, ana_id))[1]
         ana.send(KEYPAD[diagonal])
         await watcher.wait_for("moved", lambda d: d["id"] == ana_id and d["moves"] == len(way))
         await ana.expect(f"at {target[0] + 1} {target[1] + 1}")
-        maze, seen, here = await server_state(watcher, ana_id)
+        maze, seen, here = await server_state(arena, code, ana_id)
         assert here == target
-        assert watcher.of_type("moved", ana_id)[-1]["facing"] == diagonal.value
+        assert arena.app[REGISTRY].get(code).players[ana_id].trail.facing == diagonal  # type: ignore[index, union-attr]
         picture = await settled_picture(ana, maze, seen)
         y, x = 3 * target[0] + 1, 3 * target[1] + 1
         assert picture[y][x] == diagonal.arrow

@@ -186,7 +186,7 @@ def test_the_preview_names_the_players_and_shows_no_positions_or_ids() -> None:
         {"name": "BFS bot", "colour": colours[2], "host": False, "ready": True, **here, "bot": "bfs"},
     ]
     counts = (summary["players"], summary["spectators"], summary["full"], summary["ranked"])
-    assert counts == (3, 1, True, True)
+    assert counts == (3, 1, True, False)  # a bot's trail on every screen shows the way: not ranked
     assert summary["settings"] == room.settings.to_json()
     assert set(PREVIEW_ONLY) <= summary.keys()
 
