@@ -10,13 +10,15 @@ from server.room.envelope import Envelope, WireEvent
 from server.room.events.race import RivalInSight
 from server.room.players import Player
 from server.room.state import RoomState
-from server.room.views.viewer import Viewer, cell_json
+from server.room.views.viewer import NOWHERE, Viewer, cell_json, watches_as_racer
 
 
 def viewer_of(room: RoomState, member_id: str | None) -> Viewer:
     """The viewer a member is now, their sight searched afresh (as `Viewer.of` once did)."""
     player = room.players.get(member_id) if member_id is not None else None
     racing = player is not None and player.racing
+    if not racing and member_id is not None and watches_as_racer(room, member_id):
+        return Viewer(member_id, True, NOWHERE if room.settings.fog else None)  # an onlooker kept from it
     if not racing or player is None or player.fog is None or room.maze is None or player.trail is None:
         return Viewer(member_id, racing)
     maze = room.maze
