@@ -17,15 +17,11 @@ from server.room.records import RaceRecord
 from server.room.results import ResultRow, efficiency, on_shortest, progress
 from server.room.settings import SettingsJson
 from server.room.snapshot import RoomStateJson
+from server.store.best_times import upsert_rows, upsert_statement
 from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoredRaceJson
 
 LEADERBOARD_MAX = 100
 """Rows at most on a leaderboard or the recent races, whatever the request asks."""
-
-BY_NAME = "results.name"
-BY_CATEGORY = "races.preset, races.algorithm"
-"""The two partitions of a leaderboard query (each player's best, or one player's best per category);
-the only text ever formatted into SQL, never input."""
 
 ADD_DIFFICULTY_CARD = "ALTER TABLE races ADD COLUMN difficulty TEXT;"
 """The maze's difficulty card (`race_card.DifficultyCard`) as JSON text; NULL for the races before it."""
@@ -63,6 +59,8 @@ class Sql:
     race_log: str
     saved_rooms: str
     daily_secret: str
+    offer_best_result: str
+    """Offers a finish to one precomputed board (`best_times.upsert_statement`)."""
 
 
 def _marks(mark: str, count: int) -> str:
@@ -93,6 +91,7 @@ def sql_with(mark: str) -> Sql:
         race_log=f"SELECT players, data FROM race_logs WHERE race_id = {mark}",
         saved_rooms="SELECT saved_at, state FROM saved_rooms",
         daily_secret="SELECT value FROM meta WHERE key = 'daily_secret'",
+        offer_best_result=upsert_statement(mark),
     )
 
 
@@ -105,9 +104,10 @@ def _card_text(card: DifficultyCard | None) -> str | None:
 
 
 def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: bytes) -> list[Statement]:
-    """A finished race's rows (its race, its results, its packed log) under `sql`'s inserts, the race row
-    first: a backend saving them in one transaction stops after it when it changed nothing (the race
-    was stored already). `settings` is the settings column as the backend writes it (JSON text, or
+    """A finished race's rows (its race, its results, its packed log, its finishes offered to the
+    precomputed boards) under `sql`'s statements, the race row first: a backend saving them in one
+    transaction stops after it when it changed nothing (the race was stored already, and offering its
+    finishes again must not happen). `settings` is the settings column as the backend writes it (JSON text, or
     jsonb); booleans go in as they are (SQLite keeps them as 1 and 0)."""
     s = record.settings
     race: Params = (
@@ -123,11 +123,15 @@ def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: b
         )
         for r in record.results
     ]  # fmt: skip
-    return [
+    statements: list[Statement] = [
         (sql.insert_race, race),
         (sql.insert_result, results),
         (sql.insert_race_log, (record.id, json.dumps(record.log.players), blob)),
     ]
+    offers: list[Params] = upsert_rows(record)
+    if offers:
+        statements.append((sql.offer_best_result, offers))
+    return statements
 
 
 def save_rooms_statements(sql: Sql, states: list[RoomStateJson], saved_at: float) -> list[Statement]:
@@ -239,17 +243,6 @@ def leaderboard_json(rows: Iterable[Row]) -> list[LeaderboardRow]:
     ]
 
 
-def leaderboard_params(
-    preset: str | None, algorithm: str | None, name: str | None, daily: str | None, limit: int, fog: bool
-) -> tuple[str, dict[str, object]]:
-    """A leaderboard query's partition (`BY_NAME` or `BY_CATEGORY`) and its named parameters."""
-    partition = BY_CATEGORY if name is not None else BY_NAME
-    params: dict[str, object] = {
-        "preset": preset,
-        "algorithm": algorithm,
-        "name": name,
-        "daily": daily,
-        "fog": fog,
-        "limit": max(1, min(limit, LEADERBOARD_MAX)),
-    }
-    return partition, params
+def leaderboard_limit(limit: int) -> int:
+    """The rows a leaderboard request gets: what it asks, within 1..LEADERBOARD_MAX."""
+    return max(1, min(limit, LEADERBOARD_MAX))
