@@ -106,9 +106,9 @@ def _card_text(card: DifficultyCard | None) -> str | None:
 def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: bytes) -> list[Statement]:
     """A finished race's rows (its race, its results, its packed log, its finishes offered to the
     precomputed boards) under `sql`'s statements, the race row first: a backend saving them in one
-    transaction stops after it when it changed nothing (the race was stored already, and offering its
-    finishes again must not happen). `settings` is the settings column as the backend writes it (JSON text, or
-    jsonb); booleans go in as they are (SQLite keeps them as 1 and 0)."""
+    transaction stops after it when it changed nothing (the race was stored already, and its finishes
+    must not be offered again). `settings` is the settings column as the backend writes it (JSON text,
+    or jsonb); booleans go in as they are (SQLite keeps them as 1 and 0)."""
     s = record.settings
     race: Params = (
         record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"], s["braid"],
