@@ -11,6 +11,7 @@ from pathlib import Path
 import aiohttp
 import socketio
 
+from tests.bench import abuse_board
 from tests.bench.timing import print_table
 from tests.integration.raw_socket import RawSocket
 from tests.store.live import ServerProcess, post_json
@@ -143,6 +144,7 @@ async def main(quick: bool) -> None:
         note="Attackers reconnect whenever they are thrown out; an address that keeps sending junk is"
         " refused for a minute.",
     )
+    await abuse_board.print_rows(quick)
 
 
 def run(quick: bool = False) -> None:
