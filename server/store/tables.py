@@ -18,15 +18,11 @@ from server.room.records import RaceRecord
 from server.room.results import ResultRow, efficiency, on_shortest, progress
 from server.room.settings import SettingsJson
 from server.room.snapshot import RoomStateJson
+from server.store.best_times import upsert_rows, upsert_statement
 from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoredRaceJson
 
 LEADERBOARD_MAX = 100
 """Rows at most on a leaderboard or the recent races, whatever the request asks."""
-
-BY_NAME = "results.name"
-BY_CATEGORY = "races.preset, races.algorithm"
-"""The two partitions of a leaderboard query (each player's best, or one player's best per category);
-the only text ever formatted into SQL, never input."""
 
 ADD_DIFFICULTY_CARD = "ALTER TABLE races ADD COLUMN difficulty TEXT;"
 """The maze's difficulty card (`race_card.DifficultyCard`) as JSON text; NULL for the races before it."""
@@ -64,6 +60,8 @@ class Sql:
     race_log: str
     saved_rooms: str
     daily_secret: str
+    offer_best_result: str
+    """Offers a finish to one precomputed board (`best_times.upsert_statement`)."""
 
 
 def _marks(mark: str, count: int) -> str:
@@ -94,6 +92,7 @@ def sql_with(mark: str) -> Sql:
         race_log=f"SELECT players, data FROM race_logs WHERE race_id = {mark}",
         saved_rooms="SELECT saved_at, state FROM saved_rooms",
         daily_secret="SELECT value FROM meta WHERE key = 'daily_secret'",
+        offer_best_result=upsert_statement(mark),
     )
 
 
@@ -106,10 +105,11 @@ def _card_text(card: DifficultyCard | None) -> str | None:
 
 
 def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: bytes) -> list[Statement]:
-    """A finished race's rows (its race, its results, its packed log) under `sql`'s inserts, the race row
-    first: a backend saving them in one transaction stops after it when it changed nothing (the race
-    was stored already). `settings` is the settings column as the backend writes it (JSON text, or
-    jsonb); booleans go in as they are (SQLite keeps them as 1 and 0)."""
+    """A finished race's rows (its race, its results, its packed log, its finishes offered to the
+    precomputed boards) under `sql`'s statements, the race row first: a backend saving them in one
+    transaction stops after it when it changed nothing (the race was stored already, and its finishes
+    must not be offered again). `settings` is the settings column as the backend writes it (JSON text,
+    or jsonb); booleans go in as they are (SQLite keeps them as 1 and 0)."""
     s = record.settings
     race: Params = (
         record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"], s["braid"],
@@ -124,11 +124,15 @@ def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: b
         )
         for r in record.results
     ]  # fmt: skip
-    return [
+    statements: list[Statement] = [
         (sql.insert_race, race),
         (sql.insert_result, results),
         (sql.insert_race_log, (record.id, json.dumps(record.log.players), blob)),
     ]
+    offers: list[Params] = upsert_rows(record)
+    if offers:
+        statements.append((sql.offer_best_result, offers))
+    return statements
 
 
 def save_rooms_statements(sql: Sql, states: list[RoomStateJson], saved_at: float) -> list[Statement]:
@@ -217,10 +221,11 @@ def recent_race_json(row: Row) -> RecentRace:
     }
 
 
-def leaderboard_json(rows: Iterable[Row], partition: str = BY_NAME) -> list[LeaderboardRow]:
+def leaderboard_json(rows: Iterable[Row], one_player: bool) -> list[LeaderboardRow]:
     """Leaderboard rows (best first) as the API sends them, with their places. On a board of each
-    player's best (`BY_NAME`), of names that look the same (`names.name_key`: "Alice", and "Alice" spelt
-    with a Cyrillic A) only the best row stays: nobody is ranked as someone else."""
+    player's best (not `one_player`'s best in each category), of names that look the same
+    (`names.name_key`: "Alice", and "Alice" spelt with a Cyrillic A) only the best row stays: nobody is
+    ranked as someone else."""
     return [
         {
             "place": place,
@@ -238,7 +243,7 @@ def leaderboard_json(rows: Iterable[Row], partition: str = BY_NAME) -> list[Lead
             "daily": row["daily"],
             "ended_at": round(row["ended_at"] * 1000),
         }
-        for place, row in enumerate(_one_a_look(rows) if partition == BY_NAME else rows, start=1)
+        for place, row in enumerate(rows if one_player else _one_a_look(rows), start=1)
     ]
 
 
@@ -254,17 +259,6 @@ def _one_a_look(rows: Iterable[Row]) -> list[Row]:
     return kept
 
 
-def leaderboard_params(
-    preset: str | None, algorithm: str | None, name: str | None, daily: str | None, limit: int, fog: bool
-) -> tuple[str, dict[str, object]]:
-    """A leaderboard query's partition (`BY_NAME` or `BY_CATEGORY`) and its named parameters."""
-    partition = BY_CATEGORY if name is not None else BY_NAME
-    params: dict[str, object] = {
-        "preset": preset,
-        "algorithm": algorithm,
-        "name": name,
-        "daily": daily,
-        "fog": fog,
-        "limit": max(1, min(limit, LEADERBOARD_MAX)),
-    }
-    return partition, params
+def leaderboard_limit(limit: int) -> int:
+    """The rows a leaderboard request gets: what it asks, within 1..LEADERBOARD_MAX."""
+    return max(1, min(limit, LEADERBOARD_MAX))

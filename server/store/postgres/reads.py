@@ -5,36 +5,17 @@ so both stores answer alike."""
 from psycopg import AsyncConnection
 from psycopg.rows import DictRow
 
+from server.store.best_times import board_query
 from server.store.interface import LeaderboardRow, RecentRace
 from server.store.tables import (
     LEADERBOARD_MAX,
     PackedRace,
     Sql,
     leaderboard_json,
-    leaderboard_params,
+    leaderboard_limit,
     packed_race,
     recent_race_json,
 )
-
-_LEADERBOARD = """
-    WITH best AS (
-        SELECT results.name, results.total_ms, results.time_ms, results.penalty_ms, results.moves,
-               results.hints, results.race_id, races.preset, races.algorithm, races.rows, races.cols,
-               races.daily, races.ended_at,
-               ROW_NUMBER() OVER (PARTITION BY {partition} ORDER BY results.total_ms, races.ended_at) AS nth
-        FROM results JOIN races ON races.id = results.race_id
-        WHERE NOT results.dnf
-          AND results.bot IS NULL
-          AND (%(preset)s::text IS NULL OR races.preset = %(preset)s::text)
-          AND (%(algorithm)s::text IS NULL OR races.algorithm = %(algorithm)s::text)
-          AND (%(name)s::text IS NULL OR results.name = %(name)s::text)
-          AND (%(daily)s::text IS NULL OR races.daily = %(daily)s::text)
-          AND COALESCE((races.settings->>'fog')::boolean, false) = %(fog)s
-          AND races.ranked
-    )
-    SELECT * FROM best WHERE nth = 1 ORDER BY total_ms, ended_at LIMIT %(limit)s
-"""
-"""Each partition's best finish; `{partition}` is `tables.BY_NAME` or `tables.BY_CATEGORY`."""
 
 _RECENT = (
     "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races"
@@ -68,6 +49,6 @@ async def read_leaderboard(
     fog: bool = False,
 ) -> list[LeaderboardRow]:
     """Best finishing times, as `server.store.sqlite.reads.read_leaderboard` ranks them."""
-    partition, params = leaderboard_params(preset, algorithm, name, daily, limit, fog)
-    cursor = await conn.execute(_LEADERBOARD.format(partition=partition), params)
-    return leaderboard_json(await cursor.fetchall(), partition)
+    sql, params = board_query("%s", preset, algorithm, name, daily, fog, leaderboard_limit(limit))
+    cursor = await conn.execute(sql, params)
+    return leaderboard_json(await cursor.fetchall(), one_player=name is not None)

@@ -1,44 +1,25 @@
 """The SQLite backend's read queries: a stored race, the recent races, the leaderboards.
 
-Functions of an open connection; `SqliteStore` runs them one at a time (so a read never sees half a
-write), off the event loop (aiosqlite's thread). The rows become the interface's records through
-`server.store.tables`, as the PostgreSQL backend's do.
+Functions of an open connection: `SqliteStore` runs them on its read-only connection, off the event loop
+(aiosqlite's thread), where WAL shows each read the last committed state (never half a race). The rows
+become the interface's records through `server.store.tables`, as the PostgreSQL backend's do.
 """
 
 import json
 
 import aiosqlite
 
+from server.store.best_times import board_query
 from server.store.interface import LeaderboardRow, RecentRace
 from server.store.tables import (
     LEADERBOARD_MAX,
     PackedRace,
     Sql,
     leaderboard_json,
-    leaderboard_params,
+    leaderboard_limit,
     packed_race,
     recent_race_json,
 )
-
-_LEADERBOARD = """
-    WITH best AS (
-        SELECT results.name, results.total_ms, results.time_ms, results.penalty_ms, results.moves,
-               results.hints, results.race_id, races.preset, races.algorithm, races.rows, races.cols,
-               races.daily, races.ended_at,
-               ROW_NUMBER() OVER (PARTITION BY {partition} ORDER BY results.total_ms, races.ended_at) AS nth
-        FROM results JOIN races ON races.id = results.race_id
-        WHERE results.dnf = 0
-          AND results.bot IS NULL
-          AND (:preset IS NULL OR races.preset = :preset)
-          AND (:algorithm IS NULL OR races.algorithm = :algorithm)
-          AND (:name IS NULL OR results.name = :name)
-          AND (:daily IS NULL OR races.daily = :daily)
-          AND COALESCE(json_extract(races.settings, '$.fog'), 0) = :fog
-          AND races.ranked = 1
-    )
-    SELECT * FROM best WHERE nth = 1 ORDER BY total_ms, ended_at LIMIT :limit
-"""
-"""Each partition's best finish; `{partition}` is `tables.BY_NAME` or `tables.BY_CATEGORY`."""
 
 _RECENT = (
     "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races"
@@ -74,9 +55,9 @@ async def read_leaderboard(
     limit: int,
     fog: bool = False,
 ) -> list[LeaderboardRow]:
-    """Best finishing times (`Store.leaderboard`): each player's best in the category, or one
-    player's best per category, ordered by total time (time + hint penalty), ties by who finished
-    first."""
-    partition, params = leaderboard_params(preset, algorithm, name, daily, limit, fog)
-    async with db.execute(_LEADERBOARD.format(partition=partition), params) as cursor:
-        return leaderboard_json(await cursor.fetchall(), partition)
+    """Best finishing times (`Store.leaderboard`), read from the precomputed boards
+    (`server.store.best_times`): each player's best in the category, or one player's best per
+    category, ordered by total time (time + hint penalty), ties by who finished first."""
+    sql, params = board_query("?", preset, algorithm, name, daily, fog, leaderboard_limit(limit))
+    async with db.execute(sql, params) as cursor:
+        return leaderboard_json(await cursor.fetchall(), one_player=name is not None)

@@ -1,13 +1,15 @@
-"""The store's SQLite backend, the embedded default: finished races, leaderboards, replays, and open
-rooms across restarts.
+"""The store's SQLite backend, the embedded default: finished races, leaderboards, replays, and open rooms
+across restarts.
 
-One SQLite file in WAL mode, reached through aiosqlite (a worker thread), so the event loop never waits
-on the disk. `server.store.sqlite.file` checks, repairs and migrates the file before it is opened
-here. Every query is parameterised. A race's log is one compressed blob (`RaceLog.to_blob`), packed
-off the loop.
+One SQLite file in WAL mode, reached through aiosqlite (a worker thread), so the event loop never waits on
+the disk. Writes go through one connection, one transaction at a time; reads (replays, recent races,
+leaderboards) through a second, read-only one: WAL gives each read the last committed state, so a read
+never sees half a race and never waits for a save, nor a save for a read. `server.store.sqlite.file`
+checks, repairs and migrates the file before it is opened here. Every query is parameterised. A race's log
+is one compressed blob (`RaceLog.to_blob`), packed off the loop.
 
-The store watches its file: `check` notices it deleted (and rebuilds it from the open connection,
-which still holds the data) or replaced, and `health` says what is wrong for `/healthz`.
+The store watches its file: `check` notices it deleted (and rebuilds it from the open connection, which
+still holds the data) or replaced, and `health` says what is wrong for `/healthz`.
 
 `SqliteStore` is one of the two backends of the store's interface (`server.store.interface.Store`).
 """
@@ -39,14 +41,18 @@ SQL = sql_with("?")
 class SqliteStore:
     """The game's memory in one file; open with `SqliteStore.open(path)`, close with `close()`."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path, identity: FileIdentity) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, reader: aiosqlite.Connection, path: Path, identity: FileIdentity
+    ) -> None:
         self.db = db
+        self.reader = reader
+        """The read-only connection of the API's reads, on a thread of its own."""
         self.path = path
         self.identity = identity
         self._exclusive = asyncio.Lock()
-        """One transaction or read at a time on the shared connection: BEGIN does not nest, so two rooms
-        finishing at once would collide (the loser's ROLLBACK undoing the winner's race), and a read in
-        the middle of a write would see half a race."""
+        """One transaction at a time on the writing connection: BEGIN does not nest, so two rooms
+        finishing at once would collide (the loser's ROLLBACK undoing the winner's race). Reads on it
+        that belong with the writes (saved rooms, the daily secret) take it too."""
         self._file_problem: str | None = None
         self._write_problem: str | None = None
         self.saver = RaceSaver(self.save_race)
@@ -57,14 +63,20 @@ class SqliteStore:
         """Check, migrate and open the database file (creating it if needed); `StoreError` if unusable."""
         identity = await asyncio.to_thread(prepare, path)
         db = await _connect(path)
-        return cls(db, path, identity)
+        try:
+            reader = await _connect(path, read_only=True)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, reader, path, identity)
 
     async def close(self) -> None:
-        """Close the connection (a failure to close is logged: shutdown must go on)."""
-        try:
-            await self.db.close()
-        except Exception as error:
-            log.error("closing %s failed: %s", self.path, error)
+        """Close the connections (a failure to close is logged: shutdown must go on)."""
+        for connection in (self.reader, self.db):
+            try:
+                await connection.close()
+            except Exception as error:
+                log.error("closing %s failed: %s", self.path, error)
 
     @property
     def name(self) -> str:
@@ -126,13 +138,16 @@ class SqliteStore:
             await self.db.execute("VACUUM INTO ?", (str(self.path),))
             identity = await asyncio.to_thread(prepare, self.path)
             fresh = await _connect(self.path)
+            fresh_reader = await _connect(self.path, read_only=True)
         except (StoreError, sqlite3.Error, OSError) as error:
             self._file_problem = f"{self.path.name} was deleted and could not be rebuilt: {error}"
             log.error("%s", self._file_problem)
             return
-        old, self.db, self.identity = self.db, fresh, identity
-        with contextlib.suppress(Exception):
-            await old.close()
+        old = (self.db, self.reader)
+        self.db, self.reader, self.identity = fresh, fresh_reader, identity
+        for connection in old:
+            with contextlib.suppress(Exception):
+                await connection.close()
         self._file_problem = None
         log.warning("%s rebuilt with every stored race and room", self.path)
 
@@ -183,14 +198,12 @@ class SqliteStore:
 
     async def race(self, race_id: str) -> StoredRace | None:
         """A stored race with its results and its log, or None."""
-        async with self._exclusive:
-            packed = await read_race(self.db, SQL, race_id)
+        packed = await read_race(self.reader, SQL, race_id)
         return None if packed is None else await asyncio.to_thread(packed.unpack)
 
     async def recent_races(self, limit: int = 20) -> list[RecentRace]:
         """The latest finished races of public rooms, newest first."""
-        async with self._exclusive:
-            return await read_recent_races(self.db, limit)
+        return await read_recent_races(self.reader, limit)
 
     async def leaderboard(
         self,
@@ -201,9 +214,8 @@ class SqliteStore:
         limit: int = 20,
         fog: bool = False,
     ) -> list[LeaderboardRow]:
-        """Best finishing times (`Store.leaderboard`)."""
-        async with self._exclusive:
-            return await read_leaderboard(self.db, preset, algorithm, name, daily, limit, fog)
+        """Best finishing times (`Store.leaderboard`), read from the precomputed boards."""
+        return await read_leaderboard(self.reader, preset, algorithm, name, daily, limit, fog)
 
     # ----- open rooms across restarts ---------------------------------------------------------------
 
@@ -243,14 +255,16 @@ def _is_file_trouble(error: BaseException) -> bool:
     return isinstance(error, sqlite3.Error | OSError) and not isinstance(error, refused)
 
 
-async def _connect(path: Path) -> aiosqlite.Connection:
-    """The server's connection to a prepared file."""
+async def _connect(path: Path, *, read_only: bool = False) -> aiosqlite.Connection:
+    """A connection of the server to a prepared file: the writing one, or the read-only one."""
     db = await aiosqlite.connect(path, isolation_level=None)
     db.row_factory = aiosqlite.Row
     try:
         await db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         await db.execute("PRAGMA synchronous = FULL")
         await db.execute("PRAGMA foreign_keys = ON")
+        if read_only:
+            await db.execute("PRAGMA query_only = ON")
     except BaseException:
         await db.close()  # a connection left open keeps its thread, and the process, alive
         raise
