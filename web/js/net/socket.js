@@ -6,8 +6,10 @@
 import { loadToken, saveToken } from '../common/storage.js';
 
 const TIMEOUT = 8000;
-const RETRY_JOIN = new Set(['server_unavailable', 'server_closing']); // nothing happened: ask again
+const RETRY_JOIN = new Set(['server_unavailable', 'server_closing', 'rate_limited']); // nothing happened: ask again
 const RETRY_MS = [250, 500, 1000, 2000]; // then every 2 s while the socket is up
+const RATE_LIMITED_MS = 2000; // a join answers a snapshot, one every 2 s once a burst is spent: a room
+// that moved between processes several times in a row must not leave its page out for good
 
 /** @typedef {import('../model/wire-types.js').Ack} Ack */
 /** @typedef {import('../model/wire-types.js').Envelope} Envelope */
@@ -42,6 +44,7 @@ export class Net {
     /** @type {Status} */
     this.status = 'connecting';
     this.joinRound = 0; // bumped by every join, so a superseded retry loop stops
+    this.rateLimitedMs = RATE_LIMITED_MS;
     /** @type {any} the socket.io client's socket */
     const socket = (this.socket = /** @type {any} */ (window).io({
       path: '/socket.io/',
@@ -143,8 +146,9 @@ export class Net {
       if (token) payload.token = token;
       ack = await this.request('join', payload);
       if (ack.ok || !RETRY_JOIN.has(ack.error?.code ?? '') || !this.socket.connected) break;
-      this.h.onRetrying?.(ack); // the room is moving between servers: say so, keep our place
-      await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]));
+      this.h.onRetrying?.(ack); // the room is moving between servers, or asked too often: keep our place
+      const limited = ack.error?.code === 'rate_limited';
+      await new Promise((r) => setTimeout(r, limited ? this.rateLimitedMs : RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]));
       if (round !== this.joinRound || !this.socket.connected) return ack; // a reconnect joins again
     }
     if (round !== this.joinRound) return ack; // a newer join took over

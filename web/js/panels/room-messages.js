@@ -24,8 +24,11 @@ export function showLatency(ms) {
 }
 
 /** A join refused for now (the room moves between servers): socket.js tries again. */
-export function showRetrying() {
-  message('The room is moving to another server: rejoining…', 'info', 4000);
+/** A join refused for now and asked again: the room is moving, or this address asked too often.
+ * @param {import('../model/wire-types.js').Ack} ack */
+export function showRetrying(ack) {
+  const limited = ack?.error?.code === 'rate_limited';
+  message(limited ? 'Too many joins from here just now: rejoining in a moment…' : 'The room is moving to another server: rejoining…', 'info', 4000);
 }
 
 /**
