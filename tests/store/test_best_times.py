@@ -186,7 +186,7 @@ def result(n: int, seat: int, name: str, total: int, dnf: bool, bot: bool) -> Re
         "time": None if dnf else total - hints * 5000 + 20_000, "penalty": hints * 5000,
         "total": None if dnf else total + 20_000, "moves": 30 + seat, "hints": hints, "route": 20,
         "shortest": 20,
-        "efficiency": None, "dnf": dnf, "distance": 0 if not dnf else 5, "progress": 1.0, "room": None,
+        "efficiency": None, "dnf": dnf, "distance": 0 if not dnf else 5, "progress": 1.0, "cell": None,
         "on_shortest": None,
     }  # fmt: skip
     if bot:
