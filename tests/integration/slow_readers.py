@@ -26,6 +26,8 @@ class SlowReader:
     status: int
     head: str
     """The status line and headers, as received."""
+    body_read: int
+    """Bytes of the body that came with the head (read)."""
 
     def close(self) -> None:
         self.sock.close()
@@ -37,17 +39,20 @@ def _open(port: int, source: str, path: str, wait: float) -> SlowReader:
     sock.settimeout(wait)
     sock.bind((source, 0))
     sock.connect(("127.0.0.1", port))
-    sock.sendall(
-        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: identity\r\n\r\n".encode()
+    request = (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        "Accept-Encoding: identity\r\nConnection: close\r\n\r\n"
     )
+    sock.sendall(request.encode())
     received = b""
     while b"\r\n\r\n" not in received:
         chunk = sock.recv(256)
         if not chunk:
             break
         received += chunk
-    head = received.split(b"\r\n\r\n")[0].decode("latin-1")
-    return SlowReader(sock, int(head.split()[1]), head)
+    head, _, body = received.partition(b"\r\n\r\n")
+    text = head.decode("latin-1")
+    return SlowReader(sock, int(text.split()[1]), text, len(body))
 
 
 async def slow_reader(port: int, source: str, path: str) -> SlowReader:

@@ -8,14 +8,18 @@ a SQLite file holding a long stored race.
 """
 
 import asyncio
+import contextlib
 import gzip
 import time
 from pathlib import Path
 
 import aiohttp
+from yarl import URL
 
 from server.config import AppConfig
-from tests.integration.slow_readers import rss_mb, slow_reader, stored_long_race
+from server.http.replays import REPLAYS
+from tests.integration.conftest import StartServer
+from tests.integration.slow_readers import SlowReader, rss_mb, slow_reader, stored_long_race
 from tests.store.live import ServerProcess
 
 MOVES_PER_RACER = 45_000
@@ -92,3 +96,39 @@ async def _rss_settled(pid: int, under: float, within: float) -> float:
 async def _rss_soon(pid: int) -> float:
     await asyncio.sleep(0.5)
     return rss_mb(pid)
+
+
+async def test_a_download_that_stops_moving_is_hung_up(start_server: StartServer, tmp_path: Path) -> None:
+    """The real app in process (for a short `write_stall`): a reader that stops reading is hung up,
+    and its address's download slot is free again."""
+    db = tmp_path / "races.db"
+    race_id = await stored_long_race(db, MOVES_PER_RACER)
+    arena = await start_server(db_path=db, write_stall=1.0)
+    port = URL(arena.url).port
+    assert port is not None
+    reader = await slow_reader(port, "127.0.0.5", f"/api/races/{race_id}")
+    try:
+        assert reader.status == 200
+        length = int(
+            next(
+                line.split(":")[1]
+                for line in reader.head.split("\r\n")[1:]
+                if line.lower().startswith("content-length")
+            )
+        )
+        await asyncio.sleep(4.0)  # the stall bound, and time to spare
+        received = await asyncio.to_thread(_read_to_end, reader)
+        assert received < length, (received, length)
+        assert arena.app[REPLAYS].slots.held() == 0
+    finally:
+        reader.close()
+
+
+def _read_to_end(reader: SlowReader) -> int:
+    """Bytes of body the socket still yields before the server's end (a reset counts as the end)."""
+    received = reader.body_read
+    reader.sock.settimeout(10.0)
+    with contextlib.suppress(ConnectionError, TimeoutError):
+        while chunk := reader.sock.recv(1 << 16):
+            received += len(chunk)
+    return received
