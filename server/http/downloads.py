@@ -98,6 +98,8 @@ async def send_compressed(
     else:
         response.content_length = inflated_length(body)
         pieces = inflated_pieces(body)
+    if request.method == "HEAD":
+        pieces = iter(())  # the head only: aiohttp would send what is written, even to a HEAD
     try:
         await response.prepare(request)
         for piece in pieces:

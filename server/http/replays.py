@@ -3,7 +3,9 @@
 The answer carries the race's log as packed columns (`RaceLog.to_wire`), is gzip-compressed once in a
 worker thread and kept in a bounded cache, so the biggest race the bounds allow (16 racers, 45,000
 moves each) costs one build and then only a send. Builds run two at a time and every address is rate
-limited, so replays never crowd out the rooms.
+limited, so replays never crowd out the rooms. The send is streamed (`server.http.downloads`): a client
+without gzip gets the answer decompressed as it reads, never whole, and an address has a few download
+slots, so slow readers cannot pin answers in memory.
 
 A daily race is sealed until its UTC day is over: before that, the answer has its results (without the
 rooms players stopped in) and `sealed_until`, but no seed, maze or log, which would give away the

@@ -132,3 +132,18 @@ def _read_to_end(reader: SlowReader) -> int:
         while chunk := reader.sock.recv(1 << 16):
             received += len(chunk)
     return received
+
+
+async def test_a_head_of_a_streamed_answer_has_no_body(start_server: StartServer, tmp_path: Path) -> None:
+    """A HEAD gets the answer's headers only, and the connection then serves the next request."""
+    db = tmp_path / "races.db"
+    race_id = await stored_long_race(db, 2_000)
+    arena = await start_server(db_path=db)
+    url, plain = f"{arena.url.rstrip('/')}/api/races/{race_id}", {"Accept-Encoding": "identity"}
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=1)) as http:
+        async with http.head(url, headers=plain) as head:
+            assert head.status == 200
+            length = int(head.headers["Content-Length"])
+        async with http.get(url, headers=plain) as response:
+            assert response.status == 200
+            assert len(await response.read()) == length
