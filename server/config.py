@@ -68,6 +68,9 @@ class AppConfig:
     """Seconds a Socket.IO connection may stay open without joining a room before it is hung up."""
     max_backlog: int = 1024 * 1024
     """Bytes a connection may have waiting to be sent; past them, it is hung up (it is not reading)."""
+    downloads_per_address: int = 8
+    """Replays and analyses being sent to one client address at once (a slow reader holds its slot):
+    a classroom behind one address opens them a second apart (their rate limit) and each takes seconds."""
     write_stall: float = 30.0
     """Seconds a connection's or a download's writes may make no progress before it is hung up."""
     body_timeout: float = 10.0

@@ -62,6 +62,7 @@ ErrorCode = Literal[
     # one client address holding too much of the server, or a request from another site
     "too_many_connections",
     "too_many_rooms",
+    "too_many_downloads",
     "body_timeout",
     "bad_origin",
     # data the server reads itself (a stored race log, a maze file): never sent to a client

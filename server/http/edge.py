@@ -33,6 +33,7 @@ STATUS_BY_CODE = {
     "rate_limited": 429,
     "too_many_connections": 429,
     "too_many_rooms": 429,
+    "too_many_downloads": 429,
     "server_full": 503,
     "no_store": 503,
     "server_unavailable": 503,

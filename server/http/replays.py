@@ -3,7 +3,9 @@
 The answer carries the race's log as packed columns (`RaceLog.to_wire`), is gzip-compressed once in a
 worker thread and kept in a bounded cache, so the biggest race the bounds allow (16 racers, 45,000
 moves each) costs one build and then only a send. Builds run two at a time and every address is rate
-limited, so replays never crowd out the rooms.
+limited, so replays never crowd out the rooms. The send is streamed (`server.http.downloads`): a client
+without gzip gets the answer decompressed as it reads, never whole, and an address has a few download
+slots, so slow readers cannot pin answers in memory.
 
 A daily race is sealed until its UTC day is over: before that, the answer has its results (without the
 rooms players stopped in) and `sealed_until`, but no seed, maze or log, which would give away the
@@ -31,7 +33,9 @@ from aiohttp import web
 from server.analysis.race import analyse_race
 from server.analysis.wire import analysis_json
 from server.errors import GameError
-from server.http.edge import json_error
+from server.http.downloads import SLOT_RETRY_AFTER, DownloadSlots, send_compressed
+from server.http.edge import accepts_gzip, json_error
+from server.http.keys import CONFIG
 from server.http.limits import retry_after
 from server.maze.generation import generate
 from server.maze.wire import encode_maze
@@ -120,6 +124,7 @@ class Replays:
         self._cache: collections.OrderedDict[tuple[Kind, str], bytes] = collections.OrderedDict()
         self._cached = 0
         self._builds = asyncio.Semaphore(BUILDS_AT_ONCE)
+        self.slots = DownloadSlots()
 
     async def compressed(self, race_id: str, kind: Kind = "replay") -> bytes:
         """The gzip-compressed answer of `kind` for `race_id`; `unknown_race` if there is none."""
@@ -152,20 +157,29 @@ class Replays:
             _, dropped = self._cache.popitem(last=False)
             self._cached -= len(dropped)
 
-    async def answer(self, request: web.Request, kind: Kind = "replay") -> web.Response:
-        """The HTTP answer: gzip as is when the client takes it (every browser does), else plain."""
+    async def answer(self, request: web.Request, kind: Kind = "replay") -> web.StreamResponse:
+        """The HTTP answer: gzip as is when the client takes it (every browser does), else plain,
+        streamed either way (`server.http.downloads`), within the address's download slots."""
+        address = request.remote or "unknown"
         limiter = self.limiters[kind]
-        if not limiter.allow(request.remote or "unknown", time.monotonic()):
+        if not limiter.allow(address, time.monotonic()):
             refused = json_error("rate_limited", f"too many {PLURALS[kind]} asked from here; wait a little")
             refused.headers["Retry-After"] = retry_after(limiter.limit)
             return refused
-        body = await self.compressed(request.match_info["race_id"], kind)
-        headers = {"Vary": "Accept-Encoding", "Cache-Control": "no-cache"}
-        if "gzip" in request.headers.get("Accept-Encoding", "").lower():
-            headers["Content-Encoding"] = "gzip"
-        else:
-            body = await asyncio.to_thread(gzip.decompress, body)
-        return web.Response(body=body, content_type="application/json", headers=headers)
+        config = request.app[CONFIG]
+        if not self.slots.take(address, config.downloads_per_address):
+            refused = json_error("too_many_downloads", "too many answers are being sent here at once; wait")
+            refused.headers["Retry-After"] = str(SLOT_RETRY_AFTER)
+            return refused
+        try:
+            body = await self.compressed(request.match_info["race_id"], kind)
+            headers = {"Vary": "Accept-Encoding", "Cache-Control": "no-cache"}
+            gzip_ok = accepts_gzip(request.headers.get("Accept-Encoding", ""))
+            return await send_compressed(
+                request, body, headers, gzip_ok=gzip_ok, write_stall=config.write_stall
+            )
+        finally:
+            self.slots.give_back(address)
 
 
 REPLAYS = web.AppKey("replays", Replays)

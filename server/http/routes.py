@@ -168,14 +168,14 @@ async def recent_races(request: web.Request) -> web.Response:
     return web.json_response({"races": await _store(request).recent_races()})
 
 
-async def stored_race(request: web.Request) -> web.Response:
+async def stored_race(request: web.Request) -> web.StreamResponse:
     """`GET /api/races/{id}`: a finished race with its maze, results and log, for replays
     (`server.http.replays`: built off the loop, compressed, cached, rate limited; daily races sealed)."""
     _store(request)  # no database, no replays
     return await request.app[REPLAYS].answer(request)
 
 
-async def race_analysis(request: web.Request) -> web.Response:
+async def race_analysis(request: web.Request) -> web.StreamResponse:
     """`GET /api/races/{id}/analysis`: each racer's race explained, built and cached like the replay."""
     _store(request)  # no database, no analyses
     return await request.app[REPLAYS].answer(request, "analysis")
