@@ -2,7 +2,7 @@
 
 Every per-address bound (connections, rooms, joins, commands, page loads, API reads) must leave room for
 a class: here a teacher makes three rooms of 16 seats, and 40 students, all from 127.0.0.1, open the
-room link within 10 s. Each loads the room page as a browser does (about 60 requests for a first load,
+room link within 5 s. Each loads the room page as a browser does (about 60 requests for a first load,
 only the page for a later tab), joins as a player (some also open a second tab to watch their own room,
 some reload and come back with their token), readies up, and races; every move is acknowledged.
 
@@ -32,7 +32,7 @@ from .page_loads import load_room_page
 ROOMS = 3
 SEATS = 16
 STUDENTS = 40
-ARRIVALS = 10.0
+ARRIVALS = 5.0
 """Seconds over which the students open the room link the teacher gave them."""
 JOIN_WINDOW = 60.0
 """Every tab of the class must have joined within this many seconds of the first arrival."""
