@@ -57,8 +57,11 @@ class AppConfig:
     """Room creations per client address."""
     read_limit: RateLimit = RateLimit(20.0, 100.0)
     """HTTP API reads (and any other request to the API or the health check) per client address."""
-    page_limit: RateLimit = RateLimit(50.0, 300.0)
-    """Pages and static files per client address: cheap, so generous (a room page load is ~15)."""
+    page_limit: RateLimit = RateLimit(100.0, 3000.0)
+    """Pages and static files per client address: cheap (served from memory), so generous. A room
+    page's first load is about 60 requests (the page, its styles and its modules), and a classroom of 40
+    behind one address opens it within seconds: 2,400 requests, which a browser never retries (one
+    refused module breaks the page)."""
     socket_limit: RateLimit = RateLimit(200.0, 2000.0)
     """HTTP requests to the Socket.IO endpoint (handshakes, polling) per client address."""
     connections_per_address: int = 200

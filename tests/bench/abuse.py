@@ -13,6 +13,7 @@ import socketio
 
 from tests.bench import abuse_board, abuse_rooms, abuse_slow
 from tests.bench.abuse_fog import fog_sight_cost
+from tests.bench.abuse_soak import classroom_page_loads
 from tests.bench.timing import print_table
 from tests.integration.raw_socket import RawSocket
 from tests.store.live import ServerProcess, post_json
@@ -149,6 +150,7 @@ async def main(quick: bool) -> None:
     await fog_sight_cost(quick)
     await abuse_board.print_rows(quick)
     await abuse_slow.slow_readers(quick)
+    await classroom_page_loads(quick)
 
 
 def run(quick: bool = False) -> None:

@@ -145,9 +145,15 @@ class ServerProcess:
 class Racer:
     """A Socket.IO client that joins a room, records its events and walks."""
 
-    def __init__(self, url: str, on_event: Callable[[dict[str, Any]], None] | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        on_event: Callable[[dict[str, Any]], None] | None = None,
+        http: aiohttp.ClientSession | None = None,
+    ) -> None:
+        """`http`: the session to connect through (one bound to a source address, say)."""
         self.url = url
-        self.sio = socketio.AsyncClient(reconnection=False)
+        self.sio = socketio.AsyncClient(reconnection=False, http_session=http)
         self.events: list[dict[str, Any]] = []
         self.notices: list[str] = []
         """Other server events by name (`closing`, `replaced`), in arrival order."""
