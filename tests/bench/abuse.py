@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 import socketio
 
-from tests.bench import abuse_board, abuse_rooms
+from tests.bench import abuse_avail, abuse_board, abuse_fair, abuse_rooms
 from tests.bench.abuse_fog import fog_sight_cost
 from tests.bench.timing import print_table
 from tests.integration.raw_socket import RawSocket
@@ -148,6 +148,8 @@ async def main(quick: bool) -> None:
     await abuse_rooms.main(quick)
     await fog_sight_cost(quick)
     await abuse_board.print_rows(quick)
+    await abuse_avail.print_rows(quick)
+    await abuse_fair.print_rows(quick)
 
 
 def run(quick: bool = False) -> None:
