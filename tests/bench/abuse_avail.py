@@ -8,6 +8,7 @@ Each row is measured on the server of this checkout and, when asked, of another
 
 import asyncio
 import contextlib
+import json
 import tempfile
 import time
 from pathlib import Path
@@ -99,19 +100,23 @@ async def body_never_comes(url: str, bound: float) -> list[Row]:
 
 
 async def deaf_spectators(url: str, pid: int, count: int, seconds: float) -> list[Row]:
-    """`count` spectators of a room raced by 8 bots at 20 moves/s that answer pings and ask a resync
-    each second, and never read a byte: the server's RSS growth over `seconds`, and how many the
-    server dropped."""
-    host = await Client(url, "127.0.7.3").enter({"preset": "custom", "rows": 120, "cols": 120}, "Host")
+    """`count` spectators of a busy room (its host and up to 15 bots at 20 moves/s, as many as the
+    server takes) that answer pings and ask a resync each second, and never read a byte: the
+    server's RSS growth over `seconds`, and how many the server dropped."""
+    settings = {"preset": "custom", "rows": 150, "cols": 150, "max_players": 16}
+    host = await Client(url, "127.0.7.3").enter(settings, "Host")
     deaf: list[DeafSocket] = []
     try:
-        for _ in range(8):
-            await host.call("add_bot", {"kind": "dfs", "speed": 20})
+        acks = [await host.call("add_bot", {"kind": "dfs", "speed": 20}) for _ in range(15)]
+        bots = sum(bool(ack.get("ok")) for ack in acks)
         code = (await host.call("resync"))["snapshot"]["code"]
         for n in range(count):
             spectator = await DeafSocket.open(url, f"127.0.13.{n % 20 + 1}")  # joins are limited per address
             await spectator.emit("join", {"code": code, "name": f"Deaf {n}", "role": "spectator"})
             deaf.append(spectator)
+        reader = Client(url, "127.0.7.4")  # a spectator that reads: what each deaf one was sent
+        await reader.sio.connect(url, transports=["websocket"], wait_timeout=10)
+        await reader.call("join", {"code": code, "name": "Reader", "role": "spectator"})
         await asyncio.sleep(1.0)
         before = rss_mb(pid)
         await host.call("start")
@@ -124,6 +129,8 @@ async def deaf_spectators(url: str, pid: int, count: int, seconds: float) -> lis
                     alive[n] = await spectator.send("3") and await spectator.emit("resync", {})
             peak = max(peak, rss_mb(pid))
         after = rss_mb(pid)
+        sent = len(json.dumps(reader.events)) // 1024
+        await reader.close()
         async with aiohttp.ClientSession() as http, http.get(url + "/healthz") as answer:
             hung_up = (await answer.json()).get("hung_up", "not reported")
     finally:
@@ -132,9 +139,10 @@ async def deaf_spectators(url: str, pid: int, count: int, seconds: float) -> lis
         await host.close()
     return [
         (
-            f"server RSS, {count} spectators never reading, {seconds:.0f} s of a busy room (1 resync/s each)",
+            f"server RSS, {count} spectators never reading, {seconds:.0f} s, {bots} bots (1 resync/s each)",
             f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f}, peak {peak:.0f})",
         ),
+        ("  events sent to each spectator meanwhile (JSON)", f"{sent:,} KB"),
         ("  of them dropped by the server", f"{count - sum(alive)} of {count} (/healthz hung_up: {hung_up})"),
     ]
 
@@ -230,7 +238,9 @@ async def measure(root: Path, quick: bool) -> list[Row]:
         async with server_at(root, folder) as server:
             rows += await body_never_comes(server.url, 15.0 if quick else 40.0)
         async with server_at(root, folder) as server:
-            rows += await deaf_spectators(server.url, server.process.pid, 50 if quick else 100, 20.0)
+            rows += await deaf_spectators(
+                server.url, server.process.pid, 50 if quick else 100, 20.0 if quick else 40.0
+            )
         async with server_at(root, folder) as server:
             rows += await rooms_until_refused(server.url, 60 if quick else 210, 10.0)
             rows += await cross_site_post(server.url)
