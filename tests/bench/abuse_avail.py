@@ -139,8 +139,8 @@ async def deaf_spectators(url: str, pid: int, count: int, seconds: float) -> lis
         await host.close()
     return [
         (
-            f"server RSS, {count} spectators never reading, {seconds:.0f} s, {bots} bots (1 resync/s each)",
-            f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f}, peak {peak:.0f})",
+            f"server RSS, {count} spectators never reading, {seconds:.0f} s of a busy room (1 resync/s each)",
+            f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f}, peak {peak:.0f}; {bots} bots)",
         ),
         ("  events sent to each spectator meanwhile (JSON)", f"{sent:,} KB"),
         ("  of them dropped by the server", f"{count - sum(alive)} of {count} (/healthz hung_up: {hung_up})"),
