@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 import socketio
 
-from tests.bench import abuse_board, abuse_rooms, abuse_slow
+from tests.bench import abuse_avail, abuse_board, abuse_fair, abuse_rooms, abuse_slow
 from tests.bench.abuse_fog import fog_sight_cost
 from tests.bench.abuse_soak import classroom_page_loads
 from tests.bench.timing import print_table
@@ -151,6 +151,8 @@ async def main(quick: bool) -> None:
     await abuse_board.print_rows(quick)
     await abuse_slow.slow_readers(quick)
     await classroom_page_loads(quick)
+    await abuse_avail.print_rows(quick)
+    await abuse_fair.print_rows(quick)
 
 
 def run(quick: bool = False) -> None:

@@ -35,10 +35,13 @@ class DeafSocket:
         self._acks = 0
 
     @classmethod
-    async def open(cls, url: str) -> "DeafSocket":
+    async def open(cls, url: str, source: str | None = None) -> "DeafSocket":
+        """Connect (from the loopback address `source`, if given) and join the default namespace."""
         address = URL(url)
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
+        if source is not None:
+            sock.bind((source, 0))
         sock.setblocking(False)
         loop = asyncio.get_running_loop()
         await loop.sock_connect(sock, (address.host, address.port))
