@@ -3,6 +3,7 @@ raced in the pure core."""
 
 from collections.abc import Sequence
 
+from server.maze.fog import depths
 from server.maze.model import Cell, Maze
 from server.maze.solvers import search
 from server.room.room import Room
@@ -56,3 +57,14 @@ def race_in_core(room: Room, names: Sequence[str] = ("Ann", "Bob")) -> list[str]
     room.start(ids[0], spec, maze, distances, T0, race_id=new_race_id())
     room.tick(T0 + room.countdown)
     return ids
+
+
+def sight(maze: Maze, start: int, vision: int) -> list[int]:
+    """The cells within `vision` steps of cell `start` along open passages, nearest first: searched
+    afresh, the oracle for the sight the server keeps with each racer's fog memory."""
+    return list(depths(maze, start, vision))
+
+
+def visible_now(maze: Maze, cell: int, vision: int) -> frozenset[int]:
+    """What a racer standing in `cell` sees at this moment (where other players are shown to them)."""
+    return frozenset(sight(maze, cell, vision))

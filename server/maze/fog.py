@@ -25,11 +25,6 @@ VISION_BOUNDS = (1, 10)
 DEFAULT_VISION = 3
 
 
-def sight(maze: Maze, start: int, vision: int) -> list[int]:
-    """The cells within `vision` steps of cell `start` along open passages, nearest first."""
-    return list(depths(maze, start, vision))
-
-
 def depths(maze: Maze, start: int, vision: int) -> dict[int, int]:
     """The cells within `vision` steps of cell `start` along open passages, each with its distance in
     steps, nearest first (the order the search reached them in, which a dict keeps)."""
@@ -173,8 +168,3 @@ def revealed(maze: Maze, cells: list[int]) -> Revealed:
         r, c = divmod(index, maze.cols)
         out.append([r, c, sum(flags[index] << kind for kind, flags in enumerate(kinds))])
     return {"cells": out}
-
-
-def visible_now(maze: Maze, cell: int, vision: int) -> frozenset[int]:
-    """What a racer standing in `cell` sees at this moment (where other players are shown to them)."""
-    return frozenset(sight(maze, cell, vision))

@@ -9,7 +9,7 @@ process can answer it; the public list leaves the roster and settings out (`PREV
 
 from typing import NotRequired, TypedDict
 
-from server.room.records import bots_show_the_way, is_ranked
+from server.room.records import bots_show_the_way, counts_for_boards, maze_known
 from server.room.settings import MAX_PLAYERS_CAP
 from server.room.state import RoomState
 
@@ -55,7 +55,8 @@ def ranked(room: RoomState) -> bool:
     """Whether this room's races count for the leaderboards (`records.RaceRecord.ranked`'s rule: a
     ghost room off the daily maze never does, its maze being in the ghost's replay; nor a room whose
     bots could show the way)."""
-    known_maze = bool(room.ghosts) and room.daily is None
     bots = [p.bot.kind for p in room.active_players() if p.bot is not None]
-    guided = bots_show_the_way(room.settings.fog, bots)
-    return not known_maze and not guided and is_ranked(room.settings.to_json(), room.daily)
+    known_maze = maze_known(bool(room.ghosts), room.daily)
+    return counts_for_boards(
+        room.settings.to_json(), room.daily, known_maze, bots_show_the_way(room.settings.fog, bots)
+    )

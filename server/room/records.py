@@ -75,7 +75,7 @@ class RaceRecord:
         """Whether the race counts for the leaderboards: the daily maze, or a preset size raced on the
         standard rules (corners, no braid), and always on hint rules at least as strict as the defaults
         (at most 3 hints, at least 5 s a hint, hints that do not walk for you), so times compare fairly."""
-        return not self.known_maze and not self.guided and is_ranked(self.settings, self.daily)
+        return counts_for_boards(self.settings, self.daily, self.known_maze, self.guided)
 
     def to_json(self) -> RaceRecordJson:
         """The record as JSON: every field as it is, the log packed (`RaceLog.to_state`)."""
@@ -140,6 +140,18 @@ def bots_show_the_way(fog: bool, bot_kinds: Sequence[str]) -> bool:
     reaches the exit long before a person, its trail then the way. In fog, the exploring bots see no
     more than a racer and show only where they stand when in sight."""
     return any(kind in GUIDE_BOTS for kind in bot_kinds) or (not fog and len(bot_kinds) > 0)
+
+
+def maze_known(has_ghosts: bool, daily: str | None) -> bool:
+    """Whether a race's maze was known before it started: a ghost room off the daily maze races a stored
+    race's maze, which its replay shows."""
+    return has_ghosts and daily is None
+
+
+def counts_for_boards(settings: SettingsJson, daily: str | None, known_maze: bool, guided: bool) -> bool:
+    """The one rule for whether a race counts for the leaderboards, used by the record and by the
+    lobby's preview alike: standard settings, a maze nobody knew, no bot showing the way."""
+    return not known_maze and not guided and is_ranked(settings, daily)
 
 
 def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
@@ -219,6 +231,6 @@ def race_record(room: FinishedRoom) -> RaceRecord:
         results=list(room.results),
         log=room.log.copy(),
         difficulty=room.card,
-        known_maze=bool(room.ghosts) and room.daily is None,
+        known_maze=maze_known(bool(room.ghosts), room.daily),
         guided=bots_show_the_way(room.settings.fog, [p.bot.kind for p in room.racers() if p.bot is not None]),
     )

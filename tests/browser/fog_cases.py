@@ -9,9 +9,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from server.maze.fog import FogMemory, bitset, fogged_maze, revealed, visible_now
+from server.maze.fog import FogMemory, bitset, fogged_maze, revealed
 from server.maze.generation import MazeSpec, generate
 from server.maze.wire import encode_maze
+from tests.mazes import visible_now
 
 FIXTURE = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "fog.json"
 

@@ -18,7 +18,6 @@ import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, expect
 
-from server.maze.fog import visible_now
 from server.maze.model import Cell, Maze
 from server.room.players import Player
 from server.room.room import Room
@@ -26,6 +25,7 @@ from tests.browser.conftest import Tab, room_of, way_out
 from tests.browser.fog_cases import FIXTURE, fog_cases
 from tests.browser.test_eight_in_browser import DIAGONAL_KEYS, PIXELS_AT, STRAIGHT, delta, way
 from tests.integration.conftest import Client
+from tests.mazes import visible_now
 
 VISION = 2
 KEY_GAP = 0.12  # seconds between key presses: under the client's 12 moves/s and the server's limit

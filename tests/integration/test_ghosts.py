@@ -9,13 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from server.maze.fog import visible_now
 from server.maze.model import Cell, Maze
 from server.maze.wire import decode_maze
 from server.room.racelog import RaceLog
 from server.room.settings import RoomSettings
 from server.store.sqlite.results import SqliteStore
-from tests.mazes import shortest_path
+from tests.mazes import shortest_path, visible_now
 from tests.store.races import ScriptedRace
 
 from .conftest import TIMEOUT, Client, Harness, StartServer, start_race

@@ -12,10 +12,10 @@ from collections import deque
 
 from server.http.keys import REGISTRY
 from server.maze.directions import Direction, direction_between
-from server.maze.fog import sight
 from server.maze.model import Cell, Maze
 from tests.clients.terminal.pty_client import Terminal
 from tests.integration.conftest import Harness, StartServer
+from tests.mazes import sight
 
 SIDE = 6
 """6 x 6 cells are 18 x 18 characters in 3 x 3 blocks: the whole maze fits the 80 x 24 window."""

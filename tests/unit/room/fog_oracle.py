@@ -5,12 +5,12 @@ Each viewer searched what it sees from scratch, for every viewer of every event,
 property tests (`test_fog_sight_cache`) check the cached, per-mover sight gives exactly the same.
 """
 
-from server.maze.fog import sight
 from server.room.envelope import Envelope, WireEvent
 from server.room.events.race import RivalInSight
 from server.room.players import Player
 from server.room.state import RoomState
 from server.room.views.viewer import NOWHERE, Viewer, cell_json, watches_as_racer
+from tests.mazes import sight
 
 
 def viewer_of(room: RoomState, member_id: str | None) -> Viewer:

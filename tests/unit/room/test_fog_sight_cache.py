@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from server.errors import GameError
-from server.maze.fog import FogMemory, Sight, revealed, sight
+from server.maze.fog import FogMemory, Sight, revealed
 from server.maze.generation import MazeSpec, generate
 from server.maze.generators import ALGORITHMS
 from server.room import views
@@ -20,7 +20,7 @@ from server.room.room import Room
 from server.room.settings import parse_settings
 from server.room.snapshot import maze_spec, rebuild_room, room_snapshot
 from server.runtime.course import build_course
-from tests.mazes import T0, neighbours, race_in_core
+from tests.mazes import T0, neighbours, race_in_core, sight
 from tests.unit.room import fog_oracle
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
