@@ -16,20 +16,16 @@ from server.http.edge import COMPRESS_OVER, accepts_gzip
 from server.room.preview import PREVIEW_ONLY
 from server.room.views import RoomSummary
 
-LIST_TTL = 1.0
-"""Seconds a built list is served: a new room shows up in the lobby within a second."""
-
 
 class PublicRooms:
     """The public list's JSON body, plain and gzipped, rebuilt when older than `ttl`."""
 
-    def __init__(self, rooms: Callable[[], Awaitable[list[RoomSummary]]], ttl: float = LIST_TTL) -> None:
+    def __init__(self, rooms: Callable[[], Awaitable[list[RoomSummary]]], ttl: float) -> None:
         self._rooms = rooms
         self.ttl = ttl
         self._built_at = -float("inf")
         self._plain = b""
         self._zipped = b""
-        self.builds = 0
 
     async def bodies(self) -> tuple[bytes, bytes]:
         """The current list, plain and gzipped (built anew at most once every `ttl` seconds)."""
@@ -41,7 +37,6 @@ class PublicRooms:
             self._plain = orjson.dumps({"rooms": listed})
             self._zipped = gzip.compress(self._plain, 1) if len(self._plain) > COMPRESS_OVER else b""
             self._built_at = time.monotonic()
-            self.builds += 1
         return self._plain, self._zipped
 
     async def answer(self, request: web.Request) -> web.Response:

@@ -36,7 +36,7 @@ from server.errors import GameError
 from server.http.downloads import SLOT_RETRY_AFTER, DownloadSlots, send_compressed
 from server.http.edge import accepts_gzip, json_error
 from server.http.keys import CONFIG
-from server.http.limits import retry_after
+from server.http.limits import client_address, retry_after
 from server.maze.generation import generate
 from server.maze.wire import encode_maze
 from server.room.rate_limits import KeyedLimiter, RateLimit
@@ -160,7 +160,7 @@ class Replays:
     async def answer(self, request: web.Request, kind: Kind = "replay") -> web.StreamResponse:
         """The HTTP answer: gzip as is when the client takes it (every browser does), else plain,
         streamed either way (`server.http.downloads`), within the address's download slots."""
-        address = request.remote or "unknown"
+        address = client_address(request)
         limiter = self.limiters[kind]
         if not limiter.allow(address, time.monotonic()):
             refused = json_error("rate_limited", f"too many {PLURALS[kind]} asked from here; wait a little")

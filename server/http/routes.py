@@ -12,7 +12,7 @@ from aiohttp import web
 from server.errors import GameError
 from server.http.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
 from server.http.keys import CONFIG, DIRECTORY, REGISTRY, STORE
-from server.http.limits import retry_after
+from server.http.limits import client_address, retry_after
 from server.http.public_rooms import PUBLIC_ROOMS, PublicRooms
 from server.http.replays import REPLAYS
 from server.http.room_links import room_link
@@ -70,7 +70,7 @@ def _too_many(code: str, message: str, retry: str) -> web.HTTPTooManyRequests:
 async def _limit_room_making(request: web.Request) -> None:
     """Rooms cost memory until they close: each address may make (or ask for) only so many, and hold
     only so many open at once. The 429 carries `Retry-After`, as every 429 does."""
-    address = request.remote or "unknown"
+    address = client_address(request)
     try:
         await request.app[ROOM_QUOTA].check(address, lambda code: _room_is_open(request, code))
     except GameError as error:
@@ -82,7 +82,7 @@ async def _limit_room_making(request: web.Request) -> None:
 
 async def _made(request: web.Request, code: str) -> None:
     """Count a room made (or handed out) against its address's open rooms."""
-    address = request.remote or "unknown"
+    address = client_address(request)
     await request.app[ROOM_QUOTA].note(address, code, lambda known: _room_is_open(request, known))
 
 

@@ -66,10 +66,6 @@ class OneStartARoom:
     def __init__(self) -> None:
         self._starting: dict[str, asyncio.Task[None]] = {}
 
-    def is_starting(self, code: str) -> bool:
-        """Whether a start of room `code` is in progress."""
-        return code in self._starting
-
     async def start(self, code: str, begin: Callable[[], Coroutine[Any, Any, None]]) -> None:
         """Run `begin()` unless a start of room `code` is already running; either way, await that
         start. The start runs to its end even if every caller stops waiting (a dropped connection)."""

@@ -79,9 +79,8 @@ class RoomRunner:
         self.home.check_holds(room)  # a room moving away takes no more commands here
         outcome = apply(room, command, course)
         out = self.outgoing(room, outcome.events)
-        if outcome.events or not isinstance(command, Tick):
-            out = replace(out, log=self.home.log_write(room, command))
-        return outcome, out
+        log = self.home.log_write(room, command) if outcome.events or not isinstance(command, Tick) else None
+        return outcome, out if log is None else replace(out, log=log)
 
     async def run(self, room: Room, command: Command, course: CourseMaker = build_course) -> Outcome:
         """Apply `command` to `room` and send its events; waits until they are out."""
@@ -106,8 +105,10 @@ class RoomRunner:
         racing: dict[str, views.Viewer] = {}
         if views.hides_from_racers(envelopes):
             for member_id in [*room.players, *room.spectators]:
+                sid = self.registry.sid_of(Member(room.code, member_id))
+                if sid is None:  # a bot, or a member away: nothing to send
+                    continue
                 viewer = views.Viewer.of(room, member_id)  # racers, and onlookers kept to a racer's view
-                sid = self.registry.sid_of(Member(room.code, member_id)) if viewer.racing else None
-                if sid is not None:
+                if viewer.racing:
                     racing[sid] = viewer
         return Outgoing(room.code, envelopes, room.take_finished_race(), racing)

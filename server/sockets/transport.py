@@ -95,7 +95,6 @@ class GuardedServer(socketio.AsyncServer):
         self.connections_per_address = connections_per_address
         self.by_address: Counter[str] = Counter()
         """Live Engine.IO sessions of each client address: every one holds a file descriptor."""
-        self.refused_connections = 0
         """Handshakes refused because their address had `connections_per_address` open."""
         self.malformed: dict[str, int] = {}
         """Malformed packets so far, by Engine.IO session; forgotten when the session ends."""
@@ -125,7 +124,6 @@ class GuardedServer(socketio.AsyncServer):
                 return False  # Engine.IO answers the handshake with a refusal
             del self._shut_out[address]
         if self.by_address[address] >= self.connections_per_address:
-            self.refused_connections += 1
             self._note(f"refusing a connection from {address}: it has {self.connections_per_address} open")
             message = "too many connections from your address; close some tabs and try again"
             return {"code": "too_many_connections", "message": message}  # a 401 with this JSON body
