@@ -6,12 +6,11 @@ them decompressed a piece at a time as it reads (`PIECE` bytes each), so the dec
 megabytes for a long race's analysis) never exists whole. Each piece is written only once the client
 has taken the one before (aiohttp's flow control), so a slow reader holds about one piece, not the
 answer; a write that makes no progress for `write_stall` seconds hangs the connection up. A client
-address may have `downloads_per_address` answers being sent at once (`DownloadSlots`): one more is
+address may have `downloads_per_address` answers being sent at once (`rate_limits.AddressSlots`): one more is
 refused with `too_many_downloads` (429) before anything is built or sent.
 """
 
 import asyncio
-import collections
 import logging
 import zlib
 from collections.abc import Iterator
@@ -29,30 +28,6 @@ FED_AT_ONCE = 16 * 1024
 SLOT_RETRY_AFTER = 5
 """Seconds a client refused a download slot is told to wait (`Retry-After`): a normal download of the
 biggest answer takes about that long on a slow line."""
-
-
-class DownloadSlots:
-    """Answers being sent, per client address, bounded: a few slow readers cannot pin many answers."""
-
-    def __init__(self) -> None:
-        self._sending: collections.Counter[str] = collections.Counter()
-
-    def take(self, address: str, per_address: int) -> bool:
-        """Hold a slot for `address`; False (and nothing held) when it has `per_address` already."""
-        if self._sending[address] >= per_address:
-            return False
-        self._sending[address] += 1
-        return True
-
-    def give_back(self, address: str) -> None:
-        """Free a slot taken with `take`."""
-        self._sending[address] -= 1
-        if self._sending[address] <= 0:
-            del self._sending[address]
-
-    def held(self) -> int:
-        """Slots held over every address (for tests and health figures)."""
-        return sum(self._sending.values())
 
 
 def gzip_pieces(body: bytes) -> Iterator[memoryview]:

@@ -33,13 +33,13 @@ from aiohttp import web
 from server.analysis.race import analyse_race
 from server.analysis.wire import analysis_json
 from server.errors import GameError
-from server.http.downloads import SLOT_RETRY_AFTER, DownloadSlots, send_compressed
+from server.http.downloads import SLOT_RETRY_AFTER, send_compressed
 from server.http.edge import accepts_gzip, json_error
 from server.http.keys import CONFIG
 from server.http.limits import client_address, retry_after
 from server.maze.generation import generate
 from server.maze.wire import encode_maze
-from server.room.rate_limits import KeyedLimiter, RateLimit
+from server.room.rate_limits import AddressSlots, KeyedLimiter, RateLimit
 from server.room.settings import spec_for
 from server.runtime.race_analyses import check_analysable, in_analysis_worker
 from server.store.interface import Store, StoredRace
@@ -124,7 +124,7 @@ class Replays:
         self._cache: collections.OrderedDict[tuple[Kind, str], bytes] = collections.OrderedDict()
         self._cached = 0
         self._builds = asyncio.Semaphore(BUILDS_AT_ONCE)
-        self.slots = DownloadSlots()
+        self.slots = AddressSlots()
 
     async def compressed(self, race_id: str, kind: Kind = "replay") -> bytes:
         """The gzip-compressed answer of `kind` for `race_id`; `unknown_race` if there is none."""

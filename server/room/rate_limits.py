@@ -1,5 +1,6 @@
 """Rate limits: token buckets per connection (and per address for HTTP), on a monotonic clock."""
 
+import collections
 from dataclasses import dataclass
 
 
@@ -55,3 +56,28 @@ class KeyedLimiter:
     def forget(self, key: str) -> None:
         """Drop a key's bucket (its connection closed)."""
         self._buckets.pop(key, None)
+
+
+class AddressSlots:
+    """Things held at once per client address (open connections, answers being sent), each address
+    bounded: one address cannot hold many of them. Taken and given back by the caller."""
+
+    def __init__(self) -> None:
+        self._held: collections.Counter[str] = collections.Counter()
+
+    def take(self, address: str, per_address: int) -> bool:
+        """Hold a slot for `address`; False (and nothing held) when it has `per_address` already."""
+        if self._held[address] >= per_address:
+            return False
+        self._held[address] += 1
+        return True
+
+    def give_back(self, address: str) -> None:
+        """Free a slot taken with `take`."""
+        self._held[address] -= 1
+        if self._held[address] <= 0:
+            del self._held[address]
+
+    def held(self) -> int:
+        """Slots held over every address (for tests and health figures)."""
+        return sum(self._held.values())

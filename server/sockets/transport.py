@@ -11,7 +11,6 @@ import asyncio
 import json
 import logging
 import time
-from collections import Counter
 from typing import Any
 
 import engineio
@@ -19,7 +18,7 @@ import orjson
 import socketio
 from socketio import packet
 
-from server.room.rate_limits import KeyedLimiter, RateLimit, TokenBucket
+from server.room.rate_limits import AddressSlots, KeyedLimiter, RateLimit, TokenBucket
 from server.sockets.engine import BoundedEngine
 from server.sockets.handshakes import handshake_of
 
@@ -93,9 +92,8 @@ class GuardedServer(socketio.AsyncServer):
         self.bounded.max_backlog, self.bounded.write_stall = max_backlog, write_stall
         self.bounded.requests = self._request_of
         self.connections_per_address = connections_per_address
-        self.by_address: Counter[str] = Counter()
+        self.by_address = AddressSlots()
         """Live Engine.IO sessions of each client address: every one holds a file descriptor."""
-        """Handshakes refused because their address had `connections_per_address` open."""
         self.malformed: dict[str, int] = {}
         """Malformed packets so far, by Engine.IO session; forgotten when the session ends."""
         self._closing: set[str] = set()
@@ -123,11 +121,10 @@ class GuardedServer(socketio.AsyncServer):
             if time.monotonic() < until:
                 return False  # Engine.IO answers the handshake with a refusal
             del self._shut_out[address]
-        if self.by_address[address] >= self.connections_per_address:
+        if not self.by_address.take(address, self.connections_per_address):
             self._note(f"refusing a connection from {address}: it has {self.connections_per_address} open")
             message = "too many connections from your address; close some tabs and try again"
             return {"code": "too_many_connections", "message": message}  # a 401 with this JSON body
-        self.by_address[address] += 1
         await super()._handle_eio_connect(eio_sid, environ)
         return None
 
@@ -160,10 +157,7 @@ class GuardedServer(socketio.AsyncServer):
     async def _handle_eio_disconnect(self, eio_sid: str, reason: Any = None) -> None:
         self.malformed.pop(eio_sid, None)
         if eio_sid in self.environ:
-            address = handshake_of(self.environ[eio_sid]).address
-            self.by_address[address] -= 1
-            if self.by_address[address] <= 0:
-                del self.by_address[address]
+            self.by_address.give_back(handshake_of(self.environ[eio_sid]).address)
         await super()._handle_eio_disconnect(eio_sid, reason)
 
     async def _close_for_junk(self, eio_sid: str) -> None:
