@@ -112,7 +112,7 @@ export function buildPanel(container) {
       el('h3', { text: 'Hints' }),
       el('ol', { class: 'analysis-hints' }),
       el('p', { class: 'analysis-loss' }),
-      el('p', { class: 'muted chart-legend' }, el('span', { class: 'key route-swatch' }), ' their time, ', el('span', { class: 'key', style: `background:${WINNER_COLOUR}` }), ' the winner’s, per stretch between checkpoints (dashed: never reached)'),
+      el('p', { class: 'muted chart-legend' }, el('span', { class: 'key route-swatch' }), ' their time, ', el('span', { class: 'key', style: `background:${WINNER_COLOUR}` }), ' the winner’s, on each stretch of the way to the exit (dashed: they never got to its end)'),
       el('canvas', { class: 'analysis-chart', role: 'img', 'aria-label': 'Time per stretch of the way against the winner' }),
     ),
   );
