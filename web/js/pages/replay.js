@@ -126,17 +126,11 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const hintText = (h) =>
   `${h.name} asked for a hint, ${labelOf(METHOD_LABELS, h.method)}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
 
-/**
- * Where a racer is, as a player says it: their place and time once home (the time as the results write
- * it), else how far they are from the exit.
- * @param {ReplayPlayer} p @param {boolean} over whether the replay reached the race's end
- */
+/** Where a racer is: place and time once home (as the results write it), else how far from the exit.
+ * @param {ReplayPlayer} p @param {boolean} over whether the replay reached the race's end */
 function standing(p, over) {
-  if (p.finished) {
-    const r = p.result;
-    if (!r || r.dnf) return 'finished';
-    return r.rank ? `finished ${ordinal(r.rank)} in ${resultTimeText(r)}` : `finished in ${resultTimeText(r)}`;
-  }
+  const r = p.result;
+  if (p.finished) return !r || r.dnf ? 'finished' : `finished ${r.rank ? `${ordinal(r.rank)} ` : ''}in ${resultTimeText(r)}`;
   if (over && p.result?.dnf) return 'did not finish';
   const left = toExit && maze ? toExit[p.cell[0] * maze.cols + p.cell[1]] : -1;
   return left > 0 ? `${plural(left, 'step')} from the exit` : 'racing';
