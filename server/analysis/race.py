@@ -216,6 +216,7 @@ class _Walk:
             colour=row["colour"],
             finished=self.finished,
             end_ms=self.end_ms,
+            penalty_ms=row["penalty"],
             moves=len(self.route) - 1,
             route=tuple(self.route),
             dead_ends=tuple(self.visits),

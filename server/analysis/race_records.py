@@ -67,7 +67,9 @@ class PlayerAnalysis:
     colour: str
     finished: bool
     end_ms: int
-    """When their race ended: their finishing time, else the race's end."""
+    """When their race ended: their race time (start to the exit, without hints), else the race's end."""
+    penalty_ms: int
+    """What their hints added to the race time: the result's penalty. Race time plus this ranks."""
     moves: int
     route: tuple[int, ...]
     """Flat cell indices, the entrance first."""

@@ -61,6 +61,7 @@ class PlayerAnalysisJson(TypedDict):
     colour: str
     finished: bool
     end: int
+    penalty: int
     moves: int
     route: str
     dead_ends: list[VisitJson]
@@ -142,6 +143,7 @@ def _player(p: PlayerAnalysis, size: int, cols: int) -> PlayerAnalysisJson:
         "colour": p.colour,
         "finished": p.finished,
         "end": p.end_ms,
+        "penalty": p.penalty_ms,
         "moves": p.moves,
         "route": pack_cells(p.route, size, cols),
         "dead_ends": [_visit(v) for v in p.dead_ends],

@@ -1,7 +1,7 @@
 """The race explained, in a real browser: Ann walks the shortest way, Bob strays into a dead end and
 back; the room's results show each player's analysis (Bob's dead end, his first wrong turn, his biggest
 loss against Ann, his route drawn over the maze), and the replay page shows it too, with the split
-times at the bottlenecks and the director view following whoever is ahead."""
+times on the way to the exit and the director view following whoever is ahead."""
 
 import re
 from pathlib import Path
@@ -61,10 +61,12 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
     await expect(panel.locator(".analysis-player")).to_have_value(ann.id)  # the winner first
     await panel.locator(".analysis-player").select_option(bob.id)
     await expect(panel.locator(".analysis-dead-ends li")).to_contain_text(first_cell)
-    splits = page.locator("#replay-bottlenecks tbody tr")
+    splits = page.locator("#replay-split-table tbody tr")
     await expect(page.locator("#replay-splits")).to_be_visible()
-    assert 1 <= await splits.count() <= 12
-    await expect(page.locator("#replay-bottlenecks thead th")).to_have_text(["Cell", "Ann", "Bob"])
+    assert 2 <= await splits.count() <= 11  # up to ten stretches of the way, then the totals
+    await expect(page.locator("#replay-split-table thead th")).to_have_text(["Where", "Ann", "Bob"])
+    await expect(splits.last.locator("th")).to_have_text("Total with hints")
+    assert not re.search(r"\(\d+, \d+\)", await page.locator("#replay-split-table").inner_text())
 
     assert room.results is not None
     ann_ms, bob_ms = (next(r["time"] for r in room.results if r["id"] == p.id) for p in (ann, bob))

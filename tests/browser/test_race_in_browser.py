@@ -69,7 +69,7 @@ async def test_two_players_and_a_spectator_race_to_results(
         card = tab.page.locator("#difficulty-card")
         await expect(card).to_be_visible()
         await expect(card).to_contain_text(f"Shortest way{len(path) - 1} steps")
-        await expect(card).to_contain_text("Shortest routes1")
+        await expect(card).to_contain_text("Shortest ways1")
     await walk(guest, keys[:3])  # Bob starts, then Ann overtakes and wins
     await walk(host, keys[: len(keys) // 2])
     await host.page.screenshot(path=str(artefacts / "race.png"))
@@ -89,7 +89,7 @@ async def test_two_players_and_a_spectator_race_to_results(
             f"The maze had one shortest route ({len(path) - 1} steps). On a shortest route: Ann, Bob."
         )
         await expect(first.locator("td.route")).to_have_text(f"{len(path) - 1} ★")
-        await expect(tab.page.locator("#results-difficulty")).to_contain_text("Decision points")
+        await expect(tab.page.locator("#results-difficulty")).to_contain_text("Junctions on the way")
     assert room.results is not None
     assert [row["name"] for row in room.results] == ["Ann", "Bob"]
     assert room.results[0]["moves"] == len(keys)
@@ -105,7 +105,9 @@ async def test_two_players_and_a_spectator_race_to_results(
     )
     assert {pid: tuple(cell) for pid, cell in final.items()} == {ann.id: path[-1], bob.id: path[-1]}
     await expect(host.page.locator("#replay-routes")).to_contain_text("one shortest route")
-    await expect(host.page.locator("#replay-difficulty")).to_contain_text("Bottlenecks")
+    await expect(host.page.locator("#replay-difficulty")).to_contain_text("Longest dead end")
+    # a maze without loops: every cell of the way must be passed, a count that would tell nothing
+    await expect(host.page.locator("#replay-difficulty")).not_to_contain_text("every way passes")
     await host.page.click("#replay-play")
     await host.page.wait_for_function("() => window.mazerace_replay.time > 0")
     await host.page.screenshot(path=str(artefacts / "replay.png"))

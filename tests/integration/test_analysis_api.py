@@ -62,6 +62,7 @@ async def test_a_stored_races_analysis_tells_what_each_player_did(
     assert (hint["method"], hint["found"], hint["cost"], hint["on_way"]) == ("bfs", False, 7000, False)
     assert (hint["cell"], hint["saved_cells"], hint["saved"]) == (list(branch[-1]), 0, 0)
     assert first["splits"][-1] == first["end"]  # the last checkpoint is the exit
+    assert first["penalty"] == 7000  # one hint's penalty: end + penalty is the total that ranks
     assert first["biggest_loss"] is None  # the winner loses nothing against themselves
     assert cells(second["route"]) == path[:3]
     assert second["dead_ends"] == []

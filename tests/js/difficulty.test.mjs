@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardRows, formatCount, shortestRouteLine } from '../../web/js/panels/difficulty.js';
+import { cardRows, formatCount, resultsNote, shortestRouteLine } from '../../web/js/panels/difficulty.js';
 
 test('counts show exactly while a number holds them, and as a power of ten beyond', () => {
   assert.equal(formatCount(1), '1');
@@ -19,13 +19,24 @@ test("the card's rows come in order, with plain text", () => {
   };
   assert.deepEqual(cardRows(card), [
     ['Shortest way', '18 steps'],
-    ['Shortest routes', 'about 1.23 × 10^17'],
-    ['Decision points', '4'],
-    ['Dead ends', '11 (11% of cells)'],
+    ['Shortest ways', 'about 1.23 × 10^17'],
+    ['Junctions on the way', '4 (places on the shortest way with more than one way on)'],
+    ['Dead ends', '11 (11% of the cells)'],
     ['Longest dead end', '1 step'],
-    ['Bottlenecks', '7'],
+    ['Cells every way passes', '7 of the 17 on the shortest way: the rest can be gone around'],
   ]);
   assert.deepEqual(cardRows(null), []);
+});
+
+test('the cells every way passes show only when they tell something', () => {
+  // A maze without loops: every cell of the shortest way but the entrance and the exit is one.
+  const perfect = { solution_length: 30, dead_ends: 20, dead_end_share: 0.2, decision_points: 9, longest_dead_end: 6, shortest_paths: 1, bottlenecks: 29 };
+  const labels = cardRows(perfect).map(([label]) => label);
+  assert.ok(!labels.includes('Cells every way passes'), labels.join());
+  assert.ok(!cardRows(perfect).some(([label, text]) => /bottleneck/i.test(label + text)));
+  assert.ok(cardRows({ ...perfect, bottlenecks: 12 }).some(([label]) => label === 'Cells every way passes'));
+  assert.doesNotMatch(resultsNote(30), /final trail/);
+  assert.equal(resultsNote(null), '');
 });
 
 test('the results line says how many shortest routes there were and who took one', () => {

@@ -4,8 +4,9 @@ Arrow keys come as ANSI sequences (`ESC [ A` or, in application mode, `ESC O A`;
 `ESC [ 1 ; 2 A`), the keypad's corner keys (Home, PgUp, End, PgDn: 7 9 1 3 with Num Lock off) as
 `ESC [ H` / `ESC [ 1 ~` and so on; they are the diagonals of an 8-direction maze, as are y u b n (the
 roguelike keys: q, the browser's up-left, is quit here). WASD move too, while racing: in the lobby `s`
-starts the race and `r` readies. Digits, spaces and commas make a typed line, `r c` (1-based, as the
-picture's numbers) and Enter, the original exercise's way of moving; `0 0` is its help (a hint).
+starts the race and `r` readies. Digits, spaces and commas make a typed line, `r c` and Enter, the
+original exercise's way of moving; rows and columns count from 0, as the picture's numbers and the
+browser's move box do (so `0 0` is a cell here, not the exercise's help: `h` asks for a hint).
 """
 
 import codecs
@@ -79,7 +80,7 @@ class KeyDecoder:
 @dataclass(frozen=True)
 class Command:
     """What a key asks for: `kind` is step, go, hint, method, ready, start, follow, quit or typing (the
-    typed line changed); `direction` for a step, `cell` (0-based) for go."""
+    typed line changed); `direction` for a step, `cell` for go."""
 
     kind: str
     direction: Direction | None = None
@@ -132,12 +133,6 @@ class Keymap:
         if not parts:
             return None
         if len(parts) != 2:
-            self.error = f"type a cell as row and column, e.g. 3 4 (got {text.strip()!r})"
+            self.error = f"type a cell as row and column, e.g. 0 1 (got {text.strip()!r})"
             return None
-        row, col = int(parts[0]), int(parts[1])
-        if (row, col) == (0, 0):
-            return Command("hint")  # as in the original exercise, "0 0" asks for help
-        if row < 1 or col < 1:
-            self.error = "rows and columns count from 1, as drawn; 0 0 asks for a hint"
-            return None
-        return Command("go", cell=(row - 1, col - 1))
+        return Command("go", cell=(int(parts[0]), int(parts[1])))

@@ -23,12 +23,13 @@ from server.clients.terminal.keys import Command, KeyDecoder, Keymap
 from server.clients.terminal.printable import printable
 from server.clients.terminal.room_frame import Choices, room_frame
 from server.clients.terminal.room_view import RoomView
-from server.clients.terminal.screen import clock, compose
+from server.clients.terminal.screen import compose
 from server.errors import BadMaze
 from server.maze.directions import Direction
 from server.maze.model import Cell
 from server.maze.wire import PackedCells
 from server.room.protocol import PROTOCOL_VERSION
+from server.room.race_time import result_time
 from server.room.rate_limits import RateLimit, TokenBucket
 from server.room.wire_readers import BadMessage, read_hint_ack, read_move_ack
 
@@ -76,8 +77,8 @@ def _error(ack: Ack) -> str:
 
 
 def _cell_text(value: list[int] | None) -> str:
-    """A wire cell as typed: 1-based `r c` ("" when there is none)."""
-    return f"{value[0] + 1} {value[1] + 1}" if value is not None else ""
+    """A wire cell as typed, `r c` from 0 ("" when there is none)."""
+    return f"{value[0]} {value[1]}" if value is not None else ""
 
 
 class LiveGame:
@@ -145,13 +146,21 @@ class LiveGame:
             self.spawn(self.ask_hint(self.choices.method_name))
         elif kind == "ready" and me is not None and view.phase in ("lobby", "finished"):
             self.spawn(self.command("ready", {"ready": not me.ready}))
-        elif kind == "start" and me is not None and view.host == me.id:
-            if view.phase == "lobby":
-                self.spawn(self.command("start", {}))
-            elif view.phase == "finished":
-                self.spawn(self.command("rematch", {}))
+        elif kind == "start" and view.phase in ("lobby", "finished"):
+            self.start(me is not None and view.host == me.id)
         elif kind == "go" and command.cell is not None:
             self.choices.message = "you can move once the race is on"
+
+    def start(self, hosting: bool) -> None:
+        """`s` in the lobby starts the race, after a race asks for a rematch: the host's commands. Anyone
+        else is told so at once, rather than left wondering why nothing happened."""
+        lobby = self.view.phase == "lobby"
+        if not hosting:
+            self.choices.message = (
+                "Only the host can start the race" if lobby else "Only the host can start a rematch"
+            )
+        else:
+            self.spawn(self.command("start" if lobby else "rematch", {}))
 
     # ----- commands ----------------------------------------------------------------------------------
 
@@ -224,14 +233,14 @@ class LiveGame:
         view, code = self.view, self.view.code
         mine = next((r for r in view.results or [] if r["id"] == view.you), None)
         if mine is not None:
-            place = "DNF" if mine["dnf"] else f"#{mine['rank']}"
-            return (
-                f"Room {code}: {place} in {clock(mine['time'])}, {mine['moves']} moves,"
-                f" {mine['hints']} hints (+{clock(mine['penalty'])})"
-            )
+            if mine["dnf"]:
+                return f"Room {code}: did not finish, {mine['moves']} moves, {mine['hints']} hints"
+            time = result_time(mine["time"], mine["penalty"])
+            return f"Room {code}: #{mine['rank']} in {time}, {mine['moves']} moves, {mine['hints']} hints"
         me = view.me()
         if me is not None and me.finished:
-            return f"Room {code}: finished #{me.rank} in {clock(me.time)} with {me.moves} moves"
+            time = result_time(me.time, me.penalty)
+            return f"Room {code}: finished #{me.rank} in {time} with {me.moves} moves"
         return f"Left room {code}."
 
 

@@ -10,7 +10,8 @@ last cell; `tests/clients/terminal/test_terminal_parts.py` holds the two picture
 (○), the other players as digits 1-9, and in a fog race blanks where the racer has not seen (a seen
 cell's sides that an unseen neighbour owns too: their bits were never sent). A 150 x 150
 maze is 301 x 301 characters, too many to draw whole for every event. Row numbers on the left and the
-last digit of each column number above are 1-based, the numbers `r c` is typed in.
+last digit of each column number above count from 0, as the browser's move box does: the numbers `r c`
+is typed in.
 """
 
 import functools
@@ -75,11 +76,22 @@ class _Window:
         return grid[y][x] if 0 <= y < self.height and 0 <= x < self.width else None
 
 
-def _start(focus: int, total: int, size: int) -> int:
-    """The first row (or column) of a window of `size` around `focus`, kept inside the picture."""
+def _start(focus: int, keep: int, total: int, size: int) -> int:
+    """The first row (or column) of a window of `size` around `focus`, kept inside the picture. When
+    `focus` and `keep` (the exit's) both fit in one window, the window holds both, as near centred on
+    the focus as that allows: a racer sees where they are going whenever the screen can show it."""
     if total <= size:
         return 0
-    return max(0, min(total - size, focus - size // 2))
+    start = focus - size // 2
+    low, high = min(focus, keep), max(focus, keep)
+    if high - low < size:
+        start = min(max(start, high - size + 1), low)
+    return max(0, min(total - size, start))
+
+
+def picture_width(maze: Maze) -> int:
+    """Columns the whole picture takes, its row numbers included."""
+    return MARGIN + len(_base(maze)[0])
 
 
 def picture(maze: Maze, marks: Marks, focus: Cell | None, height: int, width: int) -> list[str]:
@@ -87,17 +99,16 @@ def picture(maze: Maze, marks: Marks, focus: Cell | None, height: int, width: in
     base, scale = _base(maze), scale_of(maze)
     rows, cols = len(base), len(base[0])
     fy, fx = centre(maze, focus) if focus is not None else (rows // 2, cols // 2)
+    ey, ex = centre(maze, maze.exit)
     view_h, view_w = max(1, height - 1), max(1, width - MARGIN)
-    top, left = _start(fy, rows, view_h), _start(fx, cols, view_w)
+    top, left = _start(fy, ey, rows, view_h), _start(fx, ex, cols, view_w)
     view = _Window(top, left, min(view_h, rows - top), min(view_w, cols - left))
     grid = [list(line[left : left + view.width]) for line in base[top : top + view.height]]
     _draw_marks(maze, marks, view, grid)
-    ruler = "".join(
-        str((x // scale + 1) % 10) if x % scale == 1 else " " for x in range(left, left + view.width)
-    )
+    ruler = "".join(str((x // scale) % 10) if x % scale == 1 else " " for x in range(left, left + view.width))
     lines = [" " * MARGIN + ruler.rstrip()]
     for y, row in enumerate(grid, start=top):
-        label = str(y // scale + 1) if y % scale == 1 else ""
+        label = str(y // scale) if y % scale == 1 else ""
         lines.append(label.rjust(MARGIN - 1) + " " + "".join(row))
     return lines
 

@@ -41,6 +41,8 @@ class Racer:
     trail: list[Cell] = field(default_factory=list)
     moves: int = 0
     hints: int = 0
+    penalty: int = 0
+    """Ms their hints added to their race time."""
     finished: bool = False
     rank: int | None = None
     time: int | None = None
@@ -59,7 +61,7 @@ class Racer:
         sight) stays as it was, and so do a rank and a time it does not have yet."""
         self.ready, self.connected = entry["ready"], entry["connected"]
         self.finished, self.dnf, self.left = entry["finished"], entry["dnf"], entry["left"]
-        self.moves, self.hints = entry["moves"], entry["hints"]
+        self.moves, self.hints, self.penalty = entry["moves"], entry["hints"], entry["penalty"]
         self.rank = entry.get("rank", self.rank)
         time = entry.get("time")
         self.time = time if time is not None else self.time
@@ -77,6 +79,7 @@ class Racer:
         """A `finished` event: the rank (provisional until the results), the time and the counts;
         the `finished` flag stays as the last player entry said."""
         self.moves, self.hints, self.rank = data["moves"], data["hints"], data["rank"]
+        self.penalty = data["penalty"]
         self.time = data["time"] if data["time"] is not None else self.time
 
     def moved(self, data: Position | MovedUnseen, fog: bool) -> None:

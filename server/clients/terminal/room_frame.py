@@ -13,8 +13,9 @@ from server.clients.terminal.picture import Marks
 from server.clients.terminal.printable import printable
 from server.clients.terminal.racer import Racer
 from server.clients.terminal.room_view import RoomView
-from server.clients.terminal.screen import Frame, clock
+from server.clients.terminal.screen import Frame
 from server.maze.model import Cell
+from server.room.race_time import clock, result_time
 from server.room.results import ResultRow
 from server.room.settings import SettingsJson
 
@@ -22,7 +23,7 @@ DIGITS = "123456789"
 KEYS = {
     "lobby": "r ready · s start (host) · m hint method · q leave",
     "countdown": "q leave",
-    "racing": "arrows/WASD move · r c Enter · h or 0 0 hint · m method · q leave",
+    "racing": "arrows/WASD move · r c Enter · h hint · m method · q leave",
     "watching": "Tab follow the next player · q leave",
     "finished": "s rematch (host) · q leave",
 }
@@ -85,13 +86,13 @@ def _lobby_lines(view: RoomView) -> list[str]:
 
 
 def _result_lines(results: list[ResultRow]) -> list[str]:
-    lines = ["Results:", f"  {'#':>2} {'name':<20} {'time':>8} {'penalty':>8} {'moves':>6} {'hints':>5}"]
+    """The results as the browser's table has them: the total that ranks, with the race time and what
+    hints added beside it when they added something."""
+    lines = ["Results:", f"  {'#':>3} {'name':<20} {'time':<30} {'moves':>6} {'hints':>5}"]
     for r in results:
         rank = "DNF" if r["dnf"] else str(r["rank"])
-        lines.append(
-            f"  {rank:>2} {printable(r['name']):<20} {clock(r['time']):>8}"
-            f" {clock(r['penalty']):>8} {r['moves']:>6} {r['hints']:>5}"
-        )
+        time = result_time(None if r["dnf"] else r["time"], r["penalty"])
+        lines.append(f"  {rank:>3} {printable(r['name']):<20} {time:<30} {r['moves']:>6} {r['hints']:>5}")
     return lines
 
 
@@ -132,9 +133,11 @@ def _status(view: RoomView, choices: Choices, local_ms: int, me: Racer | None) -
     parts = [view.phase, clock(view.elapsed(local_ms) if view.phase == "racing" else None)]
     if me is not None:
         limit = view.settings["hint_limit"] if view.settings is not None else "?"
-        parts += [f"moves {me.moves}", f"hints {me.hints}/{limit}", f"hint method {choices.method_name}"]
-        if me.cell is not None:
-            parts.append(f"at {me.cell[0] + 1} {me.cell[1] + 1}")
-        if me.finished:
-            parts.append(f"finished #{me.rank} in {clock(me.time)}")
+        parts += [f"moves {me.moves}", f"hints {me.hints}/{limit}"]
+        if me.finished:  # the time instead of what only matters while racing
+            parts.append(f"finished #{me.rank} in {result_time(me.time, me.penalty)}")
+        else:
+            parts.append(f"hint method {choices.method_name}")
+            if me.cell is not None:
+                parts.append(f"at {me.cell[0]} {me.cell[1]}")
     return " · ".join(parts)

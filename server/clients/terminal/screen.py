@@ -3,13 +3,16 @@
 From the top: a title line, the maze window (ruler, then picture rows with row numbers) or, before and
 after a race, the lobby or the results, the legend (which digit is whom), the status line (phase,
 countdown or time, moves, hints), the last message (an error, a hint), and the typed line with the keys.
+A maze narrow enough to leave `SIDE_MIN` columns beside it gets the legend, the message and the typed
+line to its right instead, so the picture has every line but the title and the status: an easy maze
+(21 picture rows) shows whole, exit row and all, in 80 x 24.
 """
 
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from server.clients.terminal.picture import Marks, picture
+from server.clients.terminal.picture import Marks, picture, picture_width
 from server.maze.model import Cell, Maze
 
 
@@ -30,10 +33,16 @@ class Frame:
 
 
 LEGEND_LINES = 2
+SIDE_MIN = 30
+"""The fewest columns worth a side column beside the maze."""
+BAR = " │ "
+"""Between the picture and the side column (not a picture character, so the two never read as one)."""
 
 
 def compose(frame: Frame, rows: int, cols: int) -> list[str]:
     """The frame as at most `rows` lines of at most `cols` characters."""
+    if frame.maze is not None and cols - picture_width(frame.maze) - len(BAR) >= SIDE_MIN:
+        return _beside(frame, frame.maze, rows, cols)
     legend = textwrap.wrap("   ".join(frame.legend), cols)[:LEGEND_LINES] if frame.legend else []
     footer = [*legend, frame.status, frame.message, f"> {frame.typed}_  {frame.keys}"]
     room = max(1, rows - 1 - len(footer))
@@ -45,9 +54,21 @@ def compose(frame: Frame, rows: int, cols: int) -> list[str]:
     return [line[:cols] for line in lines[:rows]]
 
 
-def clock(ms: int | None) -> str:
-    """Milliseconds as m:ss.s (or --:--)."""
-    if ms is None:
-        return "--:--"
-    minutes, rest = divmod(max(0, ms), 60_000)
-    return f"{minutes}:{rest / 1000:04.1f}"
+def _beside(frame: Frame, maze: Maze, rows: int, cols: int) -> list[str]:
+    """The title, then the picture with every line but the title's and the status's, the legend, the
+    message and the typed line wrapped into the columns on its right; the status line last."""
+    width = picture_width(maze)
+    side_width = cols - width - len(BAR)
+    legend = textwrap.wrap("   ".join(frame.legend), side_width) if frame.legend else []
+    side = [*legend, *([""] if legend else [])]
+    side += [*textwrap.wrap(frame.message, side_width), ""] if frame.message else []
+    side += [f"> {frame.typed}_", *textwrap.wrap(frame.keys, side_width)]
+    room = max(1, rows - 2)
+    middle = picture(maze, frame.marks, frame.focus, room, width)
+    lines = [frame.title]
+    for index in range(room):
+        left = middle[index] if index < len(middle) else ""
+        right = side[index] if index < len(side) else ""
+        lines.append((left.ljust(width) + BAR + right).rstrip() if index < len(middle) or right else "")
+    lines.append(frame.status)
+    return [line[:cols] for line in lines[:rows]]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from server.clients.terminal.console import Console, read_keys
 from server.clients.terminal.keys import KeyDecoder, Keymap
 from server.clients.terminal.picture import Marks
-from server.clients.terminal.screen import Frame, clock, compose
+from server.clients.terminal.screen import Frame, compose
 from server.errors import GameError
 from server.maze.distances import distances_to_exit
 from server.maze.generation import MazeSpec, generate
@@ -23,9 +23,10 @@ from server.maze.hints import HINT_METHODS, hint
 from server.maze.model import Cell, Maze
 from server.maze.moves import Target, apply_move
 from server.maze.trail import Trail
+from server.room.race_time import clock, result_time
 from server.room.settings import PRESETS, RoomSettings
 
-KEYS = "arrows/WASD move · r c Enter · h or 0 0 hint · m method · q quit"
+KEYS = "arrows/WASD move · r c Enter · h hint · m method · q quit"
 PENALTY_S = RoomSettings().hint_penalty
 """Seconds a hint adds to the time, as in a room with the default rules."""
 
@@ -97,7 +98,7 @@ class SoloGame:
             back = found.back_path
             self.step(back[1], now)
             self.way = tuple(back[1:])
-            where = f"{back[-1][0] + 1} {back[-1][1] + 1}"
+            where = f"{back[-1][0]} {back[-1][1]}"
             self.message = f"{found.method}: no way on from there; stepped back towards {where} {cost}"
         else:
             self.message, self.way = f"{found.method}: no way on from here {cost}", ()
@@ -108,7 +109,7 @@ class SoloGame:
         rows, cols = self.maze.rows, self.maze.cols
         status = (
             f"{'finished' if self.done else 'racing'} · {clock(self.time_ms(now))} · moves {self.moves}"
-            f" · hints {self.hints} · hint method {method} · at {here[0] + 1} {here[1] + 1}"
+            f" · hints {self.hints} · hint method {method} · at {here[0]} {here[1]}"
         )
         return Frame(
             title=f"MazeRace solo · {self.size} {rows}x{cols} · from ◎ to ★",
@@ -124,12 +125,11 @@ class SoloGame:
     def summary(self, now: float) -> str:
         """The closing line: time, moves, hints, and the shortest way for comparison."""
         shortest = distances_to_exit(self.maze)[self.maze.index(self.maze.entrance)]
-        penalty = self.hints * PENALTY_S * 1000
-        total = self.time_ms(now) + penalty
+        time = result_time(self.time_ms(now), self.hints * PENALTY_S * 1000)
         head = "Solved" if self.done else "Left"
         return (
-            f"{head} the {self.size} maze in {clock(self.time_ms(now))} with {self.moves} moves"
-            f" (shortest way {shortest}) and {self.hints} hints (+{penalty // 1000} s): {clock(total)}"
+            f"{head} the {self.size} maze in {time} with {self.moves} moves (shortest way {shortest})"
+            f" and {self.hints} hints"
         )
 
 

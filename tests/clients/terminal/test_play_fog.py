@@ -47,10 +47,11 @@ def last_picture(seen: str) -> list[str]:
     end = seen.rindex("\x1b[J")
     frame = seen[seen.rindex("\x1b[H", 0, end) + 3 : end]
     lines = [line.replace("\x1b[K", "").rstrip("\r") for line in frame.split("\n")]
-    assert lines[1] == " " * 5 + "  ".join(str(c + 1) for c in range(SIDE)), lines[:2]
+    width = 4 + 3 * SIDE  # the row numbers, then the picture; the status goes beside it
+    assert lines[1][:width].rstrip() == " " * 5 + "  ".join(str(c) for c in range(SIDE)), lines[:2]
     rows = lines[2 : 2 + 3 * SIDE]
-    assert [row[:4].strip() for row in rows[1::3]] == [str(r + 1) for r in range(SIDE)], rows
-    return [row[4:].ljust(3 * SIDE) for row in rows]
+    assert [row[:4].strip() for row in rows[1::3]] == [str(r) for r in range(SIDE)], rows
+    return [row[4:width].ljust(3 * SIDE) for row in rows]
 
 
 def expected_block(maze: Maze, seen: bytearray, cell: Cell) -> dict[Cell, str]:
@@ -133,7 +134,7 @@ async def test_a_terminal_racer_in_an_eight_direction_fog_room(start_server: Sta
         ana_id = next(p["id"] for p in watcher.snapshot["players"] if p["name"] == "ana")
         ana.send("s")  # the host alone starts
         await watcher.wait_for("started")
-        await ana.expect("at 1 1")
+        await ana.expect("at 0 0")
         maze, seen, here = await server_state(arena, code, ana_id)
         assert here == maze.entrance == (0, 0)
         await settled_picture(ana, maze, seen)
@@ -143,14 +144,14 @@ async def test_a_terminal_racer_in_an_eight_direction_fog_room(start_server: Sta
             direction = direction_between(way[step - 1], cell)
             assert direction is not None
             ana.send(LETTERS[direction])
-            await ana.expect(f"at {cell[0] + 1} {cell[1] + 1}")
+            await ana.expect(f"at {cell[0]} {cell[1]}")
         diagonal = direction_between(way[-1], target)
         assert diagonal is not None
         assert diagonal.diagonal
         before = (await server_state(arena, code, ana_id))[1]
         ana.send(KEYPAD[diagonal])
         await watcher.wait_for("moved", lambda d: d["id"] == ana_id and d["moves"] == len(way))
-        await ana.expect(f"at {target[0] + 1} {target[1] + 1}")
+        await ana.expect(f"at {target[0]} {target[1]}")
         maze, seen, here = await server_state(arena, code, ana_id)
         assert here == target
         assert arena.app[REGISTRY].get(code).players[ana_id].trail.facing == diagonal  # type: ignore[index, union-attr]

@@ -70,9 +70,9 @@ async def test_a_terminal_player_races_beside_a_socket_player(start_server: Star
         await ana.expect(direction.arrow)
 
         _, there = open_step(maze, here, back=maze.entrance)
-        ana.send(f"{there[0] + 1} {there[1] + 1}\r")  # a typed move, 1-based as drawn
+        ana.send(f"{there[0]} {there[1]}\r")  # a typed move, counted from 0 as drawn and as the browser
         await until(lambda: moves_of(bob, ana_id) == 2, "ana's typed move")
-        await ana.expect(f"at {there[0] + 1} {there[1] + 1}")
+        await ana.expect(f"at {there[0]} {there[1]}")
         before, here = here, there
 
         ana.send("h")
@@ -90,7 +90,7 @@ async def test_a_terminal_player_races_beside_a_socket_player(start_server: Star
 
         _, rival = open_step(maze, maze.entrance)  # next to the entrance: not ana's cell, two steps on
         await bob.move_to(rival)
-        await ana.expect_re(rf"\n {{0,3}}{rival[0] + 1} [{PICTURE}]*1")  # bob is "1" in his row
+        await ana.expect_re(rf"\n {{0,3}}{rival[0]} [{PICTURE}]*1")  # bob is "1" in his row
         await ana.expect("1 bob")
         await watcher.expect("▷ ana")  # a watcher follows the first racer ...
         watcher.send("\t")

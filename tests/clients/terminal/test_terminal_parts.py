@@ -53,7 +53,7 @@ def test_a_hard_maze_fits_80_by_24_around_the_arrow_with_rivals_as_digits() -> N
     assert all(len(line) <= 80 for line in lines)
     assert "▽" in "".join(lines)
     row = next(line for line in lines if "▽" in line)
-    assert row.split()[0] == str(trail[-1][0] + 1)  # row numbers are 1-based, as typed
+    assert row.split()[0] == str(trail[-1][0])  # row numbers count from 0, as typed and as the browser
     assert "1" in "".join(line[MARGIN:] for line in lines[2:-4])  # bob, five steps on, is in view
     assert lines[-4] == "▷ ana   1 bob"
 
@@ -68,7 +68,7 @@ def test_keys_arrive_whole_even_when_a_sequence_is_cut_between_two_reads() -> No
     assert decoder.feed(b"\xa9") == ["é"]
 
 
-def test_letters_mean_what_the_phase_needs_and_typed_cells_are_one_based() -> None:
+def test_letters_mean_what_the_phase_needs_and_typed_cells_count_from_zero() -> None:
     keys = Keymap()
     assert keys.command("s", "lobby") == Command("start")
     assert keys.command("s", "racing") == Command("step", Direction.DOWN)
@@ -77,10 +77,10 @@ def test_letters_mean_what_the_phase_needs_and_typed_cells_are_one_based() -> No
     for key in "3 4":
         keys.command(key, "racing")
     assert keys.line == "3 4"
-    assert keys.command("ENTER", "racing") == Command("go", cell=(2, 3))
+    assert keys.command("ENTER", "racing") == Command("go", cell=(3, 4))  # as the browser's move box
     for key in "0 0":
         keys.command(key, "racing")
-    assert keys.command("ENTER", "racing") == Command("hint")  # the original exercise's help
+    assert keys.command("ENTER", "racing") == Command("go", cell=(0, 0))  # a cell, not a hint: h is
     for key in "7":
         keys.command(key, "racing")
     assert keys.command("ENTER", "racing") is None

@@ -105,6 +105,7 @@ def test_a_perfect_race_with_a_winner_a_hint_in_a_dead_end_and_a_racer_who_never
     bob, ann, cy = analysis.players
 
     assert (bob.finished, bob.end_ms, bob.moves, bob.route) == (True, 2000, 4, (0, 1, 5, 6, 7))
+    assert (bob.penalty_ms, ann.penalty_ms, cy.penalty_ms) == (5000, 5000, 0)  # the results' penalty
     assert bob.dead_ends == ()
     assert bob.first_wrong_turn is None
     assert bob.hints == (HintReport(800, "bfs", True, (0, 1), 5000, True, None, None, None),)

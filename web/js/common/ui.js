@@ -94,14 +94,8 @@ export function message(text, kind = 'error', ms = 3500) {
   if (text && ms) messageTimer = setTimeout(() => (box.hidden = true), ms);
 }
 
-/** m:ss.t for race times in ms. @param {number | null | undefined} ms */
-export function formatTime(ms) {
-  if (ms == null || !Number.isFinite(ms)) return '–';
-  const tenths = Math.floor(Math.max(0, ms) / 100);
-  const m = Math.floor(tenths / 600);
-  const s = Math.floor((tenths % 600) / 10);
-  return `${m}:${String(s).padStart(2, '0')}.${tenths % 10}`;
-}
+// Race times are formatted in one place, with what a time means (race time, hints, total).
+export { formatTime } from './race-time.js';
 
 /** 1st, 2nd, 3rd, 4th ... @param {number} n */
 export function ordinal(n) {

@@ -2,7 +2,7 @@
 // answer and putting each racer's analysis into words. Pure: no DOM, no fetch (analysis-panel.js draws).
 import { decodeCells, decodeMaze } from './maze.js';
 import { METHOD_LABELS, labelOf } from '../common/labels.js';
-import { formatTime } from '../common/ui.js';
+import { formatTime, raceTimes, resultTimeText } from '../common/race-time.js';
 
 /** @typedef {import('./wire-types.js').Cell} Cell */
 /** @typedef {import('./wire-types.js').PlayerAnalysis} PlayerAnalysis */
@@ -47,37 +47,42 @@ export function readAnalysis(body) {
   };
 }
 
-/** One line on how their race went. @param {Pick<PlayerAnalysis, 'finished' | 'end' | 'dead_ends' | 'dead_end_time' | 'name' | 'moves'>} p */
+/**
+ * One line on how their race went, its time written as the results write it.
+ * @param {Pick<PlayerAnalysis, 'finished' | 'end' | 'penalty' | 'dead_ends' | 'dead_end_time' | 'name' | 'moves'>} p
+ */
 export function summaryText(p) {
-  const end = p.finished ? `finished in ${formatTime(p.end)}` : `did not finish (${formatTime(p.end)} raced)`;
+  const end = p.finished ? `finished in ${resultTimeText({ time: p.end, penalty: p.penalty })}` : `did not finish (raced ${formatTime(p.end)})`;
   const visits = p.dead_ends?.length ?? 0;
-  const lost = visits ? `${seconds(p.dead_end_time)} in ${plural(visits, 'dead end')}` : 'no dead ends';
-  return `${p.name}: ${end}, ${plural(p.moves ?? 0, 'move')}, ${lost}.`;
+  const lost = visits ? `${seconds(p.dead_end_time)} spent in ${plural(visits, 'dead end')}` : 'no dead ends';
+  return `${p.name} ${end}: ${plural(p.moves ?? 0, 'move')}, ${lost}.`;
 }
 
 /** A dead-end visit in words. @param {import('./wire-types.js').DeadEndVisit} v */
 export function visitText(v) {
-  const kind = v.kind === 'detour' ? 'a longer way round' : 'a dead end';
-  const left = v.left == null ? 'still there at the end' : `out at ${formatTime(v.left)}`;
-  return `${formatTime(v.entered)}: into ${kind} at ${cellText(v.cell)}, ${seconds(v.spent)} there (${plural(v.depth, 'cell')} deep, ${plural(v.steps, 'step')}), ${left}`;
+  const back = v.left == null ? 'still in it when the race ended' : `back on the way at ${formatTime(v.left)}`;
+  if (v.kind === 'detour') {
+    return `${formatTime(v.entered)}: took a longer way round at ${cellText(v.cell)}: ${plural(v.steps, 'step')}, ${seconds(v.spent)}; ${back}`;
+  }
+  return `${formatTime(v.entered)}: went into a dead end at ${cellText(v.cell)}: ${plural(v.depth, 'cell')} deep, ${plural(v.steps, 'step')}, ${seconds(v.spent)} lost; ${back}`;
 }
 
 /** The first wrong turn in words. @param {Pick<PlayerAnalysis, 'first_wrong_turn'>} p */
 export function wrongTurnText(p) {
   const w = p.first_wrong_turn;
-  if (!w) return 'No wrong turn: every step from the shortest way went on along it.';
-  return `First wrong turn at ${formatTime(w.t)}: from ${cellText(w.came_from)} into ${cellText(w.cell)}.`;
+  if (!w) return 'No wrong turn: every step took them nearer the exit.';
+  return `First wrong turn at ${formatTime(w.t)}: from ${cellText(w.came_from)} into ${cellText(w.cell)}, off the shortest way.`;
 }
 
 /** A hint, what it cost and what it saved, in words. @param {import('./wire-types.js').AnalysedHint} h */
 export function hintText(h) {
-  const what = h.found ? 'found the way' : 'no way on, back up';
+  const what = h.found ? 'it showed the way on' : 'there was no way on from there, so it showed the way back';
   const saved = h.on_way
-    ? 'saved nothing counted: on the way already'
+    ? 'they were on the shortest way already, so it spared them no searching'
     : h.saved_cells
-      ? `saved about ${seconds(h.saved)} (${plural(h.saved_cells, 'cell')} of that dead end left unsearched)`
-      : 'saved nothing counted: nothing left beyond that cell';
-  return `${formatTime(h.t)} ${labelOf(METHOD_LABELS, h.method)} at ${cellText(h.cell)}: ${what}; cost ${seconds(h.cost)}, ${saved}`;
+      ? `it spared them about ${seconds(h.saved)} of searching (${plural(h.saved_cells, 'cell')} of that dead end they never had to walk)`
+      : 'it spared them no searching: nothing was left to search beyond that cell';
+  return `${formatTime(h.t)}: a hint (${labelOf(METHOD_LABELS, h.method)}) at ${cellText(h.cell)}: ${what}. It added ${formatTime(h.cost)} to the total; ${saved}.`;
 }
 
 /**
@@ -86,20 +91,47 @@ export function hintText(h) {
  * @param {Pick<Analysis, 'winner' | 'checkpoints'>} analysis
  */
 export function lossText(p, analysis) {
-  if (p.id === analysis.winner) return 'The winner: nothing lost against themselves.';
+  if (p.id === analysis.winner) return 'The winner: the chart times everyone else against this race.';
   const s = p.biggest_loss;
-  if (!s) return analysis.winner ? 'Never slower than the winner between two checkpoints.' : 'Nobody finished: no winner to compare with.';
+  if (!s) return analysis.winner ? 'Never slower than the winner on any stretch of the way.' : 'Nobody finished, so there is no winner to compare with.';
   const n = analysis.checkpoints.length || 1;
   const from = Math.round(((s.index - 1) / n) * 100);
   const to = Math.round((s.index / n) * 100);
-  const theirs = s.reached ? seconds(s.theirs) : `${seconds(s.theirs)} and never reached`;
-  return `Most time lost from ${from}% to ${to}% of the way: ${theirs} against the winner's ${seconds(s.winners)} (+${seconds(s.loss)}).`;
+  const theirs = s.reached ? seconds(s.theirs) : `${seconds(s.theirs)} without getting there`;
+  return `Most time lost from ${from}% to ${to}% of the way: ${theirs} against the winner's ${seconds(s.winners)}, ${seconds(s.loss)} slower.`;
 }
 
 /**
- * Rows for the bottleneck splits: [{cell, times: [ms|null per player]}], in route order.
- * @param {Pick<Analysis, 'bottlenecks' | 'players'>} analysis
+ * The replay's split table: when each racer first came within each checkpoint's distance of the exit
+ * (race time, as the analysis counts it), then their total with hints. Rows in the order a racer meets
+ * them: [{label, times: [text per player]}].
+ * @param {Pick<Analysis, 'checkpoints' | 'players'>} analysis
+ * @returns {{label: string, times: string[]}[]}
  */
-export function bottleneckRows(analysis) {
-  return analysis.bottlenecks.map((cell, k) => ({ cell, times: analysis.players.map((p) => p.bottleneck_splits?.[k] ?? null) }));
+export function splitRows(analysis) {
+  const rows = analysis.checkpoints.map((left, k) => ({
+    label: left === 0 ? 'At the exit (race time)' : `${plural(left, 'step')} from the exit`,
+    times: analysis.players.map((p) => formatTime(p.splits?.[k] ?? null)),
+  }));
+  if (!rows.length) return rows;
+  const totals = analysis.players.map((p) => (p.finished ? formatTime(raceTimes({ time: p.end, penalty: p.penalty }).total) : '–'));
+  return [...rows, { label: 'Total with hints', times: totals }];
+}
+
+/**
+ * A racer's progress from the analysis, for the race chart: [race ms, steps left to the exit] at the
+ * start and at each checkpoint they reached. The server's log holds every move, so this is there for
+ * every racer, also in a fog race, whose racers are never told anyone's distance to the exit.
+ * @param {Pick<PlayerAnalysis, 'splits'>} p
+ * @param {Pick<Analysis, 'checkpoints' | 'shortest'>} analysis
+ * @returns {[number, number][]}
+ */
+export function progressPoints(p, analysis) {
+  /** @type {[number, number][]} */
+  const points = [[0, Math.max(0, analysis.shortest.length - 1)]];
+  analysis.checkpoints.forEach((left, k) => {
+    const t = p.splits?.[k];
+    if (t != null) points.push([t, left]);
+  });
+  return points;
 }

@@ -246,7 +246,8 @@ export {};
  * @property {string} name
  * @property {string} colour
  * @property {boolean} finished
- * @property {number} end
+ * @property {number} end their race time (start to the exit), else when the race ended
+ * @property {number} penalty what their hints added to the race time (ms)
  * @property {number} moves
  * @property {string} route
  * @property {DeadEndVisit[]} dead_ends

@@ -4,7 +4,9 @@ import { decodeMaze } from '../model/maze.js';
 import { Renderer } from '../render/render.js';
 import { attachInput } from '../input/input.js';
 import { Replay, prepareRace, sealedUntil } from '../model/replay-model.js';
-import { $, bindCamera, announce, el, formatTime, message, ordinal, setText, show, swatch } from '../common/ui.js';
+import { $, bindCamera, announce, el, formatTime, ordinal, setText, show, swatch } from '../common/ui.js';
+import { resultTimeText } from '../common/race-time.js';
+import { distanceField } from '../model/director.js';
 import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from '../common/labels.js';
 import { renderCard, shortestRouteLine } from '../panels/difficulty.js';
 import { botTag } from '../panels/bots-ui.js';
@@ -27,6 +29,8 @@ let race = null; // prepared race
 let replay = null;
 /** @type {import('../model/maze.js').Maze | null} */
 let maze = null;
+/** @type {Int32Array | null} steps from each cell to the exit, for where a racer stands */
+let toExit = null;
 /** @type {{players: ReplayPlayer[], hints: LoggedHint[]}} */
 let current = { players: [], hints: [] };
 let playing = false;
@@ -122,11 +126,20 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const hintText = (h) =>
   `${h.name} asked for a hint, ${labelOf(METHOD_LABELS, h.method)}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
 
+/** Where a racer is: place and time once home (as the results write it), else how far from the exit.
+ * @param {ReplayPlayer} p @param {boolean} over whether the replay reached the race's end */
+function standing(p, over) {
+  const r = p.result;
+  if (p.finished) return !r || r.dnf ? 'finished' : `finished ${r.rank ? `${ordinal(r.rank)} ` : ''}in ${resultTimeText(r)}`;
+  if (over && p.result?.dnf) return 'did not finish';
+  const left = toExit && maze ? toExit[p.cell[0] * maze.cols + p.cell[1]] : -1;
+  return left > 0 ? `${plural(left, 'step')} from the exit` : 'racing';
+}
+
 function updateSide() {
   const { replay, race } = ready();
   const rows = current.players.map((p) => {
-    const over = replay.t >= race.duration && p.result?.dnf;
-    const status = p.finished ? `finished${p.result?.rank ? `, ${ordinal(p.result.rank)}` : ''}` : over ? 'DNF' : `(${p.cell[0]}, ${p.cell[1]})`;
+    const status = standing(p, replay.t >= race.duration);
     return /** @type {[ReplayPlayer, string]} */ ([p, `${plural(p.moves, 'move')} · ${plural(p.hints, 'hint')} · ${status}`]);
   });
   const key = rows.map(([p, text]) => p.id + text).join('|');
@@ -167,7 +180,7 @@ function showResults(data) {
         { 'data-player-id': r.id },
         el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank ?? '') }),
         el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot)),
-        el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
+        el('td', { class: 'num', text: resultTimeText(r) }),
         el('td', { class: 'num', text: String(r.moves ?? '–') }),
         el('td', { class: 'num', text: String(r.hints ?? 0) }),
         el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
@@ -175,7 +188,7 @@ function showResults(data) {
       ),
     ),
   );
-  setText('replay-note', data.shortest ? `Shortest path: ${data.shortest} steps. Efficiency = shortest ÷ moves.` : '');
+  setText('replay-note', data.shortest ? `The shortest way is ${data.shortest} steps. Efficiency: the shortest way's steps out of all the steps they took.` : '');
   setText('replay-routes', shortestRouteLine(results, data.shortest_routes, data.shortest));
   renderCard($('replay-difficulty'), data.difficulty);
   show('replay-results-panel');
@@ -214,9 +227,9 @@ attachInput(
 // ---- loading ----
 /** @param {string} text */
 function fail(text) {
+  // Said once, in the page's status card (a live region, so it is read out too).
   $('replay-main').dataset.state = 'error';
   setText('replay-status', text);
-  message(text, 'error', 0);
 }
 
 // A daily race of a day not over yet: its maze and log are kept back, so nobody learns the route first.
@@ -255,6 +268,7 @@ async function load() {
   let readRace;
   try {
     maze = readMaze = decodeMaze(data.maze);
+    toExit = distanceField(readMaze);
     race = readRace = prepareRace(data);
     replay = new Replay(race);
   } catch {

@@ -72,18 +72,20 @@ export async function loadAnalysis(container, raceId, { pick = null, fetcher = f
 }
 
 /**
- * The room's results: show `raceId`'s analysis in `container` once (again only for another race).
+ * The room's results: show `raceId`'s analysis in `container` once (again only for another race), and
+ * hand it to `loaded` (the race chart draws from it what the page was not told during the race).
  * @param {PanelElement} container
  * @param {string | null} raceId
  * @param {string | null | undefined} pick
+ * @param {(analysis: Analysis) => void} [loaded]
  */
-export function showRaceAnalysis(container, raceId, pick) {
+export function showRaceAnalysis(container, raceId, pick, loaded) {
   if (!container || !raceId || container.dataset.race === raceId) return;
   container.dataset.race = raceId;
   if (!container.querySelector('.analysis-status')) buildPanel(container);
   show(container.querySelector('.analysis-body'), false);
   show(container.querySelector('.analysis-status'));
-  loadAnalysis(container, raceId, { pick });
+  loadAnalysis(container, raceId, { pick }).then((analysis) => analysis && loaded?.(analysis));
 }
 
 /** The panel's markup, appended to `container` (which keeps its own heading). @param {PanelElement} container */
@@ -110,7 +112,7 @@ export function buildPanel(container) {
       el('h3', { text: 'Hints' }),
       el('ol', { class: 'analysis-hints' }),
       el('p', { class: 'analysis-loss' }),
-      el('p', { class: 'muted chart-legend' }, el('span', { class: 'key route-swatch' }), ' their time, ', el('span', { class: 'key', style: `background:${WINNER_COLOUR}` }), ' the winner’s, per stretch between checkpoints (dashed: never reached)'),
+      el('p', { class: 'muted chart-legend' }, el('span', { class: 'key route-swatch' }), ' their time, ', el('span', { class: 'key', style: `background:${WINNER_COLOUR}` }), ' the winner’s, on each stretch of the way to the exit (dashed: they never got to its end)'),
       el('canvas', { class: 'analysis-chart', role: 'img', 'aria-label': 'Time per stretch of the way against the winner' }),
     ),
   );

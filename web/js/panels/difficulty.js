@@ -20,21 +20,38 @@ export function formatCount(value) {
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The card's rows, [label, text], in the order they are shown; [] without a card.
+ * The card's rows, [label, text], in the order they are shown; [] without a card. The cells every way
+ * must pass show only when they tell something: in a maze without loops every cell of the shortest
+ * way is one (all but the entrance and the exit), so the count would only repeat the way's length.
  * @param {Partial<import('../model/wire-types.js').DifficultyCard> | null | undefined} card
  * @returns {[string, string][]}
  */
 export function cardRows(card) {
   if (!card || typeof card !== 'object') return [];
   const share = typeof card.dead_end_share === 'number' && Number.isFinite(card.dead_end_share) ? `${Math.round(card.dead_end_share * 100)}%` : '–';
-  return [
+  /** @type {[string, string][]} */
+  const rows = [
     ['Shortest way', card.solution_length == null ? 'none' : plural(card.solution_length, 'step', 'steps')],
-    ['Shortest routes', formatCount(card.shortest_paths)],
-    ['Decision points', String(card.decision_points ?? '–')],
-    ['Dead ends', `${card.dead_ends ?? '–'} (${share} of cells)`],
+    ['Shortest ways', formatCount(card.shortest_paths)],
+    ['Junctions on the way', `${card.decision_points ?? '–'} (places on the shortest way with more than one way on)`],
+    ['Dead ends', `${card.dead_ends ?? '–'} (${share} of the cells)`],
     ['Longest dead end', plural(card.longest_dead_end ?? 0, 'step', 'steps')],
-    ['Bottlenecks', String(card.bottlenecks ?? '–')],
   ];
+  const length = card.solution_length;
+  const mustPass = card.bottlenecks;
+  if (typeof length === 'number' && typeof mustPass === 'number' && mustPass < length - 1) {
+    rows.push(['Cells every way passes', `${mustPass} of the ${length - 1} on the shortest way: the rest can be gone around`]);
+  }
+  return rows;
+}
+
+/**
+ * The results' note on the table's columns, or '' before the shortest way is known.
+ * @param {number | null | undefined} shortest steps of the shortest way
+ */
+export function resultsNote(shortest) {
+  if (!shortest) return '';
+  return `The shortest way is ${shortest} steps. Route: the steps of their way from the entrance to the exit, steps walked back left out (★ as short as it can be). Efficiency: the shortest way's steps out of all the steps they took.`;
 }
 
 /**

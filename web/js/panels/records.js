@@ -1,5 +1,6 @@
 // The lobby's records: a leaderboard row and a recent race, as elements (the lobby page fetches them).
-import { el, formatTime } from '../common/ui.js';
+import { el } from '../common/ui.js';
+import { resultTimeText } from '../common/race-time.js';
 
 /** @param {string} race @param {string} label */
 const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'replay', 'aria-label': label });
@@ -24,7 +25,7 @@ export function leaderboardRow(row) {
     { 'data-race': row.race },
     el('td', { class: 'rank', text: String(row.place) }),
     el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
-    el('td', { class: 'num', text: formatTime(row.total) }),
+    el('td', { class: 'num', text: resultTimeText(row) }), // the total, the race time and hints beside it
     el('td', { class: 'num', text: String(row.moves) }),
     el('td', { class: 'num', text: String(row.hints) }),
     el('td', {}, replayLink(row.race, `Replay of ${row.name}'s race`)),

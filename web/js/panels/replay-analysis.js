@@ -1,9 +1,9 @@
-// The replay page's analysis parts: the "race explained" panel, the split times at the bottlenecks,
+// The replay page's analysis parts: the "race explained" panel, the split times on the way to the exit,
 // and the director toggle (the camera follows whoever is ahead, director.js). replay.js calls
 // attachAnalysis once the race is loaded and hands every new moment to `update`.
-import { $, el, formatTime, show, swatch } from '../common/ui.js';
+import { $, el, show, swatch } from '../common/ui.js';
 import { buildPanel, loadAnalysis } from './analysis-panel.js';
-import { bottleneckRows } from '../model/analysis.js';
+import { splitRows } from '../model/analysis.js';
 import { Director, distanceField } from '../model/director.js';
 
 /**
@@ -45,16 +45,14 @@ export function attachAnalysis({ raceId, maze, follow }) {
 
 /** @param {import('../model/analysis.js').Analysis} analysis */
 function showSplits(analysis) {
-  const rows = bottleneckRows(analysis);
+  const rows = splitRows(analysis);
   if (!rows.length) return;
   const players = analysis.players;
-  $('replay-bottlenecks').tHead.replaceChildren(
-    el('tr', {}, el('th', { scope: 'col', text: 'Cell' }), ...players.map((p) => el('th', { scope: 'col', class: 'num' }, swatch(p.colour), String(p.name ?? p.id)))),
+  $('replay-split-table').tHead.replaceChildren(
+    el('tr', {}, el('th', { scope: 'col', text: 'Where' }), ...players.map((p) => el('th', { scope: 'col', class: 'num' }, swatch(p.colour), String(p.name ?? p.id)))),
   );
-  $('replay-bottlenecks').tBodies[0].replaceChildren(
-    ...rows.map(({ cell, times }) =>
-      el('tr', {}, el('th', { scope: 'row', text: `(${cell[0]}, ${cell[1]})` }), ...times.map((t) => el('td', { class: 'num', text: t == null ? '–' : formatTime(t) }))),
-    ),
+  $('replay-split-table').tBodies[0].replaceChildren(
+    ...rows.map(({ label, times }) => el('tr', {}, el('th', { scope: 'row', text: label }), ...times.map((text) => el('td', { class: 'num', text })))),
   );
   show('replay-splits');
 }

@@ -3,12 +3,13 @@
 // first time it opens, the progress chart and the focus on its main button. Separate from room.js so
 // the page's wiring does not hold the results' DOM; `closed` is the one thing the rest of the page
 // changes (a new race or the lobby opens it again, Close and Escape shut it).
-import { drawChart } from '../render/chart.js';
+import { drawRaceChart } from '../render/race-chart.js';
 import { showRaceAnalysis } from './analysis-panel.js';
-import { shortestRouteLine } from './difficulty.js';
+import { resultsNote, shortestRouteLine } from './difficulty.js';
+import { resultTimeText } from '../common/race-time.js';
 import { renderSplits } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
-import { $, el, formatTime, setText, show, swatch } from '../common/ui.js';
+import { $, el, setText, show, swatch } from '../common/ui.js';
 
 export class ResultsView {
   /**
@@ -38,7 +39,7 @@ export class ResultsView {
           { 'data-player-id': r.id, class: isYou(r.id) ? 'you' : '' },
           el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank) }),
           el('td', { class: 'name' }, swatch(r.colour), r.name + (isYou(r.id) ? ' (you)' : ''), botTag(r.bot)),
-          el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
+          el('td', { class: 'num', text: resultTimeText(r) }),
           el('td', { class: 'num', text: String(r.moves ?? '–') }),
           el('td', { class: 'num', text: String(r.hints ?? 0) }),
           el('td', { class: 'num route', text: r.dnf ? '–' : `${r.route ?? '–'}${r.on_shortest ? ' ★' : ''}`, title: r.on_shortest ? 'one of the shortest routes' : '' }),
@@ -46,7 +47,7 @@ export class ResultsView {
         ),
       ),
     );
-    setText('results-note', state.shortest ? `Shortest path: ${state.shortest} steps. Efficiency = shortest ÷ moves. Route: steps of the final trail (★ a shortest route).` : '');
+    setText('results-note', resultsNote(state.shortest));
     setText('results-routes', shortestRouteLine(sorted, state.shortestRoutes, state.shortest));
     renderSplits($('results-ghosts'), sorted, state.ghosts, session.you?.id);
     show('rematch-button', state.isHost());
@@ -58,11 +59,11 @@ export class ResultsView {
     const raceId = session.raceId;
     if (raceId) replayLink.href = `/replay/${encodeURIComponent(raceId)}`;
     show(replayLink, !!raceId);
-    showRaceAnalysis($('results-analysis'), raceId, session.you?.id);
+    const drawRace = (/** @type {import('../model/analysis.js').Analysis | null} */ analysis) => drawRaceChart($('race-chart'), sorted, state.history, state.shortest, analysis);
+    showRaceAnalysis($('results-analysis'), raceId, session.you?.id, drawRace);
     if (wasHidden) {
       requestAnimationFrame(() => {
-        const series = sorted.map((r) => ({ name: r.name, colour: r.colour, points: state.history[r.id] || [] }));
-        drawChart($('race-chart'), series, state.shortest);
+        drawRace(null);
         (state.isHost() ? $('rematch-button') : $('close-results')).focus();
       });
     }

@@ -1,0 +1,48 @@
+// What a time means in MazeRace, in one place. A racer's *race time* runs from the start to reaching the
+// exit; each hint adds a *hint penalty*; their sum, the *total*, is what ranks. Every page that shows a
+// result (the results, the race explained, its chart, the replay) writes it with these helpers, so the
+// same race reads the same everywhere: "0:14.1 (0:09.1 + 0:05.0 hints)". The terminal client has the
+// same rules in server/room/race_time.py. Times are whole tenths of a second, cut (never rounded up), so
+// a total is always the race time's tenths plus the penalty's.
+
+/** m:ss.t for race times in ms ('–' for none). @param {number | null | undefined} ms */
+export function formatTime(ms) {
+  if (ms == null || !Number.isFinite(ms)) return '–';
+  const tenths = Math.floor(Math.max(0, ms) / 100);
+  const m = Math.floor(tenths / 600);
+  const s = Math.floor((tenths % 600) / 10);
+  return `${m}:${String(s).padStart(2, '0')}.${tenths % 10}`;
+}
+
+/**
+ * A racer's three times in ms: the race time, the hint penalty, and the total that ranks (null times
+ * for a racer who did not finish). Reads a result row, a player entry or a replay's racer alike.
+ * @param {{time?: number | null, penalty?: number | null, dnf?: boolean}} r
+ * @returns {{race: number | null, hints: number, total: number | null}}
+ */
+export function raceTimes(r) {
+  const race = r.dnf || r.time == null || !Number.isFinite(r.time) ? null : r.time;
+  const hints = Number.isFinite(r.penalty) ? Math.max(0, /** @type {number} */ (r.penalty)) : 0;
+  return { race, hints, total: race == null ? null : race + hints };
+}
+
+/**
+ * How a total is made up: "0:09.1 + 0:05.0 hints"; '' when hints cost nothing (the total is the race time).
+ * @param {number} race the race time in ms
+ * @param {number} hints the hint penalty in ms
+ */
+export function timeSumText(race, hints) {
+  return hints > 0 ? `${formatTime(race)} + ${formatTime(hints)} hints` : '';
+}
+
+/**
+ * A finisher's time as every table shows it: the total, then how it is made up when hints cost
+ * something: "0:14.1 (0:09.1 + 0:05.0 hints)", or "0:09.1"; '–' for a racer who did not finish.
+ * @param {{time?: number | null, penalty?: number | null, dnf?: boolean}} r
+ */
+export function resultTimeText(r) {
+  const { race, hints, total } = raceTimes(r);
+  if (race == null) return '–';
+  const sum = timeSumText(race, hints);
+  return sum ? `${formatTime(total)} (${sum})` : formatTime(total);
+}
