@@ -15,6 +15,7 @@ from server.http.edge import edge_middleware
 from server.http.healthz import add_health_route
 from server.http.keys import CONFIG, CREATE_LIMITER, DIRECTORY, GATEWAY, REGISTRY
 from server.http.limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
+from server.http.not_found import not_found_middleware
 from server.http.request_log import bound_bad_request_logs
 from server.http.routes import add_routes
 from server.http.rules_api import add_rules_route
@@ -55,7 +56,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     bound_bad_request_logs()
     app = web.Application(
         client_max_size=config.max_body,
-        middlewares=[client_address_middleware, edge_middleware, rate_limit_middleware],
+        middlewares=[client_address_middleware, edge_middleware, not_found_middleware, rate_limit_middleware],
     )
     sio = GuardedServer(
         fast_json=config.fast_json,

@@ -122,6 +122,7 @@ async def test_race_a_bot_now_lands_in_a_race_with_the_bot_moving(  # type: igno
     assert await lobby.page.input_value("#race-bot-speed") == "5", "at 5 moves a second"
     assert await lobby.page.input_value("#race-bot-size") == "easy"
     await expect(lobby.page.locator("#race-bot-about")).to_contain_text("stack")
+    await lobby.page.click("#race-bot-options > summary")  # kind, speed and size are folded
     picture = tmp_path / "lobby-race-a-bot.png"
     await lobby.page.locator("#race-bot").screenshot(path=str(picture))
     print(f"race a bot card screenshot: {picture}")
@@ -181,6 +182,7 @@ async def test_race_a_bot_now_with_the_bot_size_and_fog_picked(  # type: ignore[
     lobby: Tab = await open_tab("/")
     await expect(lobby.page.locator("#race-bot-go")).to_be_enabled()
     await lobby.page.fill("#name", "Ann")
+    await lobby.page.click("#race-bot-options > summary")
     await lobby.page.select_option("#race-bot-kind", "shortest")
     await expect(lobby.page.locator("#race-bot-about")).to_contain_text("Knows the maze")
     await lobby.page.fill("#race-bot-speed", str(MAX_SPEED))

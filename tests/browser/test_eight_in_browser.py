@@ -133,9 +133,10 @@ async def create_room(open_tab, name: str, directions: int) -> tuple[Tab, str, l
     host = await open_tab("/")
     await host.page.fill("#name", name)
     form = host.page.locator("#create-form")
+    await form.locator("#more-settings > summary").click()
     await form.locator("select[name=directions]").select_option(str(directions))
     sent, received = record_frames(host.page)
-    await form.locator("button[type=submit]").click()
+    await form.locator("#create-custom").click()
     await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
     await expect(host.page.locator("#lobby-panel")).to_be_visible()
     return host, host.page.url.rsplit("/", 1)[1], sent, received
@@ -172,6 +173,7 @@ async def test_the_rules_copy_the_node_tests_read_matches_the_server(live_server
 async def test_the_form_rules_out_what_has_no_eight_direction_form(open_tab) -> None:  # type: ignore[no-untyped-def]
     tab = await open_tab("/")
     form = tab.page.locator("#create-form")
+    await form.locator("#more-settings > summary").click()
     directions = form.locator("select[name=directions]")
     algorithm = form.locator("select[name=algorithm]")
     bias = form.locator("select[name=bias]")

@@ -80,12 +80,13 @@ async def create_fog_room(open_tab, name: str, directions: int = 4) -> tuple[Tab
     host = await open_tab("/")
     await host.page.fill("#name", name)
     form = host.page.locator("#create-form")
+    await form.locator("#more-settings > summary").click()
     vision = form.locator("input[name=vision]")
     await expect(vision).to_be_hidden()  # the vision shows with the fog only
     await form.locator("input[name=fog]").check()
     await vision.fill(str(VISION))
     await form.locator("select[name=directions]").select_option(str(directions))
-    await form.locator("button[type=submit]").click()
+    await form.locator("#create-custom").click()
     await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
     await expect(host.page.locator("#lobby-panel")).to_be_visible()
     return host, host.page.url.rsplit("/", 1)[1]

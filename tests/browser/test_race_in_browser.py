@@ -17,7 +17,7 @@ async def create_room_in_lobby(open_tab, name: str) -> tuple[Tab, str]:  # type:
     """Create an easy room from the lobby page; the room page joins the creator as host."""
     host = await open_tab("/")
     await host.page.fill("#name", name)
-    await host.page.locator("#create-form button[type=submit]").click()
+    await host.page.click("#create-easy")
     await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
     code = host.page.url.rsplit("/", 1)[1]
     await expect(host.page.locator("#lobby-panel")).to_be_visible()

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describeSettings, ruledOut } from '../../web/js/panels/settings.js';
-import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_LABELS, OPENING_LABELS } from '../../web/js/common/labels.js';
+import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS } from '../../web/js/common/labels.js';
 import { loadRules, PROTOCOL_VERSION, ProtocolMismatch } from '../../web/js/net/rules.js';
 
 const rules = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
@@ -16,6 +16,8 @@ test('every value the server offers has a label people can read', () => {
   assert.deepEqual(lacking(OPENING_LABELS, rules.settings.openings.choices), [], 'openings');
   assert.deepEqual(lacking(BIAS_LABELS, rules.settings.bias.choices), [], 'growing-tree biases');
   assert.deepEqual(lacking(DIRECTION_LABELS, rules.settings.directions.choices), [], 'directions');
+  assert.deepEqual(lacking(ALGORITHM_PLAIN, rules.settings.algorithm.choices), [], 'generators in plain words');
+  assert.deepEqual(lacking(METHOD_ABOUT, rules.settings.hint_methods.choices), [], 'what each hint search does');
   for (const name of rules.eight_direction_algorithms) assert.ok(rules.settings.algorithm.choices.includes(name), name);
 });
 
@@ -36,18 +38,18 @@ test('a server that names no 8-direction generators rules nothing out', () => {
 
 test('the summary says 8 directions and the growing-tree bias', () => {
   const base = { preset: 'easy', rows: 10, cols: 10, algorithm: 'backtracker', hint_limit: 0, directions: 4, bias: 'newest' };
-  assert.equal(describeSettings(base), 'easy 10×10 · Recursive backtracker · no hints');
-  assert.equal(describeSettings({ ...base, directions: 8 }), 'easy 10×10 · Recursive backtracker · 8 directions · no hints');
-  assert.equal(describeSettings({ ...base, algorithm: 'growing-tree', bias: 'mixed' }), 'easy 10×10 · Growing tree (mixed) · no hints');
+  assert.equal(describeSettings(base), 'easy 10×10 · Long winding corridors · no hints');
+  assert.equal(describeSettings({ ...base, directions: 8 }), 'easy 10×10 · Long winding corridors · 8 directions · no hints');
+  assert.equal(describeSettings({ ...base, algorithm: 'growing-tree', bias: 'mixed' }), 'easy 10×10 · Corridors or dead ends, as you choose (mixed) · no hints');
 });
 
 test('explorer mode: the rules serve fog and vision, and the summary says fog', () => {
   assert.deepEqual(rules.settings.fog, { type: 'bool', default: false });
   assert.deepEqual(rules.settings.vision, { type: 'int', default: 3, min: 1, max: 10 });
   const base = { preset: 'easy', rows: 10, cols: 10, algorithm: 'backtracker', hint_limit: 0, directions: 4, fog: false, vision: 3 };
-  assert.equal(describeSettings(base), 'easy 10×10 · Recursive backtracker · no hints');
-  assert.equal(describeSettings({ ...base, fog: true }), 'easy 10×10 · Recursive backtracker · fog (vision 3) · no hints');
-  assert.equal(describeSettings({ ...base, fog: true, vision: undefined }), 'easy 10×10 · Recursive backtracker · fog · no hints');
+  assert.equal(describeSettings(base), 'easy 10×10 · Long winding corridors · no hints');
+  assert.equal(describeSettings({ ...base, fog: true }), 'easy 10×10 · Long winding corridors · fog (vision 3) · no hints');
+  assert.equal(describeSettings({ ...base, fog: true, vision: undefined }), 'easy 10×10 · Long winding corridors · fog · no hints');
 });
 
 test('rules from a server of another protocol are refused at once, and this page asks to be reloaded', async () => {

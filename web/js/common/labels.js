@@ -23,6 +23,49 @@ export const ALGORITHM_LABELS = Object.freeze({
   eller: 'Eller (row by row)',
   classic: 'Classic (random fill, loops)',
 });
+/**
+ * Each generator in plain words: what its mazes are like. Players read these; the algorithm's name
+ * (ALGORITHM_LABELS) comes second, for those who know it.
+ * @type {Readonly<Record<string, string>>}
+ */
+export const ALGORITHM_PLAIN = Object.freeze({
+  backtracker: 'Long winding corridors',
+  'hunt-and-kill': 'Long winding corridors, made in sweeps',
+  prim: 'Many short dead ends',
+  kruskal: 'Many short dead ends, evenly spread',
+  wilson: 'A fair mix of long and short ways',
+  'aldous-broder': 'A fair mix, from one random walk',
+  'growing-tree': 'Corridors or dead ends, as you choose',
+  division: 'Long straight walls and boxy rooms',
+  eller: 'Made row by row, even all over',
+  sidewinder: 'An open top row, the way up always short',
+  'binary-tree': 'Open top and left edges, everything leans that way',
+  classic: 'Random walls, with loops and open spaces',
+});
+/**
+ * A generator's choice in the settings: its plain words, then its name.
+ * @param {string} value
+ * @returns {string}
+ */
+export const generatorChoice = (value) =>
+  ALGORITHM_PLAIN[value] && ALGORITHM_LABELS[value] ? `${ALGORITHM_PLAIN[value]} (${ALGORITHM_LABELS[value]})` : String(labelOf(ALGORITHM_LABELS, value));
+/** What each hint search does, in one sentence (the methods' names stay: they are the point). */
+/** @type {Readonly<Record<string, string>>} */
+export const METHOD_ABOUT = Object.freeze({
+  dfs: 'Follows one passage as deep as it goes, then backs up.',
+  'dfs-recursive': 'The same deep search, written as a function that calls itself.',
+  bfs: 'Spreads out evenly in every direction, so it finds the shortest way.',
+  astar: 'Heads for the exit first, so it finds the shortest way searching less.',
+  random: 'Depth first or breadth first, picked at random for each hint.',
+});
+/** A room's phase as the public rooms list says it. */
+/** @type {Readonly<Record<string, string>>} */
+export const PHASE_LABELS = Object.freeze({
+  lobby: 'Waiting to start',
+  countdown: 'Starting',
+  racing: 'Racing',
+  finished: 'Showing the results',
+});
 /** @type {Readonly<Record<string, string>>} */
 export const BIAS_LABELS = Object.freeze({
   newest: 'Newest cell (long corridors)',

@@ -1,7 +1,8 @@
-// "Race a bot now" on the lobby page: one player, one bot, no waiting. It makes a private
+// "Race a bot now" on the front page: one player, one bot, no waiting, in one tap. It makes a private
 // room of the chosen size, leaves the bot asked for (a kind and a speed) for the room page, which adds it
-// and starts the race as soon as it has joined (bots-ui.js, `raceIfAsked`). Its own entry script, so
-// the lobby's (lobby.js) stays as it is; the rules come from GET /api/rules like the create form's.
+// and starts the race as soon as it has joined (bots-ui.js, `raceIfAsked`). The kind, speed, size and
+// fog are folded under "Bot options" with sensible defaults, and one sentence above the button says
+// what a tap starts. Its own entry script; the rules come from GET /api/rules like the create form's.
 import { botChoices, readSpeed } from '../model/bots.js';
 import { aboutOf, select } from '../panels/bots-ui.js';
 import { presetLabel } from '../common/labels.js';
@@ -17,7 +18,14 @@ const speedInput = $('race-bot-speed');
 /** @type {import('../model/bots.js').BotChoices | null} */
 let choices = null; // the server's kinds and speeds (GET /api/rules)
 
-const describe = () => setText('race-bot-about', aboutOf(choices, kindSelect.value));
+/** Say how the chosen bot walks, and what a tap on the button starts. */
+function describe() {
+  setText('race-bot-about', aboutOf(choices, kindSelect.value));
+  const bot = choices?.kinds.find((k) => k.kind === kindSelect.value)?.name ?? kindSelect.value;
+  const size = $('race-bot-size').selectedOptions[0]?.textContent ?? '';
+  const fog = !$('race-bot-fog-field').hidden && $('race-bot-fog').checked;
+  setText('race-bot-summary', fog ? `Nobody around? The ${bot} races you at once: ${speedInput.value} moves a second, maze ${size}, in fog.` : `Nobody around? The ${bot} races you at once: ${speedInput.value} moves a second, maze ${size}.`);
+}
 
 /** @param {any} rules */
 function build(rules) {
@@ -30,7 +38,7 @@ function build(rules) {
   Object.assign(speedInput, { min: choices.min, max: choices.max, value: String(choices.pick.speed) });
   setText('race-bot-speed-label', `Speed (${choices.min}–${choices.max} moves a second)`);
   const sizes = Object.entries(rules.presets || {});
-  $('race-bot-size').replaceChildren(...sizes.map((/** @type {[string, any]} */ [name, s]) => el('option', { value: name, text: `${presetLabel(name)} (${s.rows} × ${s.cols})` })));
+  $('race-bot-size').replaceChildren(...sizes.map((/** @type {[string, any]} */ [name, s]) => el('option', { value: name, text: `${presetLabel(name)} ${s.rows} × ${s.cols}` })));
   if (rules.presets?.[DEFAULT_SIZE]) $('race-bot-size').value = DEFAULT_SIZE;
   show('race-bot-fog-field', !!rules.settings?.fog);
   describe();
@@ -47,6 +55,7 @@ async function raceNow() {
   const read = readSpeed(speedInput.value, /** @type {import('../model/bots.js').BotChoices} */ (choices)); // the button waits for them
   if (read.error) {
     message(read.error);
+    $('race-bot-options').open = true;
     speedInput.focus();
     return;
   }
@@ -73,7 +82,7 @@ async function raceNow() {
 
 go.disabled = true; // until the choices are built from the server's rules
 if (!$('name').value) $('name').value = loadName();
-kindSelect.addEventListener('change', describe);
+for (const control of [kindSelect, speedInput, $('race-bot-size'), $('race-bot-fog')]) control.addEventListener('change', describe);
 form.addEventListener('submit', (/** @type {Event} */ e) => {
   e.preventDefault();
   raceNow();

@@ -1,11 +1,12 @@
-// The lobby's records: a leaderboard row and a recent race, as elements (the lobby page fetches them).
+// The front page's records: a leaderboard row and a recent race, as elements (the page fetches them).
 import { el } from '../common/ui.js';
 import { resultTimeText } from '../common/race-time.js';
+import { ALGORITHM_PLAIN, labelOf, presetLabel } from '../common/labels.js';
 
 /** @param {string} race @param {string} label */
-const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'replay', 'aria-label': label });
-/** @param {any} x a leaderboard row or a race */
-const kind = (x) => `${x.rows}×${x.cols} ${x.algorithm || ''}${x.daily ? ` · daily ${x.daily}` : ''}`;
+const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'Replay', 'aria-label': label });
+/** The maze a record was raced on, in plain words. @param {any} x a leaderboard row or a race */
+const kind = (x) => `${x.rows} × ${x.cols} · ${labelOf(ALGORITHM_PLAIN, x.algorithm || '')}${x.daily ? ` · the maze of ${x.daily}` : ''}`;
 
 /** @param {number} at */
 function ago(at) {
@@ -37,7 +38,7 @@ export function recentRaceItem(r) {
   return el(
     'li',
     { 'data-race': r.id },
-    el('span', { text: `${r.preset || ''} ${kind(r)}` }, el('span', { class: 'muted', text: ` · ${ago(r.ended_at)}` })),
-    replayLink(r.id, `Replay of the ${r.preset || ''} race`),
+    el('span', { text: `${presetLabel(r.preset || '')} · ${kind(r)}` }, el('span', { class: 'muted', text: ` · ${ago(r.ended_at)}` })),
+    replayLink(r.id, `Replay of the ${presetLabel(r.preset || '')} race ${ago(r.ended_at)}`),
   );
 }

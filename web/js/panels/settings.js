@@ -3,14 +3,15 @@
 // values, bounds and defaults come from GET /api/rules; the labels people read from labels.js. The
 // 8-direction generators come from the rules too: with 8 directions the others are disabled, and with
 // one of the others chosen, 8 directions is; the bias shows only for the generator that has one, and
-// the vision only with explorer mode (fog) on.
+// the vision only with explorer mode (fog) on. Each field says in one plain sentence what it does, for
+// players who have never met the words (its `aria-describedby`).
 import { el } from '../common/ui.js';
 import { defaultSettings } from '../net/rules.js';
-import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_LABELS, OPENING_LABELS, labelOf, labelled } from '../common/labels.js';
+import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, generatorChoice, labelOf, labelled, presetLabel } from '../common/labels.js';
 
 const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
 
-const PRESET_LABELS = { custom: 'custom' };
+const PRESET_LABELS = { custom: 'Custom size' };
 
 /**
  * The settings form: its controls are read by name (`form.elements.rows`), the names this file gives
@@ -20,6 +21,8 @@ const PRESET_LABELS = { custom: 'custom' };
 
 /** @type {any} GET /api/rules's answer, set by buildSettingsFields */
 let rules = null;
+/** The id prefix of the explanations, from the container's id (one settings form per page). */
+let aboutPrefix = 'settings';
 
 /**
  * The options of a one-of field: the server's values, in the order of `labels`, then any others.
@@ -31,33 +34,45 @@ function options(name, labels) {
 }
 
 function presetLabels() {
-  const sized = Object.fromEntries(Object.entries(/** @type {Record<string, {rows: number, cols: number}>} */ (rules.presets)).map(([p, s]) => [p, `${s.rows} × ${s.cols}`]));
+  const sized = Object.fromEntries(Object.entries(/** @type {Record<string, {rows: number, cols: number}>} */ (rules.presets)).map(([p, s]) => [p, `${presetLabel(p)} (${s.rows} × ${s.cols})`]));
   return { ...sized, ...PRESET_LABELS };
 }
 
-/** @param {string} name @param {Record<string, string | number>} options @param {string} label */
-function select(name, options, label) {
-  return field(label, el('select', { name }, ...Object.entries(options).map(([v, t]) => el('option', { value: v, text: t }))));
+/** @param {string} name @param {Record<string, string | number>} options @param {string} label @param {string} [about] */
+function select(name, options, label, about) {
+  return field(label, el('select', { name }, ...Object.entries(options).map(([v, t]) => el('option', { value: v, text: t }))), about);
 }
 
 /** @param {string} name */
 const has = (name) => !!rules.settings[name];
 
-/** @param {string} name @param {string} label @param {number} [step] */
-function number(name, label, step = 1) {
+/** @param {string} name @param {string} label @param {string} [about] @param {number} [step] */
+function number(name, label, about, step = 1) {
   const { min, max } = rules.settings[name];
-  return field(label, el('input', { type: 'number', name, min, max, step, required: true, inputMode: 'decimal' }));
+  return field(label, el('input', { type: 'number', name, min, max, step, required: true, inputMode: 'decimal' }), about);
 }
 
-/** @param {string} name @param {string | number} label @param {string} [value] */
-function check(name, label, value) {
-  const input = el('input', { type: 'checkbox', name, value: value ?? 'on' });
-  return el('label', { class: 'check' }, input, ' ', label);
+/** @param {string} name @param {string} label */
+function check(name, label) {
+  return el('label', { class: 'check' }, el('input', { type: 'checkbox', name }), ' ', label);
 }
 
-/** @param {string} label @param {HTMLElement} control */
-function field(label, control) {
-  return el('label', { class: 'field' }, el('span', { text: label }), control);
+/**
+ * A labelled control, with the sentence that says what it does under it.
+ * @param {string} label @param {HTMLElement} control @param {string} [about]
+ */
+function field(label, control, about) {
+  return el('label', { class: 'field' }, el('span', { text: label }), control, about ? explanation(control, about) : null);
+}
+
+/**
+ * The sentence saying what `control` does, tied to it for screen readers.
+ * @param {HTMLElement} control @param {string} text
+ */
+function explanation(control, text) {
+  const id = `${aboutPrefix}-${control.getAttribute('name') ?? 'field'}-about`;
+  control.setAttribute('aria-describedby', id);
+  return el('small', { class: 'muted about', id, text });
 }
 
 /**
@@ -67,27 +82,30 @@ function field(label, control) {
  */
 export function buildSettingsFields(container, serverRules) {
   rules = serverRules;
+  aboutPrefix = container.id || aboutPrefix;
   const braid = rules.settings.braid;
   const fields = [
-    select('preset', presetLabels(), 'Size'),
+    select('preset', presetLabels(), 'Size', 'How big the maze is; a custom size takes the rows and columns below.'),
     el('div', { class: 'pair' }, number('rows', 'Rows'), number('cols', 'Columns')),
-    select('algorithm', options('algorithm', ALGORITHM_LABELS), 'Generator'),
-    has('bias') ? select('bias', options('bias', BIAS_LABELS), 'Grows from') : null,
+    select('algorithm', generatorOptions(), 'Maze style', 'What the passages are like: the way the maze is made.'),
+    has('bias') ? select('bias', options('bias', BIAS_LABELS), 'Grows from', 'Which cell the maze grows from next.') : null,
     has('directions') ? directionsField() : null,
-    number('braid', `Braid (share of dead ends removed, ${braid.min}–${braid.max})`, 0.05),
-    select('openings', options('openings', OPENING_LABELS), 'Entrance and exit'),
+    number('braid', `Loops (${braid.min}–${braid.max})`, 'Remove this share of dead ends so there is more than one way.', 0.05),
+    select('openings', options('openings', OPENING_LABELS), 'Entrance and exit', 'Where the race starts and ends.'),
     el(
       'fieldset',
       { class: 'methods' },
-      el('legend', { text: 'Hint methods' }),
-      ...rules.settings.hint_methods.choices.map((/** @type {string} */ v) => check('hint_methods', labelOf(METHOD_LABELS, v), v)),
+      el('legend', { text: 'Hint searches' }),
+      el('small', { class: 'muted about', text: 'The ways a hint may search for the exit; each draws its search as it goes.' }),
+      ...rules.settings.hint_methods.choices.map((/** @type {string} */ v) => methodCheck(v)),
     ),
-    el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Penalty per hint (s)')),
+    el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Seconds per hint')),
+    el('small', { class: 'muted about', text: 'Each hint adds its seconds to the time of the player who asked.' }),
     check('hint_moves', 'A hint also moves you one step'),
-    el('div', { class: 'pair' }, number('max_players', 'Max players'), number('time_limit', 'Time limit (s)')),
-    check('public', 'Public (listed in the lobby)'),
-    has('fog') ? check('fog', 'Explorer mode: fog of war (racers see only what they have explored)') : null,
-    has('vision') ? number('vision', 'Vision (steps seen along the passages)') : null,
+    el('div', { class: 'pair' }, number('max_players', 'Most players'), number('time_limit', 'Time limit (seconds)')),
+    check('public', 'Public: listed on the front page for anyone to join'),
+    has('fog') ? check('fog', 'Explorer mode (fog): racers see only what they have explored') : null,
+    has('vision') ? number('vision', 'Vision in fog', 'How many steps along the passages a racer sees.') : null,
   ];
   container.append(...fields.filter(Boolean)); // a field this server's rules lack is left out
   /** @type {SettingsForm} */
@@ -99,11 +117,21 @@ export function buildSettingsFields(container, serverRules) {
   syncDirections(form);
 }
 
+/** The generators, plain words first and in the labels' order. */
+function generatorOptions() {
+  return Object.fromEntries(labelled(rules.settings.algorithm.choices, ALGORITHM_LABELS).map(([v]) => [v, generatorChoice(String(v))]));
+}
+
+/** A hint search's box, its name and what it does. @param {string} method */
+function methodCheck(method) {
+  const about = METHOD_ABOUT[method];
+  return el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'hint_methods', value: method }), ' ', labelOf(METHOD_LABELS, method), about ? el('small', { class: 'muted about', text: about }) : null);
+}
+
 function directionsField() {
-  const without = ruledOut(rules, { directions: 8 }).algorithms.map((/** @type {string} */ a) => labelOf(ALGORITHM_LABELS, a));
-  const label = field('Directions', el('select', { name: 'directions' }, ...labelled(rules.settings.directions.choices, DIRECTION_LABELS).map(([v, t]) => el('option', { value: String(v), text: t }))));
-  if (without.length) label.append(el('small', { class: 'muted', text: `8 directions: not with ${without.join(', ')}` }));
-  return label;
+  const some = ruledOut(rules, { directions: 8 }).algorithms.length > 0;
+  const about = some ? 'Whether racers may also move diagonally; some maze styles cannot, and are greyed out.' : 'Whether racers may also move diagonally.';
+  return field('Directions', el('select', { name: 'directions' }, ...labelled(rules.settings.directions.choices, DIRECTION_LABELS).map(([v, t]) => el('option', { value: String(v), text: t }))), about);
 }
 
 /**
@@ -220,7 +248,7 @@ export function lockSettings(form, locked) {
 }
 
 /**
- * A one-line summary of settings for people who cannot change them.
+ * A one-line summary of settings for people who cannot change them, in plain words.
  * @param {Partial<import('../model/wire-types.js').Settings>} s
  */
 export function describeSettings(s) {
@@ -229,5 +257,5 @@ export function describeSettings(s) {
   const bias = s.algorithm === BIASED && s.bias ? ` (${s.bias})` : '';
   const directions = s.directions === 8 ? ' · 8 directions' : '';
   const fog = s.fog ? ` · fog${Number.isInteger(s.vision) ? ` (vision ${s.vision})` : ''}` : '';
-  return `${s.preset || ''} ${size} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${bias}${directions}${fog} · ${hints}`;
+  return `${s.preset || ''} ${size} · ${labelOf(ALGORITHM_PLAIN, s.algorithm || '')}${bias}${directions}${fog} · ${hints}`;
 }
