@@ -6,7 +6,7 @@
 // the vision only with explorer mode (fog) on.
 import { el } from '../common/ui.js';
 import { defaultSettings } from '../net/rules.js';
-import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_LABELS, OPENING_LABELS, labelOf, labelled } from '../common/labels.js';
+import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_LABELS, OPENING_LABELS, REVEAL_LABELS, labelOf, labelled } from '../common/labels.js';
 
 const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
 
@@ -84,6 +84,7 @@ export function buildSettingsFields(container, serverRules) {
     ),
     el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Penalty per hint (s)')),
     check('hint_moves', 'A hint also moves you one step'),
+    has('hint_reveal') ? select('hint_reveal', options('hint_reveal', REVEAL_LABELS), 'A hint shows') : null,
     el('div', { class: 'pair' }, number('max_players', 'Max players'), number('time_limit', 'Time limit (s)')),
     check('public', 'Public (listed in the lobby)'),
     has('fog') ? check('fog', 'Explorer mode: fog of war (racers see only what they have explored)') : null,
@@ -163,6 +164,7 @@ export function writeSettings(form, settings) {
   for (const name of ['preset', 'algorithm', 'openings']) f[name].value = s[name];
   if (f.bias) f.bias.value = s.bias;
   if (f.directions) f.directions.value = String(s.directions);
+  if (f.hint_reveal) f.hint_reveal.value = s.hint_reveal;
   for (const name of ['rows', 'cols', 'braid', 'hint_limit', 'hint_penalty', 'max_players', 'time_limit']) {
     f[name].value = s[name];
   }
@@ -198,6 +200,7 @@ export function readSettings(form) {
   };
   if (f.bias) s.bias = f.bias.value;
   if (f.directions) s.directions = Number(f.directions.value);
+  if (f.hint_reveal) s.hint_reveal = f.hint_reveal.value;
   if (f.fog) s.fog = f.fog.checked;
   if (f.vision) s.vision = Number(f.vision.value);
   if (s.preset === 'custom') {
@@ -225,7 +228,7 @@ export function lockSettings(form, locked) {
  */
 export function describeSettings(s) {
   const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : '';
-  const hints = s.hint_limit ? `${s.hint_limit} hints, +${s.hint_penalty}s each` : 'no hints';
+  const hints = !s.hint_limit ? 'no hints' : s.hint_reveal === 'whole' ? `${s.hint_limit} hints that show the whole way, +${s.hint_penalty}s each` : `${s.hint_limit} hints, +${s.hint_penalty}s each`;
   const bias = s.algorithm === BIASED && s.bias ? ` (${s.bias})` : '';
   const directions = s.directions === 8 ? ' · 8 directions' : '';
   const fog = s.fog ? ` · fog${Number.isInteger(s.vision) ? ` (vision ${s.vision})` : ''}` : '';
