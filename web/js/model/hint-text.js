@@ -30,7 +30,7 @@ export function hintMessage(hinted, hint, here) {
     const steps = Math.max(1, (hint.explore_path?.length ?? 2) - 1);
     const cell = cellText(hinted.explore);
     const text = hinted.cut
-      ? `Hint (${name}): no way to the exit through what you have seen. Explore towards the unexplored cell ${cell}; the first ${steps} steps are shown.`
+      ? `Hint (${name}): no way to the exit through what you have seen. Explore further, towards the unexplored cell ${cell}; the first ${steps} steps are shown.`
       : `Hint (${name}): no way to the exit through what you have seen. Explore further: ${steps} step${steps > 1 ? 's' : ''} to the unexplored cell ${cell}.`;
     return { text, ms: 7000 };
   }
