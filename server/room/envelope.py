@@ -34,6 +34,9 @@ class Envelope:
     to the other racers; `views.event_for` decides)."""
     at: tuple[int, int] | None = None
     """The cell a fog race's `moved` shows."""
+    own_d: EventData | None = None
+    """The data the member `d['id']` receives instead of `d` while racing: their own hint as the room's
+    `hint_reveal` lets them see it, while spectators and finished players get the whole way in `d`."""
 
     def to_json(self) -> WireEvent:
         """The wire form of the full event (as everyone but the racers of a redacted event gets it)."""

@@ -17,7 +17,7 @@ from server.room.events.hints import HintAck
 from server.room.guards import course_of, racer_of, trail_of
 from server.room.players import Player
 from server.room.state import RoomState
-from server.room.views.hints import hint_ack, hint_data, hint_for_racers
+from server.room.views.hints import hint_ack, hint_data, hint_for_asker, hint_for_racers
 
 
 class AskedHint(Protocol):
@@ -99,14 +99,15 @@ def answer(state: RoomState, asked: AskedHint, found: Hint, now: float) -> HintA
     player.hints += 1
     player.penalty_ms += state.settings.hint_penalty * 1000
     data = hint_data(player, found)
+    shown = hint_for_asker(state.settings.hint_reveal, course_of(state)[0], player, found)
     state.log.add_hint(race.elapsed(state, now), player.id, found.method, found.found)
-    state.emit("hinted", data, hint_for_racers(data))
+    state.emit("hinted", data, hint_for_racers(data), own_data=shown if shown != data else None)
     step = found.next if state.settings.hint_moves and player.moves == asked.moves else None
     newly_seen: list[int] = []
     if step is not None and player.moves < state.move_cap():  # at the cap the hint counts, no step
         newly_seen = race.step(state, player, step, now)
     race.check_over(state, now)
-    ack = hint_ack(data, asked.want_order, found)
+    ack = hint_ack(shown, asked.want_order, found)
     if player.fog is not None and newly_seen:
         ack["seen"] = revealed(course_of(state)[0], newly_seen)["cells"]
     return ack

@@ -74,7 +74,8 @@ class RaceRecord:
     def ranked(self) -> bool:
         """Whether the race counts for the leaderboards: the daily maze, or a preset size raced on the
         standard rules (corners, no braid), and always on hint rules at least as strict as the defaults
-        (at most 3 hints, at least 5 s a hint, hints that do not walk for you), so times compare fairly."""
+        (at most 3 hints, at least 5 s a hint, hints that do not walk for you and show the way only to
+        the next junction), so times compare fairly."""
         return counts_for_boards(self.settings, self.daily, self.known_maze, self.guided)
 
     def to_json(self) -> RaceRecordJson:
@@ -127,6 +128,8 @@ _REQUIRED_FIELDS = _RECORD_FIELDS - {"difficulty", "known_maze", "guided"}
 
 STANDARD_HINT_LIMIT = 3
 STANDARD_HINT_PENALTY = 5
+STANDARD_HINT_REVEAL = RoomSettings.hint_reveal
+"""A room whose hints show the whole way does not count: one hint there can decide the race."""
 
 
 GUIDE_BOTS = ("shortest",)
@@ -161,6 +164,8 @@ def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
         s["hint_limit"] <= STANDARD_HINT_LIMIT
         and s["hint_penalty"] >= STANDARD_HINT_PENALTY
         and not s["hint_moves"]
+        # stored before the setting existed: counted as it was when saved (the column keeps that)
+        and s.get("hint_reveal", STANDARD_HINT_REVEAL) == STANDARD_HINT_REVEAL
     )
     standard = (
         s["preset"] != "custom"

@@ -8,6 +8,7 @@ from server.errors import BadSettings
 from server.maze.fog import DEFAULT_VISION, VISION_BOUNDS
 from server.maze.generation import MazeSpec, is_number_within
 from server.maze.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, check_directions
+from server.maze.hint_reveal import HINT_REVEALS
 from server.maze.hints import HINT_METHODS
 from server.maze.openings import OPENINGS
 from server.maze.walls import DIRECTION_COUNTS
@@ -33,6 +34,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "algorithm": ALGORITHMS,
     "openings": OPENINGS,
     "bias": BIASES,
+    "hint_reveal": HINT_REVEALS,
 }
 """The one-of fields' allowed values (`hint_methods` is a subset of HINT_METHODS)."""
 DIRECTION_CHOICES: tuple[int, ...] = DIRECTION_COUNTS
@@ -56,6 +58,9 @@ class RoomSettings:
     hint_limit: int = 3
     hint_penalty: int = 5
     hint_moves: bool = False
+    hint_reveal: str = HINT_REVEALS[0]
+    """How much of a hint's way its asker is shown while racing (`hint_reveal`): "junction", the way on
+    to the next junction, or "whole", the whole way to the exit."""
     max_players: int = 8
     public: bool = True
     time_limit: int = 600
@@ -79,6 +84,7 @@ class RoomSettings:
             "hint_limit": s.hint_limit,
             "hint_penalty": s.hint_penalty,
             "hint_moves": s.hint_moves,
+            "hint_reveal": s.hint_reveal,
             "max_players": s.max_players,
             "public": s.public,
             "time_limit": s.time_limit,
@@ -106,6 +112,7 @@ class SettingsJson(TypedDict):
     hint_limit: int
     hint_penalty: int
     hint_moves: bool
+    hint_reveal: str
     max_players: int
     public: bool
     time_limit: int
@@ -205,6 +212,7 @@ def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettin
         hint_limit=_int(merged, "hint_limit"),
         hint_penalty=_int(merged, "hint_penalty"),
         hint_moves=_bool(merged, "hint_moves", False),
+        hint_reveal=_choice(merged, "hint_reveal"),
         max_players=_int(merged, "max_players"),
         public=_bool(merged, "public", True),
         time_limit=_int(merged, "time_limit"),

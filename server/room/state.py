@@ -97,10 +97,11 @@ class RoomState:
         *,
         seen_data: EventData | None = None,
         at: tuple[int, int] | None = None,
+        own_data: EventData | None = None,
     ) -> None:
         """Record a change as the next version's event; `Room` drains them after each command."""
         self.version += 1
-        self.outbox.append(Envelope(self.version, kind, data, racer_data, seen_data, at))
+        self.outbox.append(Envelope(self.version, kind, data, racer_data, seen_data, at, own_data))
 
     def drain(self) -> list[Envelope]:
         """The events recorded since the last drain, to broadcast (the outbox is empty between commands)."""

@@ -88,7 +88,7 @@ async def test_diagonals_are_refused_in_a_four_direction_maze(arena: Harness) ->
 
 @pytest.mark.parametrize("method", ["dfs", "dfs-recursive", "bfs", "astar"])
 async def test_hints_step_diagonally(arena: Harness, method: str) -> None:
-    runner, maze = await racing(arena, directions=8, algorithm="classic", hint_limit=5)
+    runner, maze = await racing(arena, directions=8, algorithm="classic", hint_limit=5, hint_reveal="whole")
     path = shortest_path(maze)
     await runner.walk(path[1:3])
     ack = await ask(runner, maze, method, order=True)  # equal to the core's answer, cell for cell

@@ -88,6 +88,16 @@ async def test_an_exploring_bot_keeps_a_fog_room_ranked(arena: Harness) -> None:
     assert (await arena.request("GET", f"/api/rooms/{code}"))[1]["ranked"] is True
 
 
+async def test_a_room_whose_hints_show_the_whole_way_is_not_ranked(arena: Harness) -> None:
+    """One hint there can decide the race: the preview says so before anyone joins."""
+    code = await arena.create_room(preset="easy", hint_reveal="whole")
+    assert (await arena.request("GET", f"/api/rooms/{code}"))[1]["ranked"] is False
+    host = await arena.client()
+    await host.join(code, "Host")
+    await host.ok("settings", {"hint_reveal": "junction"})
+    assert (await arena.request("GET", f"/api/rooms/{code}"))[1]["ranked"] is True
+
+
 @pytest.mark.parametrize(
     "lookalike", ["\u0410lice", "\uff21\uff4c\uff49\uff43\uff45", "\U0001d400lice", "alice", "A1ice"]
 )

@@ -3,6 +3,7 @@
 import random
 from typing import Any
 
+from server.maze.hint_reveal import cut_hint
 from server.maze.hints import hint
 from server.maze.model import Cell, Maze
 from server.maze.wire import PackedCells
@@ -12,6 +13,7 @@ from .conftest import Client, Harness, start_race
 
 HINT_KEYS = {
     "id", "method", "found", "from", "next", "path", "explored", "back_to", "back_path", "hints", "penalty",
+    "cut",
 }  # fmt: skip
 
 
@@ -27,30 +29,34 @@ def unpacked(text: str | None, maze: Maze) -> list[list[int]] | None:
     return [list(c) for c in PackedCells.from_wire(text, maze.size, maze.cols).cells()]
 
 
-def core_hint(maze: Maze, trail: list[list[int]], method: str) -> dict[str, Any]:
-    """What `server.maze.hints.hint` says for the same maze, trail and method."""
+def core_hint(maze: Maze, trail: list[list[int]], method: str, reveal: str = "whole") -> dict[str, Any]:
+    """What `server.maze.hints.hint` says for the same maze, trail and method, its ways cut as the
+    asker is shown them with `hint_reveal` `reveal` (`back_to` is never cut)."""
     rooms: list[Cell] = [(r, c) for r, c in trail]
-    answer = hint(maze, rooms, method, random.Random(0), record_order=True)
+    whole = hint(maze, rooms, method, random.Random(0), record_order=True)
+    answer, cut = cut_hint(maze, whole) if reveal == "junction" else (whole, None)
     return {
+        "cut": cut,
         "method": answer.method,
         "found": answer.found,
         "next": list(answer.next) if answer.next is not None else None,
         "path": cells(list(answer.path) if answer.path is not None else None),
         "explored": answer.explored,
-        "back_to": list(answer.back_to) if answer.back_to is not None else None,
+        "back_to": list(whole.back_to) if whole.back_to is not None else None,
         "back_path": cells(list(answer.back_path) if answer.back_path is not None else None),
         "order": cells(list(answer.order or ())),
     }
 
 
-async def ask(client: Client, maze: Maze, method: str, order: bool) -> dict[str, Any]:
-    """Ask for a hint and check it against the core's answer for the player's trail."""
+async def ask(client: Client, maze: Maze, method: str, order: bool, reveal: str = "whole") -> dict[str, Any]:
+    """Ask for a hint in a room whose `hint_reveal` is `reveal` and check it against the core's answer for
+    the player's trail."""
     trail = (await client.me())["trail"]
     ack = await client.ok("hint", {"method": method, "order": order})
-    expected = core_hint(maze, trail, method)
+    expected = core_hint(maze, trail, method, reveal)
     assert set(ack) >= HINT_KEYS
     assert ack["from"] == trail[-1]
-    for key in ("method", "found", "next", "explored", "back_to"):
+    for key in ("method", "found", "next", "explored", "back_to", "cut"):
         assert ack[key] == expected[key], key
     for key in ("path", "back_path"):
         assert unpacked(ack[key], maze) == expected[key], key
@@ -65,7 +71,7 @@ async def ask(client: Client, maze: Maze, method: str, order: bool) -> dict[str,
 async def test_recursive_dfs_hint_over_the_socket(arena: Harness) -> None:
     """A room may offer only the recursive search; its hint is searched by it (and logged under it), and
     equals the core's answer, which is the stack dfs's."""
-    code = await arena.create_room(hint_limit=2, hint_methods=["dfs-recursive"])
+    code = await arena.create_room(hint_limit=2, hint_methods=["dfs-recursive"], hint_reveal="whole")
     asker, rival = await arena.client(), await arena.client()
     await asker.join(code, "Asker")
     await rival.join(code, "Rival")
@@ -79,7 +85,9 @@ async def test_recursive_dfs_hint_over_the_socket(arena: Harness) -> None:
 
 
 async def test_socket_hints_match_the_core(arena: Harness) -> None:
-    code = await arena.create_room(hint_limit=3, hint_penalty=2, hint_methods=["dfs", "bfs", "astar"])
+    code = await arena.create_room(
+        hint_limit=3, hint_penalty=2, hint_methods=["dfs", "bfs", "astar"], hint_reveal="whole"
+    )
     asker, rival, watcher = await arena.client(), await arena.client(), await arena.client()
     await asker.join(code, "Asker")
     await rival.join(code, "Rival")
@@ -161,3 +169,43 @@ async def test_zero_hint_limit(arena: Harness) -> None:
     await start_race(runner)
     assert await runner.refused("hint", {"method": "bfs"}) == "no_hints_left"
     assert (await runner.me())["penalty"] == 0
+
+
+async def test_the_racer_is_shown_the_way_to_the_next_junction_and_a_spectator_the_whole_way(
+    arena: Harness,
+) -> None:
+    """The default `hint_reveal`: the asker's ack and own `hinted` hold the way cut at the next junction
+    (the core's cut), a spectator's `hinted` the whole way, a rival still racing no way at all."""
+    code = await arena.create_room(preset="custom", rows=12, cols=12, hint_limit=3)  # custom: not ranked
+    asker, rival, watcher = await arena.client(), await arena.client(), await arena.client()
+    await asker.join(code, "Asker")
+    await rival.join(code, "Rival")
+    await watcher.join(code, role="spectator")
+    maze = await start_race(asker, rival)
+    path = shortest_path(maze)
+    at, branch = dead_end_branch(maze, path)
+
+    found = await ask(asker, maze, "bfs", order=True, reveal="junction")
+    whole = core_hint(maze, [list(maze.entrance)], "bfs")
+    shown = unpacked(found["path"], maze)
+    assert shown is not None
+    assert shown == whole["path"][: len(shown)]
+    assert found["cut"] in ("junction", "steps")
+    assert len(shown) < len(whole["path"]), "a 12 x 12 maze has a junction on the way from the entrance"
+    assert unpacked(found["order"], maze) == whole["order"], "the search animation is not cut"
+
+    await asker.walk(path[1 : at + 1] + branch)
+    stuck = await ask(asker, maze, "dfs", order=False, reveal="junction")
+    assert stuck["back_to"] == list(path[at]), "how far to back up is said whole"
+
+    await watcher.wait_for("hinted", lambda d: d["hints"] == 2)
+    seen = watcher.of_type("hinted")
+    assert unpacked(seen[0]["path"], maze) == whole["path"]
+    assert unpacked(seen[1]["back_path"], maze) == [list(c) for c in [*reversed(branch), path[at]]]
+    assert [event["cut"] for event in seen] == [None, None]
+    await asker.wait_for("hinted", lambda d: d["hints"] == 2)
+    own = asker.of_type("hinted")
+    assert [event["path"] for event in own] == [found["path"], None]
+    assert own[1]["back_path"] == stuck["back_path"]
+    await rival.wait_for("hinted", lambda d: d["hints"] == 2)
+    assert all("path" not in event for event in rival.of_type("hinted"))

@@ -141,6 +141,8 @@ async def test_created_settings_show_in_the_summary(arena: Harness) -> None:
         {"braid": "lots"},
         {"hint_methods": []},
         {"hint_methods": ["telepathy"]},
+        {"hint_reveal": "half"},
+        {"hint_reveal": True},
         {"hint_limit": 100},
         {"hint_penalty": -1},
         {"max_players": 0},

@@ -62,11 +62,15 @@ async def test_full_race_two_players_and_a_spectator(arena: Harness) -> None:
     assert finished["d"]["rank"] == 1
     assert (finished["d"]["moves"], finished["d"]["hints"], finished["d"]["penalty"]) == (shortest, 0, 0)
 
-    # Bob asks for a hint, then follows it home.
+    # Bob asks for a hint (shown to the next junction, the default), then follows the way home.
     assert (await bob.me())["cell"] == list(path[half - 1])
     hinted = await bob.ok("hint", {"method": "bfs"})
     assert hinted["found"] is True
-    assert PackedCells.from_wire(hinted["path"], maze.size, maze.cols).cells() == tuple(path[half - 1 :])
+    shown = PackedCells.from_wire(hinted["path"], maze.size, maze.cols).cells()
+    assert shown == tuple(path[half - 1 : half - 1 + len(shown)])
+    assert len(shown) >= 2
+    assert hinted["cut"] in (None, "junction", "steps")
+    assert (hinted["cut"] is None) == (shown[-1] == maze.exit), "a way shown whole reaches the exit"
     assert hinted["next"] == list(path[half])
     assert (hinted["hints"], hinted["penalty"]) == (1, 5000)
     await bob.walk(path[half:])

@@ -108,15 +108,23 @@ async def test_a_hints_way_reaches_only_the_asker_spectators_and_finished_player
     await asker.walk(path[1 : at + 1] + branch)
     stuck = await asker.ok("hint", {"method": "dfs", "order": True})
     assert not stuck["found"]
-    for ack in (on_way, stuck):
-        full = {k: v for k, v in ack.items() if k not in ("ok", "order")}
-        for client in (asker, watcher, done):  # the asker's own event, a spectator, a finished player
+    whole_ways = {"path": tuple(path), "back_path": (*reversed(branch), path[at])}
+    for ack, key in ((on_way, "path"), (stuck, "back_path")):
+        shown = {k: v for k, v in ack.items() if k not in ("ok", "order")}
+        event = await asker.wait_for("hinted", lambda d, n=ack["hints"]: d["hints"] == n)
+        assert event["d"] == shown, "the asker's own event is the hint as their ack shows it"
+        for client in (watcher, done):  # a spectator and a finished player see the whole way
             event = await client.wait_for("hinted", lambda d, n=ack["hints"]: d["hints"] == n)
-            assert event["d"] == full
+            assert {k: v for k, v in event["d"].items() if k not in (key, "cut")} == {
+                k: v for k, v in shown.items() if k not in (key, "cut")
+            }
+            assert event["d"]["cut"] is None
+            assert PackedCells.from_wire(event["d"][key], maze.size, maze.cols).cells() == whole_ways[key]
         event = await rival.wait_for("hinted", lambda d, n=ack["hints"]: d["hints"] == n)
         assert set(event["d"]) == SEEN_BY_RACERS, "a rival still racing sees only that a hint was asked"
-        assert event["d"] == {k: full[k] for k in SEEN_BY_RACERS}
-    assert PackedCells.from_wire(on_way["path"], maze.size, maze.cols).cells() == tuple(path)
+        assert event["d"] == {k: shown[k] for k in SEEN_BY_RACERS}
+    shown_way = PackedCells.from_wire(on_way["path"], maze.size, maze.cols).cells()
+    assert shown_way == tuple(path[: len(shown_way)])
     assert not [
         m for k, m in rival.received if k == "event" and WAY_KEYS & set(m["d"]) and m["t"] == "hinted"
     ]

@@ -96,7 +96,7 @@ async def walk(racer: Racer, cells: list[Cell], here: Cell) -> Cell:
 
 
 async def hinted_way(racer: Racer, method: str) -> list[Cell]:
-    """A hint's way to the exit, from where the racer stands."""
+    """A hint's way to the exit, from where the racer stands (the rooms show hints whole)."""
     hint = await racing_call(racer, "hint", {"method": method})
     assert hint["found"] is True, hint
     return [(r, c) for r, c in PackedCells.from_wire(hint["path"], SIDE * SIDE, SIDE).cells()]
@@ -126,7 +126,9 @@ async def room_life(index: int, server: ServerProcess, found: dict[str, int]) ->
     fog = index % 2 == 0
     async with session_from(source_address(index)) as http:
         status, body = await post_json(
-            http, server.url + "/api/rooms", {"preset": "custom", "rows": SIDE, "cols": SIDE, "fog": fog}
+            http,
+            server.url + "/api/rooms",
+            {"preset": "custom", "rows": SIDE, "cols": SIDE, "fog": fog, "hint_reveal": "whole"},
         )
         assert status == 201, body
         code = body["code"]

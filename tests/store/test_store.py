@@ -24,7 +24,7 @@ from server.maze.moves import resolve_move
 from server.maze.trail import Trail
 from server.room import views
 from server.room.daily import daily_seed, daily_settings
-from server.room.records import RaceRecord
+from server.room.records import RaceRecord, is_ranked
 from server.room.room import Room
 from server.room.settings import PRESETS, RoomSettings
 from server.room.snapshot import maze_spec, restore_room, room_state
@@ -773,11 +773,12 @@ async def test_only_races_on_the_standard_rules_count_for_the_leaderboards(store
     diagonal = race_on(replace(EASY, directions=8), "Diagonal", 10_000, 9)
     mixed = race_on(replace(EASY, algorithm="growing-tree", bias="mixed"), "Mixed", 10_000, 10)
     newest = race_on(replace(EASY, algorithm="growing-tree", bias="newest"), "Newest", 50_000, 11)
-    records = (fair, braided, walked, custom, free, cheap, many, strict, diagonal, mixed, newest)
+    shown = race_on(replace(EASY, hint_reveal="whole"), "Shown", 10_000, 14)  # one hint can decide it
+    records = (fair, braided, walked, custom, free, cheap, many, strict, diagonal, mixed, newest, shown)
     for record in records:
         await store.save_race(record)
     assert [row["name"] for row in await store.leaderboard()] == ["Fair", "Strict", "Newest"]
-    assert [r.ranked for r in records] == [True] + [False] * 6 + [True, False, False, True]
+    assert [r.ranked for r in records] == [True] + [False] * 6 + [True, False, False, True, False]
     foggy = race_on(replace(EASY, fog=True), "Foggy", 5_000, 12)  # fastest, but on a board of its own
     far = race_on(replace(EASY, fog=True, vision=10), "Far", 4_000, 13)  # not the standard vision
     for record in (foggy, far):
@@ -788,6 +789,14 @@ async def test_only_races_on_the_standard_rules_count_for_the_leaderboards(store
     stored = await store.race(custom.id)
     assert stored is not None
     assert not stored["ranked"]
+
+
+def test_a_race_stored_before_hints_were_cut_counts_as_it_did() -> None:
+    """Its settings have no `hint_reveal`: its hints showed the whole way, and it was ranked then."""
+    settings = race_on(EASY, "Old", 30_000, 1).settings
+    old = {key: value for key, value in settings.items() if key != "hint_reveal"}
+    assert is_ranked(old, None)  # type: ignore[arg-type]
+    assert not is_ranked({**settings, "hint_reveal": "whole"}, None)
 
 
 async def test_races_of_private_rooms_are_not_listed(store: Store) -> None:

@@ -19,6 +19,7 @@ import socketio
 
 from server.clients.terminal.connection import Ack, Connection, local_ms, refusal_of
 from server.clients.terminal.console import Console, read_keys
+from server.clients.terminal.hint_words import back_up_line, way_on_line
 from server.clients.terminal.keys import Command, KeyDecoder, Keymap
 from server.clients.terminal.printable import printable
 from server.clients.terminal.room_frame import Choices, room_frame
@@ -214,16 +215,13 @@ class LiveGame:
             return
         searched = printable(hint["method"])
         self.view.reveal(hint.get("seen"))  # a hint that moved you (`hint_moves`) let you see more
+        cut = hint["cut"]  # why the marked way stops early (null: it is the whole way)
         if hint["found"]:
             self.choices.way = _cells(hint["path"], self.view)
-            step = _cell_text(hint["next"]) or "you are on the exit"
-            explored = hint["explored"]
-            self.choices.message = f"hint ({searched}, {explored} explored): next {step}, the way on is ○"
+            self.choices.message = way_on_line(searched, self.choices.way, cut)
         else:
             self.choices.way = _cells(hint["back_path"], self.view)
-            back = _cell_text(hint["back_to"])
-            where = f"back up to {back} (○)" if back else "no way found"
-            self.choices.message = f"hint ({searched}): no way on without backing up; {where}"
+            self.choices.message = back_up_line(searched, _cell_text(hint["back_to"]), self.choices.way, cut)
         self.connection.on_change()
 
     # ----- the end -----------------------------------------------------------------------------------

@@ -18,11 +18,17 @@ Hinted = TypedDict(
         "explore_path": str | None,
         "hints": int,
         "penalty": int,
+        "cut": str | None,
     },
 )
 """`hinted` as the asker, spectators and those done racing get it: the way on (cell lists packed). In a
 fog race, when the exit cannot be reached through what the asker has seen, `explore` is the nearest
-unseen cell an open passage leads to and `explore_path` the way there (both null otherwise)."""
+unseen cell an open passage leads to and `explore_path` the way there (both null otherwise).
+
+Spectators and those done racing get the whole way (`cut` null). The asker, while racing in a room whose
+`hint_reveal` is "junction", gets its cell lists cut (`hint_reveal.cut_hint`; `next`, `back_to` and
+`explore` stay): `cut` says why the way shown stops before its end, "junction" (at the next junction) or
+"steps" (after a handful of steps); null when the way shown is whole."""
 
 
 class HintSeen(TypedDict):

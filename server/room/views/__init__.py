@@ -6,7 +6,8 @@ secrecy rules:
 
 - no maze (nor race id) before the race starts;
 - a rival's hint way (`from`, `next`, `path`, `back_to`, `back_path`) is hidden from players still
-  racing; spectators, finishers and the asker see it;
+  racing; spectators and finishers see it whole, and the asker, while racing, as the room's
+  `hint_reveal` shows it (by default cut at the next junction: `hints.hint_for_asker`);
 - the order the search explored cells in goes only to the asker (in the hint's ack);
 - in a fog race, a racer gets the maze with only the cells they have seen, others' positions only when
   they stand where the racer can see now, and no distances to the exit (not the shortest either);

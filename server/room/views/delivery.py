@@ -1,4 +1,5 @@
-"""Which form of an event each viewer gets: the room-wide one, the racers' one, or a fog racer's."""
+"""Which form of an event each viewer gets: the room-wide one, the racers' one, a fog racer's, or the
+racing member's own (their hint as the room lets them see it)."""
 
 from collections.abc import Mapping
 from typing import TypeVar
@@ -12,6 +13,8 @@ Key = TypeVar("Key")
 
 def is_redacted_for(envelope: Envelope, viewer: Viewer) -> bool:
     """Whether `viewer` gets less of `envelope` than a room-wide broadcast carries."""
+    if _is_own(envelope, viewer):
+        return True
     if envelope.seen_d is not None and viewer.sees is not None:
         return True  # a fog racer gets one of the fog forms, even of their own move
     return envelope.racer_d is not None and viewer.racing and viewer.member_id != envelope.d.get("id")
@@ -19,17 +22,24 @@ def is_redacted_for(envelope: Envelope, viewer: Viewer) -> bool:
 
 def hides_from_racers(envelopes: list[Envelope]) -> bool:
     """Whether some of these events are redacted for players still racing."""
-    return any(envelope.racer_d is not None for envelope in envelopes)
+    return any(envelope.racer_d is not None or envelope.own_d is not None for envelope in envelopes)
 
 
 def data_for(envelope: Envelope, viewer: Viewer) -> EventData:
     """The data of `envelope` that `viewer` may see: one of its forms, never a copy of one."""
+    if _is_own(envelope, viewer) and envelope.own_d is not None:
+        return envelope.own_d
     if envelope.seen_d is not None and viewer.sees is not None and envelope.racer_d is not None:
         in_sight = viewer.member_id == envelope.d.get("id") or envelope.at in viewer.sees
         return envelope.seen_d if in_sight else envelope.racer_d
     if is_redacted_for(envelope, viewer) and envelope.racer_d is not None:
         return envelope.racer_d
     return envelope.d
+
+
+def _is_own(envelope: Envelope, viewer: Viewer) -> bool:
+    """Whether `viewer` is the racing member the event is about and it has a form for them."""
+    return envelope.own_d is not None and viewer.racing and viewer.member_id == envelope.d.get("id")
 
 
 def event_for(envelope: Envelope, viewer: Viewer) -> WireEvent:

@@ -47,6 +47,7 @@ from server.room.commands import (
     command_from_json,
     command_to_json,
 )
+from server.room.envelope import Envelope, WireEvent
 from server.room.events import event_from_json
 from server.room.hint_rules import solve_hint
 from server.room.room import Room
@@ -121,7 +122,7 @@ def answer_of(room: Room, command: Command) -> tuple[Any, ...]:
     except GameError as error:
         return ("refused", error.code)
     for envelope in outcome.events:  # every event is a record of its kind, as the client reads it
-        for wire in (envelope.to_json(), views.event_for(envelope, RACER)):
+        for wire in (envelope.to_json(), views.event_for(envelope, RACER), own_form(envelope)):
             assert event_from_json(wire["t"], json.loads(json.dumps(wire["d"]))) == wire["d"]
     ack = outcome.membership.to_json() if outcome.membership is not None else outcome.ack
     record = room.take_finished_race()
@@ -129,7 +130,14 @@ def answer_of(room: Room, command: Command) -> tuple[Any, ...]:
     if record is not None:
         finished = (record.id, record.seed, record.started_at, record.ended_at, record.results)
         finished += (record.players, record.log.to_state())
-    return ("ok", ack, [(e.to_json(), views.event_for(e, RACER)) for e in outcome.events], finished)
+    forms = [(e.to_json(), views.event_for(e, RACER), own_form(e)) for e in outcome.events]
+    return ("ok", ack, forms, finished)
+
+
+def own_form(envelope: Envelope) -> WireEvent:
+    """The event as the racer it is about gets it (their hint as the room's `hint_reveal` shows it)."""
+    subject = envelope.d.get("id")
+    return views.event_for(envelope, views.Viewer(subject if isinstance(subject, str) else None, racing=True))
 
 
 def through_json(command: Command, room: Room) -> Command:
@@ -184,8 +192,9 @@ def resolve(
             {"braid": 0.5},
             {"fog": True, "vision": 1 + extra % 3},
             {"directions": 8},
+            {"hint_reveal": "whole"},
         ]
-        return ChangeSettings(member, change[(extra + who) % 6], now)
+        return ChangeSettings(member, change[(extra + who) % len(change)], now)
     if kind == "start":
         try:
             spec = room.prepare_start(member, extra % 2 == 0)

@@ -1,8 +1,12 @@
 """What each viewer may see of a room (`views`): the secrecy rules, per viewer, in one place."""
 
 import random
+from dataclasses import replace
 
+from server.maze.model import Cell
+from server.maze.wire import PackedCells
 from server.room import views
+from server.room.events import EventData
 from server.room.room import Room
 from server.room.settings import parse_settings
 from server.runtime.course import build_course
@@ -47,13 +51,72 @@ def test_a_hints_way_reaches_the_asker_and_onlookers_but_not_a_rival_still_racin
     [hinted] = [e for e in events if e.t == "hinted"]
     full = views.event_for(hinted, views.ANYONE)
     assert isinstance(full["d"]["path"], str)
-    assert views.event_for(hinted, views.Viewer.of(room, ann)) == full
+    own = views.event_for(hinted, views.Viewer.of(room, ann))
+    assert isinstance(own["d"]["path"], str)
     assert views.event_for(hinted, views.Viewer.of(room, watcher)) == full
     rival = views.event_for(hinted, views.Viewer.of(room, bob))
     assert set(rival["d"]) == set(views.HINT_SEEN_BY_RACERS)
-    assert (rival["v"], rival["t"]) == (full["v"], full["t"])
+    assert (rival["v"], rival["t"]) == (full["v"], full["t"]) == (own["v"], own["t"])
     assert "order" in ack
     assert "order" not in full["d"]
+    assert "order" not in own["d"]
+
+
+def way(room: Room, data: EventData, key: str = "path") -> tuple[Cell, ...]:
+    assert room.maze is not None
+    assert isinstance(data, dict)
+    text = data[key]
+    assert isinstance(text, str)
+    return PackedCells.from_wire(text, room.maze.size, room.maze.cols).cells()
+
+
+def test_the_asker_is_shown_the_way_to_the_next_junction_and_onlookers_the_whole_way() -> None:
+    room, ann, _, watcher = room_in_countdown()
+    room.tick(T0 + 1.0)
+    maze = room.maze
+    assert maze is not None
+    assert room.settings.hint_reveal == "junction"
+    ack, events = room.hint(ann, "bfs", False, T0 + 2)
+    [hinted] = [e for e in events if e.t == "hinted"]
+    whole = way(room, views.event_for(hinted, views.Viewer.of(room, watcher))["d"])
+    own = views.event_for(hinted, views.Viewer.of(room, ann))["d"]
+    shown = way(room, own)
+    assert whole[-1] == maze.exit
+    assert len(shown) < len(whole), "this maze has a junction on the way"
+    assert shown == whole[: len(shown)]
+    assert own["cut"] == "junction"
+    assert maze.degree(maze.index(shown[-1])) > 2
+    assert views.event_for(hinted, views.Viewer.of(room, watcher))["d"]["cut"] is None
+    assert {**ack} == own, "the ack is the hint as its asker is shown it"
+    assert own["next"] == [*whole[1]], "the direction to take is the whole way's first step"
+
+
+def test_the_whole_setting_shows_the_asker_the_whole_way() -> None:
+    room, ann, _, watcher = room_in_countdown()
+    room.settings = replace(room.settings, hint_reveal="whole")
+    room.tick(T0 + 1.0)
+    ack, events = room.hint(ann, "bfs", False, T0 + 2)
+    [hinted] = [e for e in events if e.t == "hinted"]
+    assert hinted.own_d is None
+    own = views.event_for(hinted, views.Viewer.of(room, ann))
+    assert own == views.event_for(hinted, views.Viewer.of(room, watcher)) == hinted.to_json()
+    assert room.maze is not None
+    assert way(room, own["d"])[-1] == room.maze.exit
+    assert ack["cut"] is None
+
+
+def test_a_player_who_has_finished_sees_a_rivals_hint_whole() -> None:
+    room, ann, bob, _ = room_in_countdown()
+    room.tick(T0 + 1.0)
+    assert room.maze is not None
+    for step in shortest_path(room.maze)[1:]:
+        room.move(bob, step, T0 + 1.5)
+    _, events = room.hint(ann, "bfs", False, T0 + 2)
+    [hinted] = [e for e in events if e.t == "hinted"]
+    seen = views.event_for(hinted, views.Viewer.of(room, bob))["d"]
+    assert seen == hinted.d
+    assert way(room, seen)[-1] == room.maze.exit
+    assert views.event_for(hinted, views.Viewer.of(room, ann))["d"] != seen
 
 
 def test_a_finished_rival_sees_the_way_of_a_hint() -> None:

@@ -74,6 +74,8 @@ export const BIAS_LABELS = Object.freeze({
 });
 /** @type {Readonly<Record<string, string>>} */
 export const DIRECTION_LABELS = Object.freeze({ 4: '4 (straight moves)', 8: '8 (diagonals too)' });
+/** How much of the way a hint shows its asker (the `hint_reveal` setting). @type {Readonly<Record<string, string>>} */
+export const REVEAL_LABELS = Object.freeze({ junction: 'The way to the next junction', whole: 'The whole way (not ranked)' });
 /** @type {Readonly<Record<string, string>>} */
 export const OPENING_LABELS = Object.freeze({ corners: 'Corners (top left → bottom right)', edges: 'Two random edges' });
 

@@ -41,6 +41,7 @@ export {};
  * @property {number} hint_limit
  * @property {number} hint_penalty
  * @property {boolean} hint_moves
+ * @property {string} [hint_reveal] "junction" (a hint shows its asker the way to the next junction) or "whole"
  * @property {number} max_players
  * @property {boolean} public
  * @property {number} time_limit
@@ -193,6 +194,7 @@ export {};
  * @property {string | null} [explore_path]
  * @property {number} hints
  * @property {number} penalty
+ * @property {string | null} [cut] why the way shown stops before its end: "junction", "steps", or null (the whole way)
  * @property {string} [order] the asker's only, when asked for: the search's explored order, packed
  * @property {[number, number, number][]} [seen] in a fog race, when the hint moved the asker
  */

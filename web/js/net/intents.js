@@ -6,7 +6,7 @@
 import { MAX_PENDING } from '../model/state.js';
 import { allowedIn } from '../input/input.js';
 import { decodeCells, dirBetween, step } from '../model/maze.js';
-import { METHOD_LABELS, labelOf } from '../common/labels.js';
+import { hintMessage } from '../model/hint-text.js';
 import { errorText, message } from '../common/ui.js';
 
 /** @typedef {import('../model/wire-types.js').Cell} Cell */
@@ -142,20 +142,8 @@ export class Intents {
       }
       renderer.playSearch({ id: you.id, method: hinted.method }, cells);
     }
-    const name = labelOf(METHOD_LABELS, hinted.method);
-    if (hinted.found && hinted.next) {
-      // the hint answers for the cell it was asked from (`from`), even if the arrow has moved since
-      const dir = dirBetween(hinted.from || state.ownCell() || hinted.next, hinted.next);
-      const steps = (hint.path?.length ?? 1) - 1;
-      message(`Hint, ${name}: go ${dir || 'to'} ${cellText(hinted.next)}. ${steps} steps to the exit, ${hinted.explored} cells explored.`, 'info', 6000);
-    } else if (hinted.found) {
-      message('You are at the exit!', 'info');
-    } else if (hinted.explore) {
-      const steps = Math.max(1, (hint.explore_path?.length ?? 2) - 1);
-      message(`Hint, ${name}: no way to the exit through what you have seen. Explore further: ${steps} step${steps > 1 ? 's' : ''} to the unexplored cell ${cellText(hinted.explore)}.`, 'info', 7000);
-    } else if (hinted.back_to) {
-      message(`No way on from here without backing up: back up to ${cellText(hinted.back_to)}.`, 'info', 7000);
-    } else message('No way on from here.', 'info');
+    const said = hintMessage(hinted, hint, state.ownCell());
+    message(said.text, 'info', said.ms);
     renderer.invalidate();
     this.changed();
   }

@@ -52,6 +52,8 @@ const lens = new FogLens();
   },
   /** Where world point (x, y) (render.js units) was last drawn on the canvas, in device pixels. */
   canvasPoint: (/** @type {number} */ x, /** @type {number} */ y) => renderer.canvasPoint(x, y),
+  /** The cells of each hint way the maze draws now, by player id (the way on, else the way to explore, else the trail back, as overlay.js picks it). */
+  hintWays: () => Object.fromEntries(scene().hints.map((h) => [h.id, (h.found ? h.path : (h.explore_path ?? h.back_path)) ?? []])),
   /** The ids of the players the maze shows now (in a fog race, those in sight). */
   shownPlayers: () => scene().players.filter((p) => p.cell).map((p) => p.id),
   /** Sounds played, what the stepper does, frame and key-to-frame timings (feel.js). */

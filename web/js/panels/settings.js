@@ -7,7 +7,7 @@
 // players who have never met the words (its `aria-describedby`).
 import { el } from '../common/ui.js';
 import { defaultSettings } from '../net/rules.js';
-import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, generatorChoice, labelOf, labelled, presetLabel } from '../common/labels.js';
+import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, presetLabel } from '../common/labels.js';
 
 const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
 
@@ -102,6 +102,7 @@ export function buildSettingsFields(container, serverRules) {
     el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Seconds per hint')),
     el('small', { class: 'muted about', text: 'Each hint adds its seconds to the time of the player who asked.' }),
     check('hint_moves', 'A hint also moves you one step'),
+    has('hint_reveal') ? select('hint_reveal', options('hint_reveal', REVEAL_LABELS), 'A hint shows', 'The next junction keeps the race open; the whole way is the full solution, and the race is not ranked.') : null,
     el('div', { class: 'pair' }, number('max_players', 'Most players'), number('time_limit', 'Time limit (seconds)')),
     check('public', 'Public: listed on the front page for anyone to join'),
     has('fog') ? check('fog', 'Explorer mode (fog): racers see only what they have explored') : null,
@@ -191,6 +192,7 @@ export function writeSettings(form, settings) {
   for (const name of ['preset', 'algorithm', 'openings']) f[name].value = s[name];
   if (f.bias) f.bias.value = s.bias;
   if (f.directions) f.directions.value = String(s.directions);
+  if (f.hint_reveal) f.hint_reveal.value = s.hint_reveal;
   for (const name of ['rows', 'cols', 'braid', 'hint_limit', 'hint_penalty', 'max_players', 'time_limit']) {
     f[name].value = s[name];
   }
@@ -226,6 +228,7 @@ export function readSettings(form) {
   };
   if (f.bias) s.bias = f.bias.value;
   if (f.directions) s.directions = Number(f.directions.value);
+  if (f.hint_reveal) s.hint_reveal = f.hint_reveal.value;
   if (f.fog) s.fog = f.fog.checked;
   if (f.vision) s.vision = Number(f.vision.value);
   if (s.preset === 'custom') {
@@ -253,7 +256,7 @@ export function lockSettings(form, locked) {
  */
 export function describeSettings(s) {
   const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : '';
-  const hints = s.hint_limit ? `${s.hint_limit} hints, +${s.hint_penalty}s each` : 'no hints';
+  const hints = !s.hint_limit ? 'no hints' : s.hint_reveal === 'whole' ? `${s.hint_limit} hints that show the whole way, +${s.hint_penalty}s each` : `${s.hint_limit} hints, +${s.hint_penalty}s each`;
   const bias = s.algorithm === BIASED && s.bias ? ` (${s.bias})` : '';
   const directions = s.directions === 8 ? ' · 8 directions' : '';
   const fog = s.fog ? ` · fog${Number.isInteger(s.vision) ? ` (vision ${s.vision})` : ''}` : '';

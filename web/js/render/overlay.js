@@ -52,7 +52,7 @@ export function drawHints(ctx, scene, search, now, unitCss, reducedMotion) {
       line(ctx, hint.explore_path, width * 1.8, '#fff');
       line(ctx, hint.explore_path, width, colour);
       ctx.setLineDash([]);
-      const [x, y] = centre(hint.explore_path[hint.explore_path.length - 1]);
+      const [x, y] = centre(hint.explore ?? hint.explore_path[hint.explore_path.length - 1]); // the unseen cell, past a cut way
       ctx.strokeStyle = '#fff';
       ctx.lineWidth = width;
       ctx.beginPath();

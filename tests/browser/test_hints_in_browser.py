@@ -1,0 +1,100 @@
+"""Hints in real browsers: by default the racer's page draws a hint's way only to the next junction and
+says so; with `hint_reveal` "whole" it draws the whole way; a spectator's page always draws the whole way.
+What is drawn is read from the page's `window.mazerace.hintWays()` (the cells overlay.js draws) and
+checked against the server's own maze."""
+
+import json
+
+from aiohttp.test_utils import TestServer
+from playwright.async_api import expect
+
+from server.maze.hint_reveal import CUT_STEPS
+from server.maze.model import Cell, Maze
+from tests.browser.conftest import Tab, room_of, way_out
+from tests.browser.test_bots_in_browser import join_room, post_room
+from tests.browser.test_fog_in_browser import start_race
+
+UNRANKED = {"preset": "custom", "rows": 12, "cols": 12, "hint_limit": 5}
+"""A room whose races are not ranked, so a spectator sees the hints during the race."""
+
+
+async def drawn_way(tab: Tab, player_id: str) -> list[Cell]:
+    """The cells of `player_id`'s hint way that `tab`'s maze draws, once it has one."""
+    who = json.dumps(player_id)
+    await tab.page.wait_for_function(f"() => (window.mazerace.hintWays()[{who}] ?? []).length > 0")
+    cells = await tab.state(f"m.hintWays()[{who}]")
+    assert isinstance(cells, list)
+    return [(r, c) for r, c in cells]
+
+
+async def race_watched(open_tab, server: TestServer, **settings: object) -> tuple[Tab, Tab, str, Maze]:  # type: ignore[no-untyped-def]
+    """A room of `settings` with one racer (its host) and a spectator, racing; the racer's id and maze."""
+    code = await post_room(server, **settings)
+    racer = await join_room(open_tab, code, "Ann")
+    watcher = await open_tab(f"/r/{code}?watch=1")
+    await watcher.page.wait_for_function("() => !!window.mazerace.you")
+    await start_race(racer)
+    room = room_of(server, code)
+    assert room.maze is not None
+    racer_id = await racer.state("m.you.id")
+    assert isinstance(racer_id, str)
+    return racer, watcher, racer_id, room.maze
+
+
+async def ask_hint(racer: Tab) -> None:
+    await racer.page.select_option("#hint-method", "bfs")
+    await racer.page.click("#hint-button")
+
+
+async def test_the_racer_sees_the_way_to_the_next_junction_and_a_spectator_the_whole_way(
+    open_tab, live_server: TestServer
+) -> None:  # type: ignore[no-untyped-def]
+    racer, watcher, racer_id, maze = await race_watched(open_tab, live_server, **UNRANKED)
+    whole = way_out(room_of(live_server, racer.page.url.rsplit("/", 1)[1]))
+    await ask_hint(racer)
+
+    shown = await drawn_way(racer, racer_id)
+    print(f"hint from the entrance: {len(shown) - 1} of {len(whole) - 1} steps drawn")
+    assert shown == whole[: len(shown)], "the way drawn is the start of the whole way"
+    assert 2 <= len(shown) < len(whole)
+    assert len(shown) - 1 <= CUT_STEPS
+    beyond = [cell for cell in shown[1:-1] if cell == maze.exit or maze.degree(maze.index(cell)) > 2]
+    assert beyond == [], "no cell is drawn beyond the next junction"
+    end = shown[-1]
+    at_junction = maze.degree(maze.index(end)) > 2 or end == maze.exit
+    assert at_junction or len(shown) - 1 == CUT_STEPS
+    message = racer.page.locator("#message")
+    steps = len(shown) - 1
+    if at_junction:
+        said = f"{steps} step{'s' if steps > 1 else ''} to the next junction"
+    else:
+        said = f"the first {steps} steps of the way are shown"
+    await expect(message).to_contain_text(said)
+
+    assert await drawn_way(watcher, racer_id) == whole, "a spectator's page draws the whole way"
+
+
+async def test_with_whole_way_hints_the_racer_sees_the_whole_way(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
+    racer, watcher, racer_id, _ = await race_watched(open_tab, live_server, **UNRANKED, hint_reveal="whole")
+    whole = way_out(room_of(live_server, racer.page.url.rsplit("/", 1)[1]))
+    await ask_hint(racer)
+    assert await drawn_way(racer, racer_id) == whole
+    await expect(racer.page.locator("#message")).to_contain_text(f"{len(whole) - 1} steps to the exit")
+    assert await drawn_way(watcher, racer_id) == whole
+
+
+async def test_the_host_chooses_how_much_a_hint_shows(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
+    """The settings form's "A hint shows" field offers the server's choices and sets the room's."""
+    code = await post_room(live_server, **UNRANKED)
+    host = await join_room(open_tab, code, "Ann")
+    field = host.page.locator("#settings-form select[name=hint_reveal]")
+    assert await field.locator("option").evaluate_all("(os) => os.map((o) => o.value)") == [
+        "junction",
+        "whole",
+    ]
+    await expect(field).to_have_value("junction")
+    await field.select_option("whole")
+    await host.page.click("#settings-apply")
+    room = room_of(live_server, code)
+    await host.page.wait_for_function("() => window.mazerace.state.settings.hint_reveal === 'whole'")
+    assert room.settings.hint_reveal == "whole"
