@@ -113,7 +113,10 @@ async def race_to_the_results_by_keyboard(open_tab, live_server: TestServer) -> 
 
     results = page.get_by_role("dialog", name="Results")
     await expect(results).to_be_visible(timeout=10_000)
-    await expect(results.locator("tbody tr").first).to_contain_text("Ann")
+    first = results.locator("tbody tr").first
+    await expect(first).to_contain_text("Ann")
+    number = await first.locator(".swatch").evaluate("(s) => getComputedStyle(s, '::after').content")
+    assert number == '"1"', "Ann's swatch shows her number, as her marker on the maze does"
     return page
 
 
