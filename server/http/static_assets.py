@@ -1,11 +1,11 @@
 """The web client's files, read once at start, served compressed and cached by content version.
 
-Every file under the web directory is kept in memory with its gzip form (the client is ~150 KB). One
-version, a hash of all of them, prefixes the asset URLs the pages use: `/static/<version>/js/room.js`
-is cached for a year (`immutable`), and the modules it imports by relative URL inherit the prefix. The
-pages themselves (`no-cache`) are rewritten at start to reference the versioned URLs, so a new release
-is one page load away. An unversioned or stale-version URL still answers, revalidated on every use.
-Edits under web/ show after a restart.
+Every file under the web directory is kept in memory as served (scripts and styles minified, see
+minify.py) with its gzip form. One version, a hash of all the served bytes, prefixes the asset URLs
+the pages use: `/static/<version>/js/room.js` is cached for a year (`immutable`), and the modules it
+imports by relative URL inherit the prefix. The pages themselves (`no-cache`) are rewritten at start
+to reference the versioned URLs, so a new release is one page load away. An unversioned or
+stale-version URL still answers, revalidated on every use. Edits under web/ show after a restart.
 """
 
 import gzip
@@ -18,6 +18,7 @@ from pathlib import Path
 from aiohttp import web
 
 from server.http.edge import accepts_gzip
+from server.http.minify import minified
 
 VERSION = re.compile(r"^([0-9a-f]{12})/(.+)$")
 ASSET_REFERENCE = re.compile(rb"""(\s(?:src|href)=["'])/static/""")
@@ -87,7 +88,8 @@ class StaticAssets:
     """The web directory as served, under one content version."""
 
     def __init__(self, web_dir: Path) -> None:
-        files = _read_tree(web_dir) if web_dir.is_dir() else {}
+        sources = _read_tree(web_dir) if web_dir.is_dir() else {}
+        files = {path: minified(path, body) for path, body in sources.items()}
         digest = hashlib.sha256()
         for path, body in sorted(files.items()):
             digest.update(f"{path}\0{len(body)}\0".encode())

@@ -1,6 +1,6 @@
 """The web client as served, through a real server: pages reference versioned asset URLs, assets are
-cached for a year under their version and revalidated otherwise, text is gzipped for clients that ask,
-large JSON answers too, and the security headers stay on everything."""
+cached for a year under their version and revalidated otherwise, scripts and styles are minified, text
+is gzipped for clients that ask, large JSON answers too, and the security headers stay on everything."""
 
 import gzip
 import posixpath
@@ -12,12 +12,14 @@ import aiohttp
 import pytest
 
 from server.config import WEB_DIR
+from server.http.minify import minified
 
 from .conftest import Harness, StartServer
 
 REFERENCE = re.compile(r"""\s(?:src|href)=["'](/static/[^"']+)["']""")
+# Static imports, as a browser finds them in a source (one per line) or a minified module (`;import{a}from`).
 IMPORT = re.compile(
-    r"""(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\s*['"](\.[^'"]+)['"]"""
+    r"""(?:^|[\s;])(?:import|export)\b[^'"]*?from\s*['"](\.[^'"]+)['"]|import\s*['"](\.[^'"]+)['"]"""
 )
 VERSIONED = re.compile(r"^/static/([0-9a-f]{12})/(.+)$")
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -41,6 +43,11 @@ def assert_security_headers(response: aiohttp.ClientResponse) -> None:
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def served(path: str) -> bytes:
+    """What the server sends for a file of the web directory: its source, minified if a script or style."""
+    return minified(path, (WEB_DIR / path).read_bytes())
 
 
 def references(html: str) -> list[str]:
@@ -85,7 +92,7 @@ async def test_every_asset_of_the_room_page_is_cached_for_a_year(
         assert_security_headers(response)
         match = VERSIONED.match(url)
         assert match is not None
-        assert body == (WEB_DIR / match.group(2)).read_bytes(), url
+        assert body == served(match.group(2)), url
         if url.endswith(".js"):
             assert response.content_type == "text/javascript"
             pending.extend(imports(body.decode(), url))  # relative imports inherit the version
@@ -98,7 +105,7 @@ async def test_every_asset_of_the_room_page_is_cached_for_a_year(
 async def test_text_is_gzipped_only_for_clients_that_accept_it(
     arena: Harness, raw: aiohttp.ClientSession
 ) -> None:
-    plain = (WEB_DIR / "js" / "pages" / "room.js").read_bytes()
+    plain = served("js/pages/room.js")
     for accept in ("gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*", "GZIP;q=0.5"):
         status, body, response = await fetch(
             raw, arena.url + "/static/js/pages/room.js", {"Accept-Encoding": accept}
@@ -120,7 +127,7 @@ async def test_text_is_gzipped_only_for_clients_that_accept_it(
 async def test_unversioned_and_stale_urls_work_but_are_revalidated(
     arena: Harness, raw: aiohttp.ClientSession
 ) -> None:
-    plain = (WEB_DIR / "css" / "app.css").read_bytes()
+    plain = served("css/app.css")
     for url in ("/static/css/app.css", "/static/0123456789ab/css/app.css"):
         status, body, response = await fetch(raw, arena.url + url, {"Accept-Encoding": "identity"})
         assert (status, body) == (200, plain), url

@@ -61,9 +61,53 @@ export function safeColour(colour) {
     : '#888';
 }
 
-/** A colour swatch for a player. @param {unknown} colour */
+/**
+ * The server's player colours in slot order (server/room/players.py PALETTE; a test keeps the two the
+ * same). A player's colour is the first one free when they join, so its place is their slot: the number
+ * on their marker and swatch, which tells players apart where colours alone do not (colour blindness).
+ */
+export const PLAYER_COLOURS = Object.freeze([
+  '#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#332288',
+  '#117733', '#882255', '#44AA99', '#999933', '#AA4499', '#DDCC77', '#88CCEE', '#661100',
+]);
+
+/**
+ * A player's number (1-based slot) from their colour, or null for a colour the palette does not hold.
+ * @param {unknown} colour
+ * @returns {number | null}
+ */
+export function playerNumber(colour) {
+  const at = typeof colour === 'string' ? PLAYER_COLOURS.indexOf(colour.toUpperCase()) : -1;
+  return at < 0 ? null : at + 1;
+}
+
+/**
+ * Black or white, whichever reads better on `colour` (a #rrggbb; others get black), by WCAG contrast.
+ * @param {unknown} colour
+ * @returns {'#000' | '#fff'}
+ */
+export function inkOn(colour) {
+  const hex = typeof colour === 'string' && /^#[0-9a-f]{6}$/i.test(colour) ? colour : '#ffffff';
+  const channel = (/** @type {number} */ at) => {
+    const c = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000' : '#fff';
+}
+
+/**
+ * A colour swatch for a player, with their number in it (drawn by CSS from data-number, so it is not
+ * part of the row's text: the name beside it is what is read).
+ * @param {unknown} colour
+ */
 export const swatch = (colour) =>
-  el('span', { class: 'swatch', 'aria-hidden': 'true', style: `background:${safeColour(colour)}` });
+  el('span', {
+    class: 'swatch',
+    'aria-hidden': 'true',
+    'data-number': playerNumber(colour),
+    style: `background:${safeColour(colour)};color:${inkOn(colour)}`,
+  });
 
 let liveTimer = 0;
 /** Tell screen-reader users (and the #live region) something. @param {string} text */

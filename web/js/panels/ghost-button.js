@@ -5,7 +5,8 @@ import { el, message } from '../common/ui.js';
 /** @param {string} raceId @param {import('../model/wire-types.js').ResultRow} result */
 export function ghostButton(raceId, result) {
   const name = String(result.name ?? '');
-  const button = el('button', { type: 'button', class: 'secondary small race-ghost', 'data-player-id': result.id, text: 'Race this ghost', 'aria-label': `Race ${name}'s ghost` });
+  // The spoken name starts with the visible words (voice control users say what they see), then whose.
+  const button = el('button', { type: 'button', class: 'secondary small race-ghost', 'data-player-id': result.id, text: 'Race this ghost', 'aria-label': `Race this ghost (${name})` });
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {

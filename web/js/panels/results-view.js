@@ -4,12 +4,18 @@
 // the page's wiring does not hold the results' DOM; `closed` is the one thing the rest of the page
 // changes (a new race or the lobby opens it again, Close and Escape shut it).
 import { drawRaceChart } from '../render/race-chart.js';
-import { showRaceAnalysis } from './analysis-panel.js';
 import { resultsNote, shortestRouteLine } from './difficulty.js';
 import { resultTimeText } from '../common/race-time.js';
 import { renderSplits } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
 import { $, el, setText, show, swatch } from '../common/ui.js';
+
+/**
+ * The race explained, its module loaded when results first show: the first screen never needs it, and
+ * it is a good part of the page's weight.
+ * @param {Parameters<import('./analysis-panel.js').showRaceAnalysis>} args
+ */
+const showRaceAnalysis = (...args) => import('./analysis-panel.js').then((panel) => panel.showRaceAnalysis(...args));
 
 export class ResultsView {
   /**

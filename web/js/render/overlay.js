@@ -1,7 +1,7 @@
 // The overlay over the maze: hint paths (held, then faded) and the players' arrows with their labels.
 // Its own module because it is what changes every frame (positions, fades), drawn straight onto the
 // canvas with nothing cached, unlike the maze layer (maze-layer.js) and the trails (trail-draw.js).
-import { safeColour } from '../common/ui.js';
+import { playerNumber, safeColour } from '../common/ui.js';
 import { centre } from './world.js';
 
 const HINT_HOLD = 2500; // ms a hint path stays fully visible
@@ -77,7 +77,11 @@ export function drawHints(ctx, scene, search, now, unitCss, reducedMotion) {
   return animating;
 }
 
-/** The arrows, the own one last (on top) and ringed; players sharing a cell fan out around it. */
+/**
+ * The arrows, the own one last (on top) and ringed; players sharing a cell fan out around it. Each is
+ * labelled with the player's number, the one in their swatch in every list (their colour's slot; the
+ * scene's label for a colour outside the palette), so players differ by more than colour.
+ */
 /** @param {CanvasRenderingContext2D} ctx @param {Pick<Scene, 'players' | 'youId'>} scene @param {number} unitCss @param {number} px */
 export function drawPlayers(ctx, scene, unitCss, px) {
   const size = Math.max(0.75, 9 / unitCss); // half-length of an arrow, world units
@@ -125,15 +129,16 @@ export function drawPlayers(ctx, scene, unitCss, px) {
     ctx.strokeStyle = '#000';
     ctx.stroke();
     ctx.rotate(-(ANGLE[p.facing ?? ''] ?? 0));
-    if (p.label && size * unitCss >= 9) {
+    const label = String(playerNumber(p.colour) ?? p.label ?? '');
+    if (label && size * unitCss >= 9) {
       ctx.font = `700 ${size * 0.9}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.lineWidth = 3 / unitCss;
       ctx.strokeStyle = '#fff';
-      ctx.strokeText(p.label, 0, -size * 1.45);
+      ctx.strokeText(label, 0, -size * 1.45);
       ctx.fillStyle = '#000';
-      ctx.fillText(p.label, 0, -size * 1.45);
+      ctx.fillText(label, 0, -size * 1.45);
     }
     ctx.restore();
   }

@@ -1,0 +1,66 @@
+"""The scripts and styles as the server sends them: minified, and still what the sources say.
+
+Every served module goes through Node's parser as an ES module, so a minifier that broke a regular
+expression, a template literal or an automatic semicolon fails here before any browser sees it; the
+browser tests then run on these same bytes.
+"""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from server.config import WEB_DIR
+from server.http.minify import minified
+from server.http.static_assets import StaticAssets
+
+NODE = shutil.which("node")
+
+
+@pytest.fixture(scope="module")
+def assets() -> StaticAssets:
+    return StaticAssets(WEB_DIR)
+
+
+def served_scripts() -> list[str]:
+    return sorted(p.relative_to(WEB_DIR).as_posix() for p in WEB_DIR.rglob("*.js"))
+
+
+def test_every_served_module_parses_in_node(assets: StaticAssets, tmp_path: Path) -> None:
+    assert NODE is not None, "node is missing: the web client's checks need it (npm ci)"
+    scripts = served_scripts()
+    assert len(scripts) > 40
+    for path in scripts:
+        found = assets.find(path)
+        assert found is not None, path
+        copy = tmp_path / (path.replace("/", "__") + ".mjs")  # .mjs: parsed as a module, as the page does
+        copy.write_bytes(found[0].body)
+        checked = subprocess.run([NODE, "--check", str(copy)], capture_output=True, text=True, check=False)
+        assert checked.returncode == 0, f"{path} no longer parses once minified:\n{checked.stderr}"
+
+
+def test_scripts_and_styles_lose_their_comments_and_keep_their_literals() -> None:
+    source = b"""/** A documented constant. @type {string} */
+export const label = `Two   spaces ${1 + 1}`; // a trailing comment
+export const pattern = /a  b/g;
+"""
+    served = minified("js/example.js", source)
+    assert b"documented" not in served
+    assert b"trailing" not in served
+    assert b"`Two   spaces ${1 + 1}`" in served, "a template literal's spacing is the page's text"
+    assert b"/a  b/g" in served
+    assert minified("css/x.css", b"/* why */\n.a {\n  color: var(--ink);\n}\n") == b".a{color:var(--ink)}"
+
+
+def test_vendored_minified_files_and_other_files_go_as_they_are() -> None:
+    for path in ("vendor/socket.io.min.js", "room.html", "vendor/README.md"):
+        body = (WEB_DIR / path).read_bytes()
+        assert minified(path, body) == body, path
+
+
+def test_the_served_client_is_much_smaller_than_its_documented_sources(assets: StaticAssets) -> None:
+    for path in ("js/pages/room.js", "js/model/state.js", "css/app.css"):
+        found = assets.find(path)
+        assert found is not None
+        assert len(found[0].body) < 0.8 * len((WEB_DIR / path).read_bytes()), path
