@@ -20,7 +20,7 @@ from tests.browser.conftest import keys_along, room_of, way_out
 KEY_GAP = 0.12  # seconds between arrow keys: under the client's and the server's move rate limits
 MAX_TABS = 60
 NAME_FIELD = re.compile(r"your name", re.IGNORECASE)
-CREATE_BUTTON = re.compile(r"^(create room|easy)$", re.IGNORECASE)  # today's form; the redesign's "Easy"
+CREATE_BUTTON = re.compile(r"^easy\b", re.IGNORECASE)  # "Easy 10 × 10", the first size under "Race friends"
 START_BUTTON = re.compile(r"^start race$", re.IGNORECASE)
 MAZE = re.compile(r"^the maze", re.IGNORECASE)
 

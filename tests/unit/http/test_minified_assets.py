@@ -1,10 +1,13 @@
 """The scripts and styles as the server sends them: minified, and still what the sources say.
 
-Every served module goes through Node's parser as an ES module, so a minifier that broke a regular
-expression, a template literal or an automatic semicolon fails here before any browser sees it; the
-browser tests then run on these same bytes.
+Every served module goes through Node's parser as an ES module, and through TypeScript's parser beside
+its source: the two syntax trees (every node, every literal's text) must be the same, so a minifier that
+changed a template literal's text (rjsmin does not follow nested template literals), a regular expression
+or an automatic semicolon fails here before any browser sees it; the browser tests then run on these
+same bytes.
 """
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,6 +19,7 @@ from server.http.minify import minified
 from server.http.static_assets import StaticAssets
 
 NODE = shutil.which("node")
+SYNTAX_TREE = Path(__file__).with_name("syntax_tree.mjs")
 
 
 @pytest.fixture(scope="module")
@@ -38,6 +42,24 @@ def test_every_served_module_parses_in_node(assets: StaticAssets, tmp_path: Path
         copy.write_bytes(found[0].body)
         checked = subprocess.run([NODE, "--check", str(copy)], capture_output=True, text=True, check=False)
         assert checked.returncode == 0, f"{path} no longer parses once minified:\n{checked.stderr}"
+
+
+def test_every_served_module_is_its_source_without_comments_and_spacing(assets: StaticAssets, tmp_path: Path) -> None:
+    assert NODE is not None, "node is missing: the web client's checks need it (npm ci)"
+    pairs = []
+    for path in served_scripts():
+        found = assets.find(path)
+        assert found is not None, path
+        served = tmp_path / path.replace("/", "__")
+        served.write_bytes(found[0].body)
+        pairs.append((path, str(WEB_DIR / path), str(served)))
+    files = [name for _, source, served in pairs for name in (source, served)]
+    printed = subprocess.run([NODE, str(SYNTAX_TREE), *files], capture_output=True, text=True, check=True)
+    trees = json.loads(printed.stdout)
+    for path, source, served in pairs:
+        assert trees[source][0] == "SourceFile", path
+        changed = [(a, b) for a, b in zip(trees[source], trees[served], strict=False) if a != b]
+        assert not changed and len(trees[source]) == len(trees[served]), f"{path} changed once minified: {changed[:3]}"
 
 
 def test_scripts_and_styles_lose_their_comments_and_keep_their_literals() -> None:

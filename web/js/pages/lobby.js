@@ -41,7 +41,7 @@ loadRules()
 function buildPresetButtons(presets) {
   $('create-presets').replaceChildren(
     ...Object.entries(presets).map(([preset, { rows, cols }]) =>
-      el('button', { type: 'submit', id: `create-${preset}`, 'data-preset': preset, 'aria-label': `${presetLabel(preset)} ${rows} × ${cols}: create a room` }, ...presetButtonFace(preset, rows, cols)),
+      el('button', { type: 'submit', id: `create-${preset}`, 'data-preset': preset }, ...presetButtonFace(preset, rows, cols)),
     ),
   );
 }

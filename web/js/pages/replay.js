@@ -130,7 +130,10 @@ const hintText = (h) =>
  * @param {ReplayPlayer} p @param {boolean} over whether the replay reached the race's end */
 function standing(p, over) {
   const r = p.result;
-  if (p.finished) return !r || r.dnf ? 'finished' : `finished ${r.rank ? `${ordinal(r.rank)} ` : ''}in ${resultTimeText(r)}`;
+  if (p.finished) {
+    if (!r || r.dnf) return 'finished';
+    return r.rank ? `finished ${ordinal(r.rank)} in ${resultTimeText(r)}` : `finished in ${resultTimeText(r)}`;
+  }
   if (over && p.result?.dnf) return 'did not finish';
   const left = toExit && maze ? toExit[p.cell[0] * maze.cols + p.cell[1]] : -1;
   return left > 0 ? `${plural(left, 'step')} from the exit` : 'racing';
@@ -276,7 +279,8 @@ async function load() {
   }
   const s = data.settings || {};
   const eight = readMaze.directions === 8 ? ' · 8 directions' : '';
-  const title = `${s.preset || ''} ${readMaze.rows}×${readMaze.cols} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${eight}${data.daily ? ` · daily ${data.daily}` : ''}`;
+  const daily = data.daily ? ` · daily ${data.daily}` : '';
+  const title = `${s.preset || ''} ${readMaze.rows}×${readMaze.cols} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${eight}${daily}`;
   setText('replay-title', title);
   document.title = `MazeRace · replay · ${title}`;
   scrubber.max = String(Math.ceil(readRace.duration));

@@ -27,7 +27,8 @@ export function buildDailyButtons(presets, leave) {
  * @param {string} preset @param {number} rows @param {number} cols
  */
 export function presetButtonFace(preset, rows, cols) {
-  return [el('span', { text: presetLabel(preset) }), el('span', { class: 'preset-size', text: `${rows} × ${cols}` })];
+  // the space keeps the accessible name (the visible text) readable: "Easy 10 × 10"
+  return [el('span', { text: presetLabel(preset) }), ' ', el('span', { class: 'preset-size', text: `${rows} × ${cols}` })];
 }
 
 /** "Race today's best" for each size someone has finished today's maze of (its daily board's first

@@ -54,6 +54,12 @@ export function resultsNote(shortest) {
   return `The shortest way is ${shortest} steps. Route: the steps of their way from the entrance to the exit, steps walked back left out (★ as short as it can be). Efficiency: the shortest way's steps out of all the steps they took.`;
 }
 
+/** @param {number | null | undefined} shortest */
+const oneRoute = (shortest) => (shortest ? `The maze had one shortest route (${shortest} steps).` : 'The maze had one shortest route.');
+
+/** @param {string} count @param {number | null | undefined} shortest */
+const manyRoutes = (count, shortest) => (shortest ? `The maze had ${count} shortest routes of ${shortest} steps.` : `The maze had ${count} shortest routes.`);
+
 /**
  * The results' line about shortest routes: how many the maze had and who took one.
  * @param {readonly Pick<import('../model/wire-types.js').ResultRow, 'on_shortest' | 'name'>[] | null | undefined} results
@@ -64,9 +70,7 @@ export function shortestRouteLine(results, shortestRoutes, shortest) {
   if (shortestRoutes == null) return '';
   const count = formatCount(shortestRoutes);
   const one = shortestRoutes === 1 || shortestRoutes === '1';
-  const head = one
-    ? `The maze had one shortest route${shortest ? ` (${shortest} steps)` : ''}.`
-    : `The maze had ${count} shortest routes${shortest ? ` of ${shortest} steps` : ''}.`;
+  const head = one ? oneRoute(shortest) : manyRoutes(count, shortest);
   const takers = (results || []).filter((r) => r.on_shortest === true).map((r) => r.name);
   if (!takers.length) return `${head} Nobody took one.`;
   return `${head} On a shortest route: ${takers.join(', ')}.`;

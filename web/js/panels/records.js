@@ -6,7 +6,9 @@ import { ALGORITHM_PLAIN, labelOf, presetLabel } from '../common/labels.js';
 /** @param {string} race @param {string} label */
 const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'Replay', 'aria-label': label });
 /** The maze a record was raced on, in plain words. @param {any} x a leaderboard row or a race */
-const kind = (x) => `${x.rows} × ${x.cols} · ${labelOf(ALGORITHM_PLAIN, x.algorithm || '')}${x.daily ? ` · the maze of ${x.daily}` : ''}`;
+const kind = (x) => `${x.rows} × ${x.cols} · ${labelOf(ALGORITHM_PLAIN, x.algorithm || '')}${dailyOf(x)}`;
+/** @param {any} x */
+const dailyOf = (x) => (x.daily ? ` · the maze of ${x.daily}` : '');
 
 /** @param {number} at */
 function ago(at) {

@@ -259,6 +259,7 @@ export function describeSettings(s) {
   const hints = !s.hint_limit ? 'no hints' : s.hint_reveal === 'whole' ? `${s.hint_limit} hints that show the whole way, +${s.hint_penalty}s each` : `${s.hint_limit} hints, +${s.hint_penalty}s each`;
   const bias = s.algorithm === BIASED && s.bias ? ` (${s.bias})` : '';
   const directions = s.directions === 8 ? ' · 8 directions' : '';
-  const fog = s.fog ? ` · fog${Number.isInteger(s.vision) ? ` (vision ${s.vision})` : ''}` : '';
+  const vision = Number.isInteger(s.vision) ? ` (vision ${s.vision})` : '';
+  const fog = s.fog ? ` · fog${vision}` : '';
   return `${s.preset || ''} ${size} · ${labelOf(ALGORITHM_PLAIN, s.algorithm || '')}${bias}${directions}${fog} · ${hints}`;
 }
