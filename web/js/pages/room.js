@@ -52,6 +52,9 @@ const lens = new FogLens();
   },
   /** Where world point (x, y) (render.js units) was last drawn on the canvas, in device pixels. */
   canvasPoint: (/** @type {number} */ x, /** @type {number} */ y) => renderer.canvasPoint(x, y),
+  /** Where the maze was last drawn, in CSS px relative to the viewport: whole, and cut to the canvas. */
+  mazeExtent: () => renderer.mazeExtent(),
+  mazeRect: () => renderer.mazeRect(),
   /** The ids of the players the maze shows now (in a fog race, those in sight). */
   shownPlayers: () => scene().players.filter((p) => p.cell).map((p) => p.id),
   /** Sounds played, what the stepper does, frame and key-to-frame timings (feel.js). */
@@ -100,8 +103,8 @@ const net = new Net(code, {
 function onJoined(ack, { rejoin }) {
   joinPanel.answered();
   if (!ack.ok) {
-    const reason = ack.error?.code;
-    message(reason === 'unknown_room' ? 'There is no such room (it may have closed).' : errorText(ack), 'error', 8000);
+    if (ack.error?.code === 'unknown_room') preview.gone = true; // the page says so, with the way home
+    else message(errorText(ack), 'error', 8000);
     setYou(null);
     scheduleUi();
     return;
@@ -177,8 +180,15 @@ attachInput(
     moveTo: (cell) => intents.typedMove(cell),
     pickCell: (cell) => intents.clickCell(cell),
     hint: () => intents.askHint(),
-    zoom: (f, x, y) => renderer.zoomBy(f, x, y),
-    pan: (dx, dy) => renderer.panBy(dx, dy),
+    zoom: (f, x, y) => {
+      renderer.zoomBy(f, x, y);
+      race.showWhole(); // a zoom ends the whole-maze view
+    },
+    pan: (dx, dy) => {
+      renderer.panBy(dx, dy);
+      race.showWhole();
+    },
+    wholeMaze: () => race.toggleWhole(),
     bad: (text) => message(text),
   },
 );
@@ -204,6 +214,7 @@ const lobby = new LobbyView({ state, session, bots, isYou });
 const race = new RaceView({ state, session, intents, renderer, isYou, nameOf });
 const view = new RoomView({ state, session, renderer, preview, hostTools, reactions, lobby, race, results });
 const scheduleUi = () => view.schedule();
+preview.changed = scheduleUi;
 const joinPanel = new JoinPanel({ net });
 try {
   session.rules = await loadRules();
@@ -239,12 +250,24 @@ bindResultsControls({ results, command, leave, changed: scheduleUi });
 race.bindControls();
 clocks.start();
 
+/**
+ * A visitor with a saved name, once the preview has answered: no such room shows only that; a room
+ * with players waits for the choice (Watch alone when it takes no player); an empty room is joined.
+ * @param {any} room the room's summary, or null
+ */
+function arrive(room) {
+  scheduleUi();
+  if (preview.gone) return;
+  if (room?.players > 0) $(preview.watchOnly ? 'join-as-spectator' : 'join-as-player').focus();
+  else joinPanel.join('player');
+}
+
 // ---- start: auto-join when we know who this is ----
 $('name').value = loadName();
 if (!code) message('No room code in the address', 'error', 0);
 else if (watchOnly) joinPanel.join('spectator');
 else if (loadToken(code)) joinPanel.join('player');
-else if (loadName()) preview.sync(false).then((room) => (room?.players > 0 ? $('join-as-player').focus() : joinPanel.join('player'))); // a share link shows the room first; your own new room you join at once
+else if (loadName()) preview.sync(false).then(arrive); // a share link shows the room first; your own new room you join at once
 else {
   scheduleUi();
   $('name').focus();

@@ -1,6 +1,7 @@
-// The room's results panel after a race: the table (rank, time with penalty, moves, hints, route,
-// efficiency), the shortest-path notes, the ghost splits, the replay link, the race analysis and, the
-// first time it opens, the progress chart and the focus on its main button. Separate from room.js so
+// The room's results panel after a race: who won, the table (rank, time with penalty, moves, hints,
+// route, efficiency), the shortest-path notes, the ghost splits, the replay link, the race analysis and,
+// the first time it opens, the progress chart and the focus on its heading (focusing a button further
+// down would scroll the standings away). Separate from room.js so
 // the page's wiring does not hold the results' DOM; `closed` is the one thing the rest of the page
 // changes (a new race or the lobby opens it again, Close and Escape shut it).
 import { drawChart } from '../render/chart.js';
@@ -31,6 +32,7 @@ export class ResultsView {
     show(box, visible);
     if (!visible) return;
     const sorted = [...results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+    setText('results-winner', winnerLine(sorted, isYou));
     $('results-body').replaceChildren(
       ...sorted.map((r) =>
         el(
@@ -38,7 +40,7 @@ export class ResultsView {
           { 'data-player-id': r.id, class: isYou(r.id) ? 'you' : '' },
           el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank) }),
           el('td', { class: 'name' }, swatch(r.colour), r.name + (isYou(r.id) ? ' (you)' : ''), botTag(r.bot)),
-          el('td', { class: 'num', text: r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}` }),
+          el('td', { class: 'num', text: timeCell(r) }),
           el('td', { class: 'num', text: String(r.moves ?? '–') }),
           el('td', { class: 'num', text: String(r.hints ?? 0) }),
           el('td', { class: 'num route', text: r.dnf ? '–' : `${r.route ?? '–'}${r.on_shortest ? ' ★' : ''}`, title: r.on_shortest ? 'one of the shortest routes' : '' }),
@@ -63,10 +65,30 @@ export class ResultsView {
       requestAnimationFrame(() => {
         const series = sorted.map((r) => ({ name: r.name, colour: r.colour, points: state.history[r.id] || [] }));
         drawChart($('race-chart'), series, state.shortest);
-        (state.isHost() ? $('rematch-button') : $('close-results')).focus();
+        $('results-heading').focus({ preventScroll: true });
+        /** @type {HTMLElement} */ (box.querySelector('.card')).scrollTop = 0;
       });
     }
   }
+}
+
+/**
+ * The results' time cell: the race time with the hint penalty added, and the penalty.
+ * @param {import('../model/wire-types.js').ResultRow} r
+ */
+function timeCell(r) {
+  return r.dnf ? '–' : `${formatTime(r.total ?? r.time)}${r.penalty ? ` (+${Math.round(r.penalty / 1000)} s)` : ''}`;
+}
+
+/**
+ * The banner over the table: the winner (rank 1), you, or nobody when no one reached the exit.
+ * @param {import('../model/wire-types.js').ResultRow[]} sorted the rows, winner first
+ * @param {(id: string) => boolean} isYou
+ */
+function winnerLine(sorted, isYou) {
+  const winner = sorted.find((r) => r.rank === 1 && !r.dnf);
+  if (!winner) return 'Nobody reached the exit.';
+  return isYou(winner.id) ? 'You win!' : `${winner.name} wins`;
 }
 
 /**

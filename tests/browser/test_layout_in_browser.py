@@ -1,0 +1,314 @@
+"""The room page on every screen, measured in real Chromium: where the maze, the controls, the hint
+button, the pad and the results sit at a desktop, a phone on its side and two phones upright (bounding
+boxes and the maze's drawn rectangle from `window.mazerace`, never pixels)."""
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, expect
+
+from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.test_bots_in_browser import post_room
+
+KEY_GAP = 0.12  # seconds between key presses: under the client's 12 moves/s and the server's limit
+PHONES = {"phone on its side": (844, 390), "phone": (390, 844), "small phone": (360, 640)}
+SCREENS = {"desktop": (1366, 768), **PHONES}
+
+OpenSized = Callable[[str, int, int], Awaitable[Tab]]
+
+# Every visible control of the page's race view (the header, the tools, the bar, the pad), its box,
+# the viewport and the maze's drawn rectangle cut to the canvas (CSS px, relative to the viewport).
+MEASURE = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  };
+  const shown = (e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+  };
+  const controls = [...document.querySelectorAll(
+    'header button, header a, #race-panel .race-main button, #race-panel .race-main select')]
+    .filter(shown)
+    .map((e) => ({name: e.id || e.getAttribute('aria-label') || e.textContent.trim(), ...box(e)}));
+  const main = document.querySelector('#race-panel .race-main');
+  return {
+    width: innerWidth, height: innerHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    scrollY: scrollY,
+    raceBottom: main.getBoundingClientRect().bottom,
+    maze: window.mazerace.mazeRect(),
+    stage: box(document.querySelector('#race-panel .stage')),
+    hint: box(document.getElementById('hint-button')),
+    pad: shown(document.getElementById('pad')) ? box(document.getElementById('pad')) : null,
+    controls,
+  };
+}"""
+
+
+@pytest.fixture
+async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
+    """Open a path in a fresh context of the given size; phones (any size but the desktop's) touch."""
+    tabs: list[Tab] = []
+
+    async def open_sized(path: str, width: int, height: int) -> Tab:
+        phone = (width, height) in PHONES.values()
+        context = await browser.new_context(
+            viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+        )
+        page = await context.new_page()
+        tab = Tab(context, page)
+        page.on("pageerror", lambda error: tab.errors.append(str(error)))
+        page.on("console", lambda msg: tab.errors.append(msg.text) if msg.type == "error" else None)
+        await page.goto(str(live_server.make_url(path)))
+        tabs.append(tab)
+        return tab
+
+    yield open_sized
+    for tab in tabs:
+        await tab.context.close()
+    for tab in tabs:
+        assert not tab.errors, f"script errors in the page: {tab.errors}"
+
+
+async def race_alone(open_sized: OpenSized, code: str, width: int, height: int) -> Tab:
+    """Join `code` as its only player, start, and wait until the maze has been drawn."""
+    tab = await open_sized(f"/r/{code}", width, height)
+    await tab.page.fill("#name", "Ana")
+    await tab.page.click("#join-as-player")
+    await expect(tab.page.locator("#start-button")).to_be_visible()
+    await tab.page.click("#start-button")
+    await tab.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    await tab.page.wait_for_function("() => window.mazerace.mazeRect() !== null")
+    await tab.page.wait_for_timeout(300)  # the camera's glide settles
+    return tab
+
+
+def inside(box: dict[str, float], width: float, height: float) -> bool:
+    return box["left"] >= 0 and box["top"] >= 0 and box["right"] <= width and box["bottom"] <= height
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
+    open_sized: OpenSized, live_server: TestServer, screen: str
+) -> None:
+    width, height = SCREENS[screen]
+    code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
+    tab = await race_alone(open_sized, code, width, height)
+
+    m: dict[str, Any] = await tab.page.evaluate(MEASURE)
+    print(screen, {k: m[k] for k in ("maze", "stage", "hint", "pad", "raceBottom")})
+    assert m["scrollWidth"] <= width, f"the page is {m['scrollWidth']} px wide in a {width} px window"
+    assert m["maze"] is not None
+    for control in m["controls"]:
+        assert inside(control, width, height), f"{control['name']} lies outside the window: {control}"
+        assert not overlaps(control, m["maze"]), f"{control['name']} covers the maze: {control} {m['maze']}"
+    assert inside(m["hint"], width, height), f"the Hint button is off screen: {m['hint']}"
+    if screen in PHONES:
+        assert m["pad"] is not None, "a touch screen shows the pad"
+        assert inside(m["pad"], width, height), f"the pad is off screen: {m['pad']}"
+        assert m["raceBottom"] <= height, "the race needs no scrolling on a phone"
+        assert m["scrollY"] == 0
+    assert inside(m["stage"], width, height)
+    await expect(tab.page.locator("#race-summary")).to_have_text("You are 1st of 1.")
+
+    await tab.page.focus("#race-canvas")
+    for key in keys_along(way_out(room_of(live_server, code))):
+        await tab.page.keyboard.press(key)
+        await asyncio.sleep(KEY_GAP)
+    results = tab.page.locator("#results")
+    await expect(results).to_be_visible(timeout=10_000)
+    await expect(tab.page.locator("#results-winner")).to_have_text("You win!")
+    await expect(tab.page.locator("#results-heading")).to_be_focused()
+    await tab.page.wait_for_timeout(200)  # the chart and the analysis fill in under the table
+    first = await tab.page.locator("#results-body tr").first.bounding_box()
+    assert first is not None
+    print(screen, "first results row", first)
+    assert first["y"] >= 0, f"the winner's row is above the window: {first}"
+    assert first["y"] + first["height"] <= height, f"the winner's row is below the window: {first}"
+    await expect(tab.page.locator("#results-body tr").first).to_contain_text("Ana")
+    for action in ("#close-results", "#back-to-lobby"):  # the actions stay in reach, at the dialog's foot
+        box = await tab.page.locator(action).bounding_box()
+        assert box is not None
+        edges = {
+            "left": box["x"],
+            "top": box["y"],
+            "right": box["x"] + box["width"],
+            "bottom": box["y"] + box["height"],
+        }
+        assert inside(edges, width, height), f"{action} is out of reach: {box}"
+
+
+async def test_the_whole_maze_view_fits_a_150_maze_on_every_screen(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    code = await post_room(live_server, preset="custom", rows=150, cols=150, algorithm="backtracker")
+    tab = await race_alone(open_sized, code, *SCREENS["small phone"])
+    for screen, (width, height) in SCREENS.items():
+        await tab.page.set_viewport_size({"width": width, "height": height})
+        await tab.page.wait_for_timeout(150)
+        if await tab.page.get_attribute("#whole-maze", "aria-pressed") != "true":
+            await tab.page.click("#whole-maze")
+        await tab.page.wait_for_timeout(150)
+        extent = await tab.state("m.mazeExtent()")
+        stage = await tab.page.evaluate(
+            "() => document.querySelector('#race-panel .stage').getBoundingClientRect().toJSON()"
+        )
+        assert isinstance(extent, dict)
+        print(screen, "whole maze", extent, "stage", stage)
+        for side in ("left", "top"):
+            assert extent[side] >= stage[side] - 0.5, f"{screen}: the maze's {side} is outside the stage"
+        for side in ("right", "bottom"):
+            assert extent[side] <= stage[side] + 0.5, f"{screen}: the maze's {side} is outside the stage"
+    await tab.page.focus("#race-canvas")
+    await tab.page.keyboard.press("f")  # the key goes back to following, and the camera zooms in again
+    await expect(tab.page.locator("#whole-maze")).to_have_attribute("aria-pressed", "false")
+    await tab.page.wait_for_timeout(200)
+    extent = await tab.state("m.mazeExtent()")
+    assert isinstance(extent, dict)
+    assert extent["right"] - extent["left"] > width, "following zooms in on a big maze"
+
+
+async def test_a_host_alone_and_not_ready_is_not_told_everyone_is_ready(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    code = await post_room(live_server)
+    tab = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await tab.page.fill("#name", "Ana")
+    await tab.page.click("#join-as-player")
+    note = tab.page.locator("#start-note")
+    await expect(note).to_have_text(
+        "You are the only player: start when you like, or share the link to race friends."
+    )
+    await expect(tab.page.locator("#start-button")).to_be_focused()  # the main action, on arrival
+
+
+async def test_the_lobby_starts_on_its_main_action_and_start_comes_first(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    code = await post_room(live_server)
+    host = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await host.page.fill("#name", "Ana")
+    await host.page.click("#join-as-player")
+    await expect(host.page.locator("#start-button")).to_be_focused()
+    guest = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await guest.page.fill("#name", "Bo")
+    await guest.page.click("#join-as-player")
+    await expect(guest.page.locator("#ready-toggle")).to_be_focused()
+    await expect(host.page.locator("#start-note")).to_contain_text("Waiting for 1 player")
+    # Start is the first thing the keyboard reaches after the header
+    first = await host.page.evaluate(
+        """() => [...document.querySelectorAll('main button, main a, main input, main select')]
+          .find((e) => e.offsetParent !== null && e.tabIndex >= 0).id"""
+    )
+    assert first == "start-button"
+
+
+async def test_an_unknown_room_offers_only_the_way_home(open_sized: OpenSized) -> None:
+    tab = await open_sized("/r/nosuchroom", *SCREENS["phone"])
+    await expect(tab.page.locator("#room-gone")).to_contain_text("There is no such room")
+    for gone in ("#join-as-player", "#join-as-spectator", "#name", "#conn-state", "#mute-button"):
+        await expect(tab.page.locator(gone)).to_be_hidden()
+    await expect(tab.page.locator("#go-home")).to_have_attribute("href", "/")
+    await expect(tab.page.locator("#go-home")).to_be_visible()
+    missing = "Failed to load resource: the server responded with a status of 404 (Not Found)"
+    assert tab.errors == [missing], "the preview's question about the room is its only failed load"
+    tab.errors.clear()
+
+
+async def test_a_locked_room_offers_only_watching(open_sized: OpenSized, live_server: TestServer) -> None:
+    code = await post_room(live_server)
+    host = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await host.page.fill("#name", "Ana")
+    await host.page.click("#join-as-player")
+    await host.page.click("#lock-toggle")
+    await expect(host.page.locator("#lock-toggle")).to_have_text("Unlock room")
+    visitor = await open_sized(f"/r/{code}", *SCREENS["phone"])
+    await expect(visitor.page.locator("#room-preview")).to_contain_text("locked the room: you can watch")
+    await expect(visitor.page.locator("#join-as-player")).to_be_hidden()
+    await expect(visitor.page.locator("#join-as-spectator")).to_be_visible()
+    await visitor.page.fill("#name", "Cy")
+    await visitor.page.press("#name", "Enter")  # the form's Enter watches too
+    await visitor.page.wait_for_function("() => window.mazerace.you?.role === 'spectator'")
+
+
+async def test_the_daily_room_says_it_is_todays_maze_and_shows_no_form(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(live_server.make_url("/api/daily"), json={"preset": "easy"}) as response,
+    ):
+        code = (await response.json())["code"]
+    tab = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await tab.page.fill("#name", "Ana")
+    await tab.page.click("#join-as-player")
+    room = room_of(live_server, code)
+    size = f"{room.settings.rows}\u00d7{room.settings.cols}"  # rows times columns
+    await expect(tab.page.locator("#settings-heading")).to_have_text(f"Today's maze ({size})")
+    await expect(tab.page.locator("#settings-form")).to_be_hidden()
+    await expect(tab.page.locator("#settings-summary")).to_contain_text("same for everyone today")
+
+
+CONTRAST = """(selector) => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const channel = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  const clear = (e) => ['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(e).backgroundColor);
+  const e = document.querySelector(selector);
+  let bg = e; // the first ancestor (or itself) with a background
+  while (bg && clear(bg)) bg = bg.parentElement;
+  const a = lum(rgb(getComputedStyle(e).color));
+  const b = lum(rgb(getComputedStyle(bg || document.body).backgroundColor));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+async def test_pressed_toggles_read_clearly(
+    open_sized: OpenSized, live_server: TestServer, scheme: str
+) -> None:
+    code = await post_room(live_server)
+    tab = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await tab.page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    await tab.page.fill("#name", "Ana")
+    await tab.page.click("#join-as-player")
+    for toggle in ("#lock-toggle", "#ready-toggle", "#mute-button"):
+        await tab.page.click(toggle)
+        await expect(tab.page.locator(toggle)).to_have_attribute("aria-pressed", "true")
+        await tab.page.mouse.move(0, 0)  # no hover colours
+        ratio = await tab.page.evaluate(CONTRAST, toggle)
+        assert ratio >= 4.5, f"{toggle} pressed reads at {ratio:.2f}:1 in {scheme}"
+
+
+async def test_the_mazes_focus_ring_is_not_clipped(open_sized: OpenSized, live_server: TestServer) -> None:
+    code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
+    tab = await race_alone(open_sized, code, *SCREENS["desktop"])
+    await tab.page.focus("#whole-maze")
+    for _ in range(4):  # back from the camera tools to the maze, by keyboard
+        await tab.page.keyboard.press("Shift+Tab")
+    await expect(tab.page.locator("#race-canvas")).to_be_focused()
+    ring = await tab.page.evaluate(
+        """() => {
+          const s = document.querySelector('#race-panel .stage');
+          const c = getComputedStyle(s);
+          const clip = getComputedStyle(s.parentElement).overflow;
+          return {style: c.outlineStyle, width: parseFloat(c.outlineWidth), clip};
+        }"""
+    )
+    assert ring["style"] == "solid", f"the focused maze shows no ring: {ring}"
+    assert ring["width"] >= 2
+    assert ring["clip"] == "visible", "the ring is drawn outside the stage, so nothing around it may clip"
