@@ -312,3 +312,25 @@ async def test_the_mazes_focus_ring_is_not_clipped(open_sized: OpenSized, live_s
     assert ring["style"] == "solid", f"the focused maze shows no ring: {ring}"
     assert ring["width"] >= 2
     assert ring["clip"] == "visible", "the ring is drawn outside the stage, so nothing around it may clip"
+
+
+async def test_a_watcher_on_a_phone_reacts_from_where_the_pad_would_be(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
+    width, height = SCREENS["small phone"]
+    watcher = await open_sized(f"/r/{code}?watch=1", width, height)
+    await race_alone(open_sized, code, *SCREENS["desktop"])
+    await watcher.page.wait_for_function("() => window.mazerace.mazeRect() !== null", timeout=10_000)
+    await expect(watcher.page.locator("#reaction-bar")).to_be_hidden()  # no room in a phone's header
+    buttons = watcher.page.locator("#race-reactions button[data-reaction]")
+    await expect(buttons.first).to_be_visible()
+    m: dict[str, Any] = await watcher.page.evaluate(MEASURE)
+    assert m["pad"] is None, "a watcher has no pad"
+    reactions = [c for c in m["controls"] if str(c["name"]).startswith("React:")]
+    assert len(reactions) == await buttons.count()
+    for control in m["controls"]:
+        assert inside(control, width, height), f"{control['name']} lies outside the window: {control}"
+        assert not overlaps(control, m["maze"]), f"{control['name']} covers the maze: {control} {m['maze']}"
+    await buttons.first.click()
+    await expect(watcher.page.locator("#spectator-reaction")).to_be_visible()

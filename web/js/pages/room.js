@@ -201,7 +201,7 @@ $('share-link').value = link;
 const request = (/** @type {string} */ name, /** @type {object} */ payload) => net.request(name, payload);
 const bots = new BotPanel($('bots-card'), { state, request, changed: () => scheduleUi() });
 const preview = new RoomPreview($('room-preview'), code);
-const reactions = new Reactions({ bars: [$('reaction-bar'), $('results-reactions')], request, changed: () => scheduleUi(), nameOf: (id) => state.player(id)?.name ?? null });
+const reactions = new Reactions({ bars: [$('reaction-bar'), $('race-reactions'), $('results-reactions')], request, changed: () => scheduleUi(), nameOf: (id) => state.player(id)?.name ?? null });
 reactions.attach(net.socket);
 const seated = (/** @type {import('../model/wire-types.js').You | undefined} */ who, /** @type {string} */ name) => {
   setYou(who); // a spectator took a seat: this connection is that player now (its token is saved)

@@ -90,6 +90,7 @@ export class RaceView {
     show(button, !watching);
     show('hint-box', !watching);
     show('pad', !watching);
+    show('race-reactions', watching); // where the pad would be: the header has no room for them on a phone
     const eight = intents.directions() === 8;
     for (const button of $('pad').querySelectorAll('.diagonal')) show(button, eight);
     $('race-canvas').setAttribute('aria-label', eight ? CANVAS_LABEL_8 : CANVAS_LABEL_4);
