@@ -139,6 +139,8 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
     print(screen, "first results row", first)
     assert first["y"] >= 0, f"the winner's row is above the window: {first}"
     assert first["y"] + first["height"] <= height, f"the winner's row is below the window: {first}"
+    assert first["x"] >= 0, f"the winner's row starts left of the window: {first}"
+    assert first["x"] + first["width"] <= width, f"the winner's row runs past the window: {first}"
     await expect(tab.page.locator("#results-body tr").first).to_contain_text("Ana")
     for action in ("#close-results", "#back-to-lobby"):  # the actions stay in reach, at the dialog's foot
         box = await tab.page.locator(action).bounding_box()
