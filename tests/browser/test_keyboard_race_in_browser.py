@@ -11,7 +11,6 @@ what a redesign renames is written once, in the patterns below.
 import asyncio
 import re
 
-import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Locator, Page, expect
 
@@ -20,7 +19,7 @@ from tests.browser.conftest import keys_along, room_of, way_out
 KEY_GAP = 0.12  # seconds between arrow keys: under the client's and the server's move rate limits
 MAX_TABS = 60
 NAME_FIELD = re.compile(r"your name", re.IGNORECASE)
-CREATE_BUTTON = re.compile(r"^easy\b", re.IGNORECASE)  # "Easy 10 × 10", the first size under "Race friends"
+CREATE_BUTTON = re.compile(r"^easy\b", re.IGNORECASE)  # "Easy 10 x 10", the first size under "Race friends"
 START_BUTTON = re.compile(r"^start race$", re.IGNORECASE)
 MAZE = re.compile(r"^the maze", re.IGNORECASE)
 
@@ -124,11 +123,6 @@ async def test_a_whole_race_with_the_keyboard_alone(open_tab, live_server: TestS
     await race_to_the_results_by_keyboard(open_tab, live_server)
 
 
-@pytest.mark.xfail(
-    reason="the results focus Rematch, below the standings, and the race explained loads above it and "
-    "pushes it out of view; the results are to open on the standings instead",
-    strict=True,
-)
 async def test_the_results_open_with_the_focus_in_view(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
     page = await race_to_the_results_by_keyboard(open_tab, live_server)
     results = page.get_by_role("dialog", name="Results")

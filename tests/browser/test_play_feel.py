@@ -139,12 +139,16 @@ async def test_hold_run_remap_reduced_motion_and_sounds(open_tab, live_server: T
 
     # mute, remembered across a reload: the page plays (and counts) no sound until unmuted
     mute = page.locator("#mute-button")
-    await expect(mute).to_have_text("🔊")
+    await expect(mute.locator("[data-shows=sound-on]")).to_be_visible()  # the icon says what is on
+    await expect(mute.locator("[data-shows=sound-off]")).to_be_hidden()
+    await expect(mute).to_have_accessible_name("Sounds on: mute them")
     await mute.click()
     await expect(mute).to_have_attribute("aria-pressed", "true")
     await page.reload()
     await page.wait_for_function("() => window.mazerace.state.canMove()")
-    await expect(mute).to_have_text("🔇")
+    await expect(mute.locator("[data-shows=sound-off]")).to_be_visible()
+    await expect(mute.locator("[data-shows=sound-on]")).to_be_hidden()
+    await expect(mute).to_have_accessible_name("Sounds off: turn them on")
     assert await tab.state("m.feel.motionReduced") is False, "the player's choice outlived the reload"
     moves = player.moves
     await page.focus("#race-canvas")
@@ -152,7 +156,8 @@ async def test_hold_run_remap_reduced_motion_and_sounds(open_tab, live_server: T
     await until(lambda: cell_of(player) == end, "a move after the reload")
     assert (await tab.state("m.feel.sounds.step")) == 0, "muted: no sound"
     await mute.click()
-    await expect(mute).to_have_text("🔊")
+    await expect(mute.locator("[data-shows=sound-on]")).to_be_visible()
+    await expect(mute).to_have_accessible_name("Sounds on: mute them")
     await page.focus("#race-canvas")
     await page.keyboard.press("j")
     await until(lambda: player.moves == moves + 2, "a move after unmuting")

@@ -26,6 +26,7 @@ class Snapshot(TypedDict):
     players: list[PlayerEntry]
     spectators: int
     locked: bool
+    daily: str | None
     now: int
     start_at: NotRequired[int]
     race: NotRequired[str | None]
@@ -49,6 +50,7 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
         "players": player_entries(room),
         "spectators": len(room.spectators),
         "locked": room.locked,
+        "daily": room.daily,
         "now": ms(now),
     }
     if room.start_at is not None and room.phase == "countdown":

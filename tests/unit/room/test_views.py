@@ -129,3 +129,11 @@ def test_a_finished_rival_sees_the_way_of_a_hint() -> None:
     _, events = room.hint(ann, "bfs", False, T0 + 2)
     [hinted] = [e for e in events if e.t == "hinted"]
     assert not views.is_redacted_for(hinted, views.Viewer.of(room, bob))
+
+
+def test_a_snapshot_says_whether_the_room_races_the_daily_maze() -> None:
+    plain = Room("abcdefghjk", parse_settings(SETTINGS), random.Random(1), T0, countdown=1.0)
+    assert views.snapshot(plain, views.ANYONE, T0)["daily"] is None
+    settings = parse_settings(SETTINGS)
+    daily = Room("dailyroom1", settings, random.Random(1), T0, countdown=1.0, daily="2026-12-02")
+    assert views.snapshot(daily, views.ANYONE, T0)["daily"] == "2026-12-02"

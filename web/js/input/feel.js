@@ -7,7 +7,7 @@ import { SoundBoard } from './sound.js';
 import { loadPrefs, reducesMotion, savePrefs, actionOf, keyName } from './prefs.js';
 import { PrefsDialog } from './prefs-ui.js';
 import { sameCell } from '../model/maze.js';
-import { $, setText } from '../common/ui.js';
+import { $ } from '../common/ui.js';
 
 const SAMPLES = 2000; // frame and latency samples kept for the test hook (bounded)
 /** @typedef {import('../model/maze.js').Dir} Dir */
@@ -132,7 +132,7 @@ export class Feel {
   showMute() {
     const button = $('mute-button');
     const muted = this.prefs.muted;
-    setText(button, muted ? '🔇' : '🔊');
+    // the button holds both icons (room.html); room.css shows the one its aria-pressed names
     button.setAttribute('aria-pressed', String(muted));
     button.setAttribute('aria-label', muted ? 'Sounds off: turn them on' : 'Sounds on: mute them');
     button.title = muted ? 'Sounds off' : 'Sounds on';

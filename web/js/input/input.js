@@ -78,13 +78,13 @@ const LONG_SWIPE_MS = 300;
  *        paused?() -> true while keys belong to something else (the preferences dialog),
  *        directions?() -> 4 | 8, the current maze's (4 when left out)}
  * on: {moveTo([r, c]) (typed), pickCell([r, c]) (clicked), hint(), zoom(factor, x?, y?), pan(dx, dy),
- *      bad(text), active() -> bool}
+ *      wholeMaze() (fit the whole maze, or follow again), bad(text), active() -> bool}
  * @param {{canvas: HTMLCanvasElement, pad?: HTMLElement | null, moveBox?: HTMLInputElement | null, pick(x: number, y: number): readonly number[] | null,
  *   stepper?: Pick<import('./stepper.js').Stepper, 'doing' | 'press' | 'release' | 'run' | 'stop'>, keys?: () => import('./prefs.js').KeyMap,
  *   doubleTap?: () => boolean, paused?: () => boolean, directions?: () => number}} opts
  * @param {{moveTo?(cell: Cell): void, pickCell?(cell: readonly number[]): void, hint(): void, zoom(factor: number, x?: number, y?: number): void,
- *   pan(dx: number, dy: number): void, bad?(text: string): void, active(): boolean}} on the replay page, where
- *   nobody moves (active() is false, no coordinate box), leaves out moveTo, pickCell and bad
+ *   pan(dx: number, dy: number): void, wholeMaze?(): void, bad?(text: string): void, active(): boolean}} on the replay page, where
+ *   nobody moves (active() is false, no coordinate box), leaves out moveTo, pickCell, wholeMaze and bad
  */
 export function attachInput(opts, on) {
   const { canvas } = opts;
@@ -136,6 +136,8 @@ export function attachInput(opts, on) {
       on.zoom(1.25);
     } else if (action === 'zoom-out') {
       on.zoom(0.8);
+    } else if (action === 'whole-maze') {
+      on.wholeMaze?.();
     }
   });
   window.addEventListener('keyup', (e) => {

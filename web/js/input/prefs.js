@@ -22,6 +22,7 @@ export const ACTIONS = Object.freeze([
   { id: 'hint', label: 'Hint' },
   { id: 'zoom-in', label: 'Zoom in' },
   { id: 'zoom-out', label: 'Zoom out' },
+  { id: 'whole-maze', label: 'Whole maze, or follow again' },
 ]);
 const ACTION_IDS = new Set(ACTIONS.map((a) => a.id));
 export const MAX_KEYS = 4; // keys an action keeps
@@ -46,6 +47,7 @@ export const DEFAULT_KEYS = Object.freeze({
   hint: ['h'],
   'zoom-in': ['+', '='],
   'zoom-out': ['-', '_'],
+  'whole-maze': ['f', '0'],
 });
 
 /** Keys that keep their own job and are never bound: closing dialogs, moving focus, modifiers the

@@ -52,6 +52,7 @@ export class RoomState {
   /** @type {Ghost[]} */ ghosts;
   /** @type {number} */ spectators;
   /** @type {boolean | undefined} */ locked;
+  /** @type {string | null} */ daily = null; // the daily maze's UTC date in a daily room
   /** @type {FogMaze | null} */ maze;
   /** @type {string | null} */ mazeKey;
   /** @type {RacerEyes} */ eyes;
@@ -179,6 +180,7 @@ export class RoomState {
     this.syncHostFlags();
     this.spectators = snap.spectators ?? 0;
     this.locked = !!snap.locked;
+    this.daily = snap.daily ?? null;
     this.setClock(snap.now, localNow);
     this.startAt = snap.start_at ?? null;
     this.startedAt = snap.started_at ?? null;

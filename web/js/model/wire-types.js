@@ -141,6 +141,7 @@ export {};
  * @property {PlayerEntry[]} players
  * @property {number} spectators
  * @property {boolean} locked
+ * @property {string | null} [daily] the UTC date of the daily maze a daily room races (its settings are fixed)
  * @property {number} now the server's clock, epoch ms
  * @property {number} [start_at]
  * @property {string | null} [race]

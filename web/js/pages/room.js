@@ -54,6 +54,9 @@ const lens = new FogLens();
   canvasPoint: (/** @type {number} */ x, /** @type {number} */ y) => renderer.canvasPoint(x, y),
   /** The cells of each hint way the maze draws now, by player id (the way on, else the way to explore, else the trail back, as overlay.js picks it). */
   hintWays: () => Object.fromEntries(scene().hints.map((h) => [h.id, (h.found ? h.path : (h.explore_path ?? h.back_path)) ?? []])),
+  /** Where the maze was last drawn, in CSS px relative to the viewport: whole, and cut to the canvas. */
+  mazeExtent: () => renderer.mazeExtent(),
+  mazeRect: () => renderer.mazeRect(),
   /** The ids of the players the maze shows now (in a fog race, those in sight). */
   shownPlayers: () => scene().players.filter((p) => p.cell).map((p) => p.id),
   /** Sounds played, what the stepper does, frame and key-to-frame timings (feel.js). */
@@ -102,8 +105,8 @@ const net = new Net(code, {
 function onJoined(ack, { rejoin }) {
   joinPanel.answered();
   if (!ack.ok) {
-    const reason = ack.error?.code;
-    message(reason === 'unknown_room' ? 'There is no such room (it may have closed).' : errorText(ack), 'error', 8000);
+    if (ack.error?.code === 'unknown_room') preview.gone = true; // the page says so, with the way home
+    else message(errorText(ack), 'error', 8000);
     setYou(null);
     scheduleUi();
     return;
@@ -179,8 +182,15 @@ attachInput(
     moveTo: (cell) => intents.typedMove(cell),
     pickCell: (cell) => intents.clickCell(cell),
     hint: () => intents.askHint(),
-    zoom: (f, x, y) => renderer.zoomBy(f, x, y),
-    pan: (dx, dy) => renderer.panBy(dx, dy),
+    zoom: (f, x, y) => {
+      renderer.zoomBy(f, x, y);
+      race.showWhole(); // a zoom ends the whole-maze view
+    },
+    pan: (dx, dy) => {
+      renderer.panBy(dx, dy);
+      race.showWhole();
+    },
+    wholeMaze: () => race.toggleWhole(),
     bad: (text) => message(text),
   },
 );
@@ -193,7 +203,7 @@ $('share-link').value = link;
 const request = (/** @type {string} */ name, /** @type {object} */ payload) => net.request(name, payload);
 const bots = new BotPanel($('bots-card'), { state, request, changed: () => scheduleUi() });
 const preview = new RoomPreview($('room-preview'), code);
-const reactions = new Reactions({ bars: [$('reaction-bar'), $('results-reactions')], request, changed: () => scheduleUi(), nameOf: (id) => state.player(id)?.name ?? null });
+const reactions = new Reactions({ bars: [$('reaction-bar'), $('race-reactions'), $('results-reactions')], request, changed: () => scheduleUi(), nameOf: (id) => state.player(id)?.name ?? null });
 reactions.attach(net.socket);
 const seated = (/** @type {import('../model/wire-types.js').You | undefined} */ who, /** @type {string} */ name) => {
   setYou(who); // a spectator took a seat: this connection is that player now (its token is saved)
@@ -206,6 +216,7 @@ const lobby = new LobbyView({ state, session, bots, isYou });
 const race = new RaceView({ state, session, intents, renderer, isYou, nameOf });
 const view = new RoomView({ state, session, renderer, preview, hostTools, reactions, lobby, race, results });
 const scheduleUi = () => view.schedule();
+preview.changed = scheduleUi;
 const joinPanel = new JoinPanel({ net });
 try {
   session.rules = await loadRules();
@@ -241,12 +252,24 @@ bindResultsControls({ results, command, leave, changed: scheduleUi });
 race.bindControls();
 clocks.start();
 
+/**
+ * A visitor with a saved name, once the preview has answered: no such room shows only that; a room
+ * with players waits for the choice (Watch alone when it takes no player); an empty room is joined.
+ * @param {any} room the room's summary, or null
+ */
+function arrive(room) {
+  scheduleUi();
+  if (preview.gone) return;
+  if (room?.players > 0) $(preview.watchOnly ? 'join-as-spectator' : 'join-as-player').focus();
+  else joinPanel.join('player');
+}
+
 // ---- start: auto-join when we know who this is ----
 $('name').value = loadName();
 if (!code) message('No room code in the address', 'error', 0);
 else if (watchOnly) joinPanel.join('spectator');
 else if (loadToken(code)) joinPanel.join('player');
-else if (loadName()) preview.sync(false).then((room) => (room?.players > 0 ? $('join-as-player').focus() : joinPanel.join('player'))); // a share link shows the room first; your own new room you join at once
+else if (loadName()) preview.sync(false).then(arrive); // a share link shows the room first; your own new room you join at once
 else {
   scheduleUi();
   $('name').focus();

@@ -1,4 +1,5 @@
-// The room page's join panel: the name field and the two buttons (race, or watch), one join at a time.
+// The room page's join panel: the name field and the two buttons (race, or watch; only watch when the
+// room takes no player: RoomView hides the other), one join at a time.
 // A player's name is remembered for next time; a watcher without a name is "Spectator". Separate from
 // room.js so the wiring only starts a join (at start-up, or from here) and hears its answer (onJoined).
 import { saveName } from '../common/storage.js';
@@ -40,7 +41,7 @@ export class JoinPanel {
   bind() {
     $('join-form').addEventListener('submit', (/** @type {Event} */ e) => {
       e.preventDefault();
-      this.join('player');
+      this.join($('join-as-player').hidden ? 'spectator' : 'player');
     });
     $('join-as-spectator').addEventListener('click', () => this.join('spectator'));
   }

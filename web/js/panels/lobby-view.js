@@ -1,7 +1,8 @@
 // The room's lobby panel (before a race and during its countdown): the player list with its tags and
 // the host's buttons, the ready/start/lock buttons and the line under them, the settings form (written
-// from the room's settings unless someone is editing it, locked for all but the host in the lobby)
-// and the invite card's link buttons. Separate from room.js so the page's wiring does not hold the
+// from the room's settings unless someone is editing it, locked for all but the host in the lobby; a
+// daily room shows only what today's maze is, since its settings are fixed) and the invite card's link
+// buttons. Separate from room.js so the page's wiring does not hold the
 // lobby's DOM: LobbyView redraws it from the state; bindLobbyControls turns its buttons into commands.
 import { describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
 import { ghostNote } from './ghost-ui.js';
@@ -62,7 +63,33 @@ export class LobbyView {
     show('lock-toggle', host);
     setText('lock-toggle', state.locked ? 'Unlock room' : 'Lock room');
     $('lock-toggle').setAttribute('aria-pressed', String(!!state.locked));
-    setText('start-note', startNote(state.phase, host, waiting, me));
+    const others = state.players.filter((p) => p.connected && !isYou(p.id)).length;
+    setText('start-note', startNote(state.phase, host, waiting, others, me));
+    this.updateSettings(host);
+    setText('ghost-note', ghostNote(state.ghosts));
+    show('ghost-note', state.ghosts.length > 0);
+    this.bots.update();
+  }
+
+  /**
+   * Arriving in the lobby, the keyboard starts on its main action: Start for a host who may start now,
+   * else Ready; nothing for a watcher.
+   */
+  focusMainAction() {
+    const start = $('start-button');
+    const ready = $('ready-toggle');
+    const target = !start.hidden && !start.disabled && $('start-ready-button').hidden ? start : ready;
+    if (!target.hidden && !target.disabled) target.focus();
+  }
+
+  /** The settings card: the form (the host edits it in the lobby), or today's maze in a daily room. */
+  /** @param {boolean} host */
+  updateSettings(host) {
+    const { state } = this;
+    const daily = state.daily !== null;
+    const s = state.settings;
+    setText('settings-heading', daily ? `Today's maze (${s.rows}×${s.cols})` : 'Settings');
+    show('settings-form', !daily);
     const form = $('settings-form');
     const json = JSON.stringify(state.settings);
     if (this.session.rules && json !== this.lastSettings && !form.contains(document.activeElement)) {
@@ -72,26 +99,25 @@ export class LobbyView {
     const fixed = state.ghosts.length > 0; // a ghost races its stored race's maze: the server refuses changes
     lockSettings(form, !host || state.phase !== 'lobby' || fixed);
     show('settings-apply', host && !fixed);
-    setText('settings-summary', describeSettings(state.settings));
-    setText('ghost-note', ghostNote(state.ghosts));
-    show('ghost-note', state.ghosts.length > 0);
-    this.bots.update();
+    setText('settings-summary', daily ? `The daily maze is the same for everyone today, so its settings are fixed: ${describeSettings(s)}.` : describeSettings(s));
   }
 }
 
 /**
- * The line under the lobby's buttons: what happens next, for the host, a player or a watcher.
+ * The line under the lobby's buttons: what happens next, for the host, a player or a watcher. The
+ * host races whether or not they pressed Ready, so "everyone is ready" counts the others.
  * @param {RoomState['phase']} phase
  * @param {boolean} host
- * @param {number} waiting
+ * @param {number} waiting connected players other than the host who are not ready
+ * @param {number} others connected players other than you
  * @param {Player | null} me
  */
-function startNote(phase, host, waiting, me) {
+function startNote(phase, host, waiting, others, me) {
   if (phase === 'countdown') return 'Get ready…';
   if (host) {
-    return waiting
-      ? `Waiting for ${waiting} player${waiting > 1 ? 's' : ''} to be ready (or start with the ready players: the others watch).`
-      : 'Everyone is ready: start when you like.';
+    if (waiting) return `Waiting for ${waiting} player${waiting > 1 ? 's' : ''} to be ready (or start with the ready players: the others watch).`;
+    if (!others) return 'You are the only player: start when you like, or share the link to race friends.';
+    return me?.ready ? 'Everyone is ready: start when you like.' : 'Everyone else is ready: start when you like.';
   }
   return me ? 'The host starts the race.' : 'You are watching. The race starts when the host says so.';
 }

@@ -16,7 +16,8 @@ const PHASES = { lobby: 'In the lobby', countdown: 'Starting', racing: 'Racing',
  * What the preview says of a summary: {heading, settings, seat, players: [{name, colour, tags}]}, or
  * null when it is no summary. Pure: the node tests read it.
  * @param {any} summary GET /api/rooms/{code}'s answer, read defensively
- * @returns {{heading: string, settings: string, seat: string, seatsOpen: boolean, players: {name: string, colour: string | undefined, tags: string[]}[]} | null}
+ * `watchOnly`: the room takes no player now or later in this visit (locked, or every seat taken).
+ * @returns {{heading: string, settings: string, seat: string, seatsOpen: boolean, watchOnly: boolean, players: {name: string, colour: string | undefined, tags: string[]}[]} | null}
  */
 export function previewFacts(summary) {
   if (!summary || typeof summary !== 'object' || typeof summary.phase !== 'string') return null;
@@ -33,6 +34,7 @@ export function previewFacts(summary) {
     settings: `${settings}${summary.ranked ? ' · ranked' : ' · not ranked'}`,
     seat,
     seatsOpen,
+    watchOnly: !!summary.locked || !!summary.full,
     players: roster.map((/** @type {any} */ p) => ({
       name: String(p.name ?? ''),
       colour: p.colour,
@@ -46,7 +48,10 @@ export function previewFacts(summary) {
   };
 }
 
-/** The preview box (room.html #room-preview): `sync(joined)` starts or stops the asking. */
+/**
+ * The preview box (room.html #room-preview): `sync(joined)` starts or stops the asking; `gone` (the
+ * server knows no such room) and `watchOnly` (locked or full) tell the join panel what to offer.
+ */
 export class RoomPreview {
   /**
    * @param {HTMLElement} box
@@ -63,6 +68,9 @@ export class RoomPreview {
     this.running = false;
     /** @type {any} */
     this.last = null; // the last summary, or null
+    this.gone = false;
+    this.watchOnly = false;
+    this.changed = () => {}; // told after each answer: the page redraws what depends on gone and watchOnly
     document.addEventListener('visibilitychange', () => {
       if (this.running && !document.hidden) this.refresh();
     });
@@ -82,6 +90,7 @@ export class RoomPreview {
     }
     if (summary || gone) this.last = summary;
     this.draw(gone);
+    this.changed();
     this.polls += 1;
     if (this.running && !document.hidden && this.polls < MAX_POLLS && !gone) {
       this.timer = setTimeout(() => this.refresh(), REFRESH_MS);
@@ -106,11 +115,13 @@ export class RoomPreview {
   /** @param {boolean} gone */
   draw(gone) {
     const facts = previewFacts(this.last);
-    show(this.box, !!facts || gone);
+    this.gone = gone;
+    this.watchOnly = !!facts?.watchOnly;
+    show(this.box, !!facts); // no such room: the join panel says so alone
     /** @type {(name: string) => any} */
     const part = (name) => this.box.querySelector(`[data-part="${name}"]`);
     if (!facts) {
-      setText(part('heading'), gone ? 'There is no such room (it may have closed).' : '');
+      setText(part('heading'), '');
       setText(part('settings'), '');
       setText(part('seat'), '');
       part('players').replaceChildren();

@@ -1,4 +1,5 @@
-// The room's race panel around the canvas: the HUD (moves, hints, the hint button and pad), the
+// The room's race panel around the canvas: the camera tools (zoom, follow again, whole maze), the
+// time, the one-line standing and the hint button under the maze, the HUD (moves, hints), the
 // "where am I" line for screen readers, the hint method list, the "Follow" and "See through" pickers
 // for watchers, the ghosts card and the standings. Separate from room.js so the page's wiring does not
 // hold the race's DOM; each part is rebuilt only when what it shows changed (with 16 racers moving,
@@ -24,7 +25,7 @@ export class RaceView {
    * isYou(id); nameOf(id).
    * @param {{state: import('../model/state.js').RoomState, session: import('../model/state.js').Session,
    *   intents: Pick<import('../net/intents.js').Intents, 'askHint' | 'hintsLeft' | 'hintCoolingDown' | 'directions'>,
-   *   renderer: {recentre(): void, invalidate(): void, zoomBy(factor: number): void, unit: number | null},
+   *   renderer: {recentre(): void, invalidate(): void, zoomBy(factor: number): void, toggleWhole(): void, whole: boolean, unit: number | null},
    *   isYou: (id: string) => boolean, nameOf: (id: string) => string}} parts
    */
   constructor({ state, session, intents, renderer, isYou, nameOf }) {
@@ -60,6 +61,19 @@ export class RaceView {
     bindCamera(renderer, $('follow-select'), (id) => {
       session.followId = id;
     });
+    $('whole-maze').addEventListener('click', () => this.toggleWhole());
+    for (const id of ['zoom-in', 'zoom-out', 'recentre']) $(id).addEventListener('click', () => this.showWhole()); // each ends the whole-maze view
+  }
+
+  /** Fit the whole maze in the stage, or follow again (the button, and the F or 0 key). */
+  toggleWhole() {
+    this.renderer.toggleWhole();
+    this.showWhole();
+  }
+
+  /** The whole-maze button shows whether the view is on (a zoom or a pan ends it). */
+  showWhole() {
+    $('whole-maze').setAttribute('aria-pressed', String(this.renderer.whole));
   }
 
   /** Redraw the race panel for `me` (this tab's player entry, or null watching). */
@@ -73,8 +87,10 @@ export class RaceView {
     setText('hud-hints', me ? `${me.hints} used · ${left} left` : '–');
     const button = $('hint-button');
     button.disabled = watching || left <= 0 || intents.hintCoolingDown();
+    show(button, !watching);
     show('hint-box', !watching);
     show('pad', !watching);
+    show('race-reactions', watching); // where the pad would be: the header has no room for them on a phone
     const eight = intents.directions() === 8;
     for (const button of $('pad').querySelectorAll('.diagonal')) show(button, eight);
     $('race-canvas').setAttribute('aria-label', eight ? CANVAS_LABEL_8 : CANVAS_LABEL_4);
@@ -148,6 +164,7 @@ export class RaceView {
     const shown = JSON.stringify([this.session.you?.id, ...standings.map(({ player: p, progress }) => [p.id, p.name, p.colour, p.bot, p.connected, p.finished, p.dnf, p.rank, p.time, p.penalty, state.progressKnown(p) ? Math.round(progress * 100) : p.moves])]);
     if (shown === this.lastStandings) return;
     this.lastStandings = shown;
+    setText('race-summary', this.summary(standings));
     $('standings').replaceChildren(
       ...standings.map(({ player: p, progress }) => {
         const pct = Math.round(progress * 100);
@@ -170,5 +187,21 @@ export class RaceView {
         );
       }),
     );
+  }
+
+  /**
+   * The one line under the maze: your place among the racers (in a fog race, where nobody's distance
+   * is known, how many have finished), or for a watcher how many have finished.
+   * @param {{player: Player, progress: number}[]} standings
+   */
+  summary(standings) {
+    const { state } = this;
+    const count = standings.length;
+    const finished = standings.filter(({ player }) => player.finished).length;
+    const place = standings.findIndex(({ player }) => this.isYou(player.id)) + 1;
+    const me = place ? standings[place - 1].player : null;
+    if (me?.finished) return `You finished ${ordinal(/** @type {number} */ (me.rank))} of ${count}.`;
+    if (me && !me.dnf && state.progressKnown(me)) return `You are ${ordinal(place)} of ${count}.`;
+    return `${finished} of ${count} finished.`;
   }
 }

@@ -1,9 +1,29 @@
 // Quick reactions: a short fixed set, served in GET /api/rules (`reactions`), sent with `react`
 // and shown for a few seconds beside the name of whoever sent them (docs/protocol.md, "Reactions"). No
-// free text at all: the page shows only emoji from the server's set, with textContent.
+// free text at all: the page shows only emoji from the server's set, with textContent, or their short
+// labels where no font draws emoji (the buttons would be blank boxes).
 import { announce, el, errorText, message } from '../common/ui.js';
 
 export const SHOW_MS = 3000;
+
+/** @type {boolean | null} */
+let emojiDrawn = null;
+/**
+ * Whether a font here draws emoji: without one, an emoji is measured as wide as a character no font
+ * has (a private-use code point), since both fall back to the same missing-glyph box.
+ */
+function canDrawEmoji() {
+  if (emojiDrawn === null) {
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) return (emojiDrawn = true);
+    ctx.font = '32px sans-serif';
+    emojiDrawn = ctx.measureText('\u{1F44D}').width !== ctx.measureText('\u{10FFFD}').width;
+  }
+  return emojiDrawn;
+}
+
+/** What a reaction shows: its emoji, or its label where emoji cannot be drawn. @param {Reaction} r */
+export const faceOf = (r) => (canDrawEmoji() ? r.emoji : r.label);
 
 /** A reaction as the rules serve it. @typedef {{key: string, emoji: string, label: string}} Reaction */
 
@@ -80,7 +100,7 @@ export class Reactions {
     this.board = new ReactionBoard(set);
     for (const bar of this.bars) {
       bar.replaceChildren(
-        ...set.map((r) => el('button', { type: 'button', class: 'secondary small reaction', 'data-reaction': r.key, text: r.emoji, title: r.label, 'aria-label': `React: ${r.label}` })),
+        ...set.map((r) => el('button', { type: 'button', class: 'secondary small reaction', 'data-reaction': r.key, text: faceOf(r), title: r.label, 'aria-label': `React: ${r.label}` })),
       );
     }
   }
@@ -117,13 +137,13 @@ export class Reactions {
       const badge = /** @type {HTMLElement | null | undefined} */ (name?.querySelector('.reacted'));
       if (badge && badge.dataset.reaction === reaction?.key) continue;
       badge?.remove();
-      if (name && reaction) name.append(el('span', { class: 'reacted', 'data-reaction': reaction.key, text: reaction.emoji, title: reaction.label }));
+      if (name && reaction) name.append(el('span', { class: 'reacted', 'data-reaction': reaction.key, text: faceOf(reaction), title: reaction.label }));
     }
     /** @type {Reaction | null} */
     let spectator = null;
     for (const id of this.board.shown.keys()) if (id.startsWith('s')) spectator = this.board.of(id, now) ?? spectator;
     if (watching) {
-      watching.textContent = spectator ? spectator.emoji : '';
+      watching.textContent = spectator ? faceOf(spectator) : '';
       watching.title = spectator ? `A spectator: ${spectator.label}` : '';
       watching.hidden = !spectator;
     }

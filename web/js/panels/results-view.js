@@ -1,6 +1,7 @@
-// The room's results panel after a race: the table (rank, time with penalty, moves, hints, route,
-// efficiency), the shortest-path notes, the ghost splits, the replay link, the race analysis and, the
-// first time it opens, the progress chart and the focus on its main button. Separate from room.js so
+// The room's results panel after a race: who won, the table (rank, time with penalty, moves, hints,
+// route, efficiency), the shortest-path notes, the ghost splits, the replay link, the race analysis and,
+// the first time it opens, the progress chart and the focus on its heading (focusing a button further
+// down would scroll the standings away). Separate from room.js so
 // the page's wiring does not hold the results' DOM; `closed` is the one thing the rest of the page
 // changes (a new race or the lobby opens it again, Close and Escape shut it).
 import { drawRaceChart } from '../render/race-chart.js';
@@ -38,6 +39,7 @@ export class ResultsView {
     show(box, visible);
     if (!visible) return;
     const sorted = [...results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+    setText('results-winner', winnerLine(sorted, isYou));
     $('results-body').replaceChildren(
       ...sorted.map((r) =>
         el(
@@ -70,10 +72,22 @@ export class ResultsView {
     if (wasHidden) {
       requestAnimationFrame(() => {
         drawRace(null);
-        (state.isHost() ? $('rematch-button') : $('close-results')).focus();
+        $('results-heading').focus({ preventScroll: true });
+        /** @type {HTMLElement} */ (box.querySelector('.card')).scrollTop = 0;
       });
     }
   }
+}
+
+/**
+ * The banner over the table: the winner (rank 1), you, or nobody when no one reached the exit.
+ * @param {import('../model/wire-types.js').ResultRow[]} sorted the rows, winner first
+ * @param {(id: string) => boolean} isYou
+ */
+function winnerLine(sorted, isYou) {
+  const winner = sorted.find((r) => r.rank === 1 && !r.dnf);
+  if (!winner) return 'Nobody reached the exit.';
+  return isYou(winner.id) ? 'You win!' : `${winner.name} wins`;
 }
 
 /**

@@ -13,7 +13,7 @@ export function showStatus(status) {
   const pill = $('conn-state');
   const was = pill.dataset.state;
   pill.dataset.state = status;
-  setText(pill, status);
+  setText(/** @type {HTMLElement} */ (pill.querySelector('.conn-text')), status); // beside a coloured dot
   if (status === 'reconnecting' && was === 'connected') announce('Connection lost. Reconnecting…');
   if (status === 'connected' && was === 'reconnecting') announce('Reconnected');
 }

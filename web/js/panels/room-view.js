@@ -1,6 +1,7 @@
 // The room page's DOM, updated at most once a frame: which panel shows (join, lobby, race, results),
-// then that panel's update, the difficulty cards, the reactions, the keyboard focus on the maze when
-// a race starts, and the renderer's maze. Separate from room.js so the wiring only asks for an update
+// then that panel's update, the difficulty cards, the reactions, the keyboard focus (on the lobby's
+// main action on arriving there, on the maze when a race starts), and the renderer's maze. The body's
+// data-view names the view shown ('join', 'gone', 'lobby', 'race') for the page's layout. Separate from room.js so the wiring only asks for an update
 // (`schedule`) whenever something changed, and many changes in one frame cost one DOM pass.
 import { renderCard } from './difficulty.js';
 import { $, setText, show } from '../common/ui.js';
@@ -28,6 +29,7 @@ export class RoomView {
     this.results = results;
     this.queued = false;
     this.focusCanvas = false; // once the race view shows, put keyboard focus on the maze
+    this.inLobby = false; // the lobby showed at the last update: arriving there moves the focus once
     this.lastCard = ''; // the difficulty card last drawn (JSON)
   }
 
@@ -51,23 +53,31 @@ export class RoomView {
     const joined = !!this.session.you && state.version !== null;
     const phase = state.phase;
     const me = state.me();
+    const gone = !joined && this.preview.gone; // no such room: only say so, and the way home
+    const lobby = joined && (phase === 'lobby' || phase === 'countdown');
+    const view = gone ? 'gone' : !joined ? 'join' : lobby ? 'lobby' : 'race';
+    if (view === 'race' && document.body.dataset.view !== 'race') window.scrollTo(0, 0); // the race fills the window from its top
+    document.body.dataset.view = view;
     show('join-panel', !joined);
+    show('room-gone', gone);
+    show('join-form', !gone);
+    show('join-as-player', !this.preview.watchOnly);
     show('leave-button', joined);
-    show('lobby-panel', joined && (phase === 'lobby' || phase === 'countdown'));
+    show('lobby-panel', lobby);
     show('race-panel', joined && (phase === 'racing' || phase === 'finished'));
     setText('spectator-count', `${state.spectators} watching`);
     this.preview.sync(joined);
     show('reaction-bar', joined);
     this.hostTools.update(state);
     if (!joined) return;
-    if (phase === 'lobby' || phase === 'countdown') this.lobby.update(me);
+    if (lobby) this.lobby.update(me);
     else this.race.update(me);
+    const arrived = lobby && !this.inLobby;
+    this.inLobby = lobby;
+    if (arrived && !isTyping()) this.lobby.focusMainAction();
     if (this.focusCanvas && phase === 'racing') {
       this.focusCanvas = false;
-      const active = /** @type {HTMLElement | null} */ (document.activeElement);
-      if (state.canMove() && !(active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) && active.offsetParent)) {
-        $('race-canvas').focus({ preventScroll: true });
-      }
+      if (state.canMove() && !isTyping()) $('race-canvas').focus({ preventScroll: true });
     }
     this.results.update();
     this.updateCard();
@@ -84,4 +94,10 @@ export class RoomView {
     renderCard($('difficulty-card'), this.state.difficulty);
     renderCard($('results-difficulty'), this.state.difficulty);
   }
+}
+
+/** Whether the keyboard is in a visible text field or list (a move of the focus would cut the typing). */
+function isTyping() {
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  return !!active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) && !!active.offsetParent;
 }

@@ -1,6 +1,8 @@
 // The renderer's camera: the zoom (CSS px a world unit, world.js), where the view is centred, and
 // the following of one player with a dead zone. Separate from the drawing so what the view shows, and
 // which cell a click means, is decided in one place; render.js asks it each frame where to look.
+// "Whole maze" fits every cell in the canvas, whatever the maze's size, until a zoom, a pan or
+// "follow again" ends it.
 import { centre } from './world.js';
 
 const PLAY_UNIT = 12; // CSS px a unit when a maze is too big to play at "fit"
@@ -19,6 +21,7 @@ export class Camera {
     this.cx = 0; // camera centre, world units
     this.cy = 0;
     this.free = false; // panned by hand: stop following
+    this.whole = false; // the whole maze fitted in the canvas, centred
     this.cssW = 0; // the canvas's size, CSS px (the renderer keeps it up to date)
     this.cssH = 0;
     this.view = { unit: 1, cx: 0, cy: 0 }; // what the last frame used: picking and panning read it
@@ -29,6 +32,7 @@ export class Camera {
   reset(maze) {
     this.unit = null;
     this.free = false;
+    this.whole = false;
     if (maze) {
       this.cx = maze.cols + 0.5;
       this.cy = maze.rows + 0.5;
@@ -46,7 +50,8 @@ export class Camera {
   zoomBy(maze, factor, clientX, clientY) {
     const before = this.unit ?? this.view.unit;
     const fit = this.fitUnit(maze);
-    const unit = Math.min(MAX_UNIT, Math.max(Math.min(fit, 2), before * factor));
+    const unit = Math.min(MAX_UNIT, Math.max(Math.min(fit, 2), before * factor)); // down to "fit" on any maze
+    this.whole = false;
     if (clientX != null && this.free) {
       const [wx, wy] = this.toWorld(clientX, /** @type {number} */ (clientY));
       const rect = this.canvas.getBoundingClientRect();
@@ -59,6 +64,7 @@ export class Camera {
   /** @param {number} dx @param {number} dy */
   panBy(dx, dy) {
     this.free = true;
+    this.whole = false;
     this.cx -= dx / this.view.unit;
     this.cy -= dy / this.view.unit;
   }
@@ -99,6 +105,12 @@ export class Camera {
     const H = 2 * maze.rows + 1;
     const fit = this.fitUnit(maze);
     const followed = scene.follow ? scene.players.find((p) => p.id === scene.follow) : null;
+    if (this.whole) {
+      this.cx = W / 2;
+      this.cy = H / 2;
+      this.view = { unit: fit, cx: this.cx, cy: this.cy };
+      return false;
+    }
     const unit = this.unit ?? (fit >= MIN_FIT || !followed ? fit : Math.max(fit, PLAY_UNIT));
     const halfW = this.cssW / 2 / unit;
     const halfH = this.cssH / 2 / unit;

@@ -39,7 +39,9 @@ export class Renderer {
     this.reducedMotion = false; // the camera jumps, hint paths do not pulse, searches show at once (feel.js)
     /** @type {((time: number, ms: number) => void) | null} */
     this.probe = null; // probe(frame time, ms spent drawing) after each frame (feel.js's test hook)
+    this.stageColour = '#d9dde3'; // behind the maze: the stage's --stage token, read again on resize
     const resize = () => {
+      this.stageColour = getComputedStyle(canvas).getPropertyValue('--stage').trim() || this.stageColour;
       this.camera.cssW = canvas.clientWidth;
       this.camera.cssH = canvas.clientHeight;
       this.invalidate();
@@ -97,10 +99,50 @@ export class Renderer {
     this.invalidate();
   }
 
-  /** Stop the free camera and follow the scene's `follow` player again. */
+  /** Stop the free camera (and the whole-maze view) and follow the scene's `follow` player again. */
   recentre() {
     this.camera.free = false;
+    this.camera.whole = false;
     this.invalidate();
+  }
+
+  /** Whether the whole maze is fitted in the canvas. */
+  get whole() {
+    return this.camera.whole;
+  }
+
+  /** Fit the whole maze in the canvas, or go back to following (the zoom chosen before is kept). */
+  toggleWhole() {
+    this.camera.whole = !this.camera.whole;
+    if (!this.camera.whole) this.camera.free = false;
+    this.invalidate();
+  }
+
+  /**
+   * Where the maze (its walls and cells) was last drawn, in CSS px relative to the viewport, or null
+   * before a frame or with no maze. Uncut: parts may lie outside the canvas; `mazeRect` is the part
+   * inside it, which a control beside the maze must not cover.
+   * @returns {{left: number, top: number, right: number, bottom: number} | null}
+   */
+  mazeExtent() {
+    const d = this.drawn;
+    if (!d || !this.maze) return null;
+    const dpr = window.devicePixelRatio || 1;
+    const box = this.canvas.getBoundingClientRect();
+    return {
+      left: box.left + d.tx / dpr,
+      top: box.top + d.ty / dpr,
+      right: box.left + (d.tx + (2 * this.maze.cols + 1) * d.du) / dpr,
+      bottom: box.top + (d.ty + (2 * this.maze.rows + 1) * d.du) / dpr,
+    };
+  }
+
+  /** The drawn maze cut to the canvas (`mazeExtent`'s part the player sees), or null. */
+  mazeRect() {
+    const extent = this.mazeExtent();
+    if (!extent) return null;
+    const box = this.canvas.getBoundingClientRect();
+    return { left: Math.max(extent.left, box.left), top: Math.max(extent.top, box.top), right: Math.min(extent.right, box.right), bottom: Math.min(extent.bottom, box.bottom) };
   }
 
   /** @param {string} id */
@@ -143,7 +185,7 @@ export class Renderer {
       canvas.height = h;
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = '#d9dde3';
+    ctx.fillStyle = this.stageColour;
     ctx.fillRect(0, 0, w, h);
     if (!this.maze || !this.layer.image || !camera.cssW || !camera.cssH) return; // nothing to show, or hidden
     const scene = this.getScene();

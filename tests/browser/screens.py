@@ -1,0 +1,53 @@
+"""Browser tabs at a phone's or a desktop's size, for the room page's layout tests: the four screens
+the layout is designed for, and a helper that opens a page in a context of that size (phones touch, so
+the pad shows) and records its script errors like conftest.py's `open_tab`."""
+
+from collections.abc import Awaitable, Callable
+
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, expect
+
+from tests.browser.conftest import Tab
+
+PHONES = {"phone on its side": (844, 390), "phone": (390, 844), "small phone": (360, 640)}
+SCREENS = {"desktop": (1366, 768), **PHONES}
+
+OpenSized = Callable[[str, int, int], Awaitable[Tab]]
+
+
+class SizedTabs:
+    """The tabs a test opened at given sizes; `close()` closes them and fails on any script error."""
+
+    def __init__(self, browser: Browser, server: TestServer) -> None:
+        self.browser = browser
+        self.server = server
+        self.tabs: list[Tab] = []
+
+    async def open(self, path: str, width: int, height: int) -> Tab:
+        """Open a path in a fresh context of the given size; phones (any size but the desktop's) touch."""
+        phone = (width, height) in PHONES.values()
+        context = await self.browser.new_context(
+            viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+        )
+        page = await context.new_page()
+        tab = Tab(context, page)
+        page.on("pageerror", lambda error: tab.errors.append(str(error)))
+        page.on("console", lambda msg: tab.errors.append(msg.text) if msg.type == "error" else None)
+        await page.goto(str(self.server.make_url(path)))
+        self.tabs.append(tab)
+        return tab
+
+    async def close(self) -> None:
+        for tab in self.tabs:
+            await tab.context.close()
+        for tab in self.tabs:
+            assert not tab.errors, f"script errors in the page: {tab.errors}"
+
+
+async def join_alone(open_sized: OpenSized, code: str, width: int, height: int) -> Tab:
+    """Open `code`'s link at a size and join it as Ana, by the join form."""
+    tab = await open_sized(f"/r/{code}", width, height)
+    await tab.page.fill("#name", "Ana")
+    await tab.page.click("#join-as-player")
+    await expect(tab.page.locator("#lobby-panel")).to_be_visible()
+    return tab
