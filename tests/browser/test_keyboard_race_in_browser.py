@@ -22,21 +22,33 @@ NAME_FIELD = re.compile(r"your name", re.IGNORECASE)
 CREATE_BUTTON = re.compile(r"^easy\b", re.IGNORECASE)  # "Easy 10 x 10", the first size under "Race friends"
 START_BUTTON = re.compile(r"^start race$", re.IGNORECASE)
 MAZE = re.compile(r"^the maze", re.IGNORECASE)
+INSIDE = "(dialog) => dialog.contains(document.activeElement)"
 
 FOCUS_SEEN = """() => {
     const el = document.activeElement;
     if (!el || el === document.body || el === document.documentElement) {
         return { problem: 'focus is on the page itself' };
     }
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const shadow = style.boxShadow !== 'none';
     const what = `${el.tagName.toLowerCase()}#${el.id}`;
+    // the ring is the element's own, or its container's when the container draws it (a canvas inside a
+    // clipping stage has the stage ringed while it has the focus)
+    const ringOf = (e) => {
+        const s = getComputedStyle(e);
+        const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+        return { s, outline, shadow: s.boxShadow !== 'none' };
+    };
+    let holder = el;
+    let ringed = ringOf(el);
+    for (let depth = 0; !ringed.outline && !ringed.shadow && holder.parentElement && depth < 2; depth += 1) {
+        holder = holder.parentElement;
+        ringed = ringOf(holder);
+    }
+    const { s: style, outline, shadow } = ringed;
     if (!outline && !shadow) return { problem: `${what} has no focus indicator` };
-    // how far the ring reaches outside the element's border box (a negative offset draws it inside)
+    // how far the ring reaches outside the holder's border box (a negative offset draws it inside)
     const offset = parseFloat(style.outlineOffset) || 0;
     const ring = outline ? Math.max(0, parseFloat(style.outlineWidth) + offset) : 0;
-    const box = el.getBoundingClientRect();
+    const box = holder.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return { problem: `${what} has no size` };
     const drawn = {
         left: box.left - ring, top: box.top - ring, right: box.right + ring, bottom: box.bottom + ring,
@@ -47,7 +59,7 @@ FOCUS_SEEN = """() => {
     if (!inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight })) {
         return { problem: `${what} (with its ring) is outside the viewport`, drawn, viewport };
     }
-    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+    for (let up = holder.parentElement; up && up !== document.body; up = up.parentElement) {
         const s = getComputedStyle(up);
         if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
             const clip = up.getBoundingClientRect().toJSON();
@@ -131,5 +143,9 @@ async def test_the_results_open_with_the_focus_in_view(open_tab, live_server: Te
     assert inside, "the focus left the results"
     await page.keyboard.press("Shift+Tab")
     await assert_focus_seen(page, "the results, one step back")
+    assert await results.evaluate(INSIDE), "Shift+Tab left the dialog"
     await page.keyboard.press("Tab")
     await assert_focus_seen(page, "the results, forward again")
+    assert await results.evaluate(INSIDE), "Tab left the dialog"
+    behind = await page.evaluate("() => document.querySelector('main').inert")
+    assert behind, "the page behind the results takes no focus while they show"

@@ -37,6 +37,8 @@ export class ResultsView {
     const box = $('results');
     const wasHidden = box.hidden;
     show(box, visible);
+    // a modal dialog: the page behind it takes no focus and is hidden from screen readers while it shows
+    for (const behind of document.querySelectorAll('body > header, body > main')) /** @type {HTMLElement} */ (behind).inert = visible;
     if (!visible) return;
     const sorted = [...results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
     setText('results-winner', winnerLine(sorted, isYou));
@@ -103,9 +105,35 @@ export function bindResultsControls({ results, command, leave, changed }) {
     changed();
   });
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && !$('results').hidden) {
+    if ($('results').hidden) return;
+    if (e.key === 'Escape') {
       results.closed = true;
       changed();
+    } else if (e.key === 'Tab') {
+      keepFocusInside($('results'), e);
     }
   });
+}
+
+/**
+ * Tab and Shift+Tab go round the dialog's controls (the page behind it is inert, so they would
+ * otherwise leave for the browser's own bar): from the last to the first, and from the first (or the
+ * heading the dialog opens on) to the last.
+ * @param {HTMLElement} dialog @param {KeyboardEvent} e
+ */
+function keepFocusInside(dialog, e) {
+  const focusable = [...dialog.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]')].filter(
+    (c) => !(/** @type {HTMLButtonElement} */ (c).disabled) && /** @type {HTMLElement} */ (c).getClientRects().length > 0,
+  );
+  if (!focusable.length) return;
+  const first = /** @type {HTMLElement} */ (focusable[0]);
+  const last = /** @type {HTMLElement} */ (focusable[focusable.length - 1]);
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || at === $('results-heading') || !dialog.contains(at))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (at === last || !dialog.contains(at))) {
+    e.preventDefault();
+    first.focus();
+  }
 }
