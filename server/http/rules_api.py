@@ -18,6 +18,7 @@ from server.http.keys import CONFIG
 from server.maze.generators import EIGHT_DIRECTION_ALGORITHMS
 from server.maze.hints import HINT_METHODS
 from server.room.bot_spec import MAX_SPEED, MIN_SPEED
+from server.room.players import PALETTE
 from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit
 from server.room.reactions import ReactionJson, reactions_json
@@ -62,6 +63,7 @@ class Rules(TypedDict):
     hint_cooldown_ms: int
     rate_limits: dict[str, LimitRule]
     reactions: list[ReactionJson]
+    palette: list[str]
 
 
 RATE_LIMITS = (
@@ -123,6 +125,7 @@ def build_rules(config: AppConfig) -> Rules:
         "hint_cooldown_ms": cooldown_ms(config.hint_limit),
         "rate_limits": limits,
         "reactions": reactions_json(),
+        "palette": list(PALETTE),
     }
 
 

@@ -4,6 +4,7 @@ follows the server's configured limits, and it is rate limited with the other AP
 
 from typing import Any
 
+from server.room.players import PALETTE
 from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit
 from server.room.settings import RoomSettings
@@ -76,6 +77,7 @@ async def test_every_choice_and_preset_makes_the_room_it_names(start_server: Sta
         assert status == 201, body
         _, summary, _ = await harness.request("GET", f"/api/rooms/{body['code']}")
         assert (summary["rows"], summary["cols"]) == (size["rows"], size["cols"])
+    assert rules["palette"] == list(PALETTE)  # the players' numbers on the pages are places in it
     for method in rules["hint_methods"]:
         assert (await create_status(harness, {"hint_methods": [method]}))[0] == 201
     assert (await create_status(harness, {"hint_methods": ["psychic"]}))[0] == 400

@@ -1,8 +1,12 @@
-// Player numbers: the swatch and the maze marker show a player's slot, read from their colour, in an
-// ink that reads on it.
+// Player numbers: the swatch and the maze marker show a player's seat, read from their colour's place in
+// the server's palette (GET /api/rules, a copy in fixtures/rules.json), in an ink that reads on it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PLAYER_COLOURS, inkOn, playerNumber } from '../../web/js/common/ui.js';
+import { readFileSync } from 'node:fs';
+import { inkOn, playerNumber, usePlayerColours } from '../../web/js/common/ui.js';
+
+const PLAYER_COLOURS = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8')).palette;
+usePlayerColours(PLAYER_COLOURS);
 
 /** WCAG contrast between two #rrggbb colours. @param {string} one @param {string} two */
 function contrast(one, two) {
@@ -21,7 +25,7 @@ test("a player's number is their colour's place in the palette, 1-based, in any 
   assert.equal(playerNumber('#0072B2'), 1);
   assert.equal(playerNumber('#0072b2'), 1);
   assert.equal(playerNumber('#661100'), 16);
-  assert.deepEqual(PLAYER_COLOURS.map(playerNumber), PLAYER_COLOURS.map((_, i) => i + 1));
+  assert.deepEqual(PLAYER_COLOURS.map(playerNumber), PLAYER_COLOURS.map((/** @type {string} */ _, /** @type {number} */ i) => i + 1));
 });
 
 test('a colour outside the palette has no number', () => {

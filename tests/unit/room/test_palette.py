@@ -9,11 +9,9 @@ them the colours may come close, and the number on each marker and swatch tells 
 
 import itertools
 import math
-import re
 
 import pytest
 
-from server.config import WEB_DIR
 from server.room.players import PALETTE
 from server.room.settings import RoomSettings
 
@@ -120,11 +118,3 @@ def test_every_colour_stands_out_from_the_mazes_floor_and_walls(vision: str) -> 
     for colour, (part, maze_colour) in itertools.product(PALETTE, MAZE_COLOURS.items()):
         difference = ciede2000(seen_as(colour, VISIONS[vision]), seen_as(maze_colour, VISIONS[vision]))
         assert difference >= FROM_THE_MAZE, (vision, colour, part, round(difference, 1))
-
-
-def test_the_web_client_numbers_players_by_the_same_palette() -> None:
-    """ui.js's PLAYER_COLOURS, whose places are the numbers on markers and swatches, is PALETTE."""
-    source = (WEB_DIR / "js" / "common" / "ui.js").read_text(encoding="utf-8")
-    block = re.search(r"PLAYER_COLOURS = Object\.freeze\(\[(.*?)\]\)", source, re.DOTALL)
-    assert block is not None
-    assert tuple(re.findall(r"'(#[0-9A-F]{6})'", block.group(1))) == PALETTE

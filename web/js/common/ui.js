@@ -61,15 +61,18 @@ export function safeColour(colour) {
     : '#888';
 }
 
+/** The server's player colours in seat order (GET /api/rules `palette`), upper case; empty until read. */
+let playerColours = /** @type {readonly string[]} */ ([]);
+
 /**
- * The server's player colours in slot order (server/room/players.py PALETTE; a test keeps the two the
- * same). A player's colour is the first one free when they join, so its place is their slot: the number
- * on their marker and swatch, which tells players apart where colours alone do not (colour blindness).
+ * Take the server's palette. A player's colour is the first one free when they join, so its place is
+ * their seat: the number on their marker and swatch, which tells players apart where colours alone do
+ * not (colour blindness).
+ * @param {unknown} palette the rules' `palette`
  */
-export const PLAYER_COLOURS = Object.freeze([
-  '#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#332288',
-  '#117733', '#882255', '#44AA99', '#999933', '#AA4499', '#DDCC77', '#88CCEE', '#661100',
-]);
+export function usePlayerColours(palette) {
+  playerColours = Array.isArray(palette) ? palette.map((c) => String(c).toUpperCase()) : [];
+}
 
 /**
  * A player's number (1-based slot) from their colour, or null for a colour the palette does not hold.
@@ -77,7 +80,7 @@ export const PLAYER_COLOURS = Object.freeze([
  * @returns {number | null}
  */
 export function playerNumber(colour) {
-  const at = typeof colour === 'string' ? PLAYER_COLOURS.indexOf(colour.toUpperCase()) : -1;
+  const at = typeof colour === 'string' ? playerColours.indexOf(colour.toUpperCase()) : -1;
   return at < 0 ? null : at + 1;
 }
 

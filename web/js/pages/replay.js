@@ -4,7 +4,8 @@ import { decodeMaze } from '../model/maze.js';
 import { Renderer } from '../render/render.js';
 import { attachInput } from '../input/input.js';
 import { Replay, prepareRace, sealedUntil } from '../model/replay-model.js';
-import { $, bindCamera, announce, el, formatTime, ordinal, setText, show, swatch } from '../common/ui.js';
+import { $, bindCamera, announce, el, formatTime, ordinal, setText, show, swatch, usePlayerColours } from '../common/ui.js';
+import { loadRules } from '../net/rules.js';
 import { resultTimeText } from '../common/race-time.js';
 import { distanceField } from '../model/director.js';
 import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from '../common/labels.js';
@@ -251,9 +252,12 @@ async function load() {
   if (!id) return fail('No race id in the address.');
   let res;
   let data = null;
+  // the players' numbers come from the server's palette (read beside the race); without it, colour alone
+  const palette = loadRules().then((rules) => usePlayerColours(rules.palette)).catch(() => {});
   try {
     res = await fetch(`/api/races/${encodeURIComponent(id)}`);
     data = await res.json().catch(() => null);
+    await palette;
   } catch {
     return fail('Could not reach the server.');
   }

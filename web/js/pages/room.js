@@ -24,7 +24,7 @@ import { RoomView } from '../panels/room-view.js';
 import { JoinPanel } from '../panels/join-panel.js';
 import { announceEvent, showLatency, showNotice, showRetrying, showStatus } from '../panels/room-messages.js';
 import { loadName, loadToken } from '../common/storage.js';
-import { $, announce, errorText, message } from '../common/ui.js';
+import { $, announce, errorText, message, usePlayerColours } from '../common/ui.js';
 
 const code = decodeURIComponent(location.pathname.split('/')[2] || '');
 const watchOnly = new URLSearchParams(location.search).get('watch') === '1';
@@ -220,6 +220,7 @@ preview.changed = scheduleUi;
 const joinPanel = new JoinPanel({ net });
 try {
   session.rules = await loadRules();
+  usePlayerColours(session.rules.palette);
   buildSettingsFields($('settings-fields'), session.rules);
   bots.setRules(session.rules);
   reactions.setRules(session.rules);
