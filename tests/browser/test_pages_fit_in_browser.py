@@ -1,0 +1,116 @@
+"""Every page fits every screen, measured in real Chromium: at a desktop, a phone on its side and two
+phones upright, no page is wider than the window (nothing to scroll sideways) and the dialogs lie inside
+it. The race and the front page have their own, closer tests (test_layout_in_browser.py,
+test_front_page_in_browser.py); this one walks the pages around them: a room's join page and lobby,
+the preferences, the replay of a finished race, an unknown room and an unknown address."""
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+
+import pytest
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, Page, expect
+
+from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.screens import SCREENS, OpenSized, SizedTabs, join_alone
+from tests.browser.test_bots_in_browser import post_room
+
+KEY_GAP = 0.12  # seconds between key presses: under the client's and the server's move rate limits
+
+WIDTHS = """() => ({
+  width: innerWidth,
+  height: innerHeight,
+  scrollWidth: document.documentElement.scrollWidth,
+  widest: [...document.querySelectorAll('body *')]
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).position !== 'fixed')
+    .map((e) => ({ what: `${e.tagName.toLowerCase()}#${e.id}.${e.className}`,
+                   right: e.getBoundingClientRect().right }))
+    .sort((a, b) => b.right - a.right)[0],
+})"""
+
+
+@pytest.fixture
+async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
+    """Open pages at a screen's size (screens.py); script errors in any fail the test."""
+    tabs = SizedTabs(browser, live_server)
+    yield tabs.open
+    await tabs.close()
+
+
+async def assert_fits(page: Page, what: str) -> None:
+    m = await page.evaluate(WIDTHS)
+    assert m["scrollWidth"] <= m["width"], (
+        f"{what} is {m['scrollWidth']} px wide in {m['width']}: {m['widest']}"
+    )
+
+
+async def finished_race(open_sized: OpenSized, live_server: TestServer) -> str:
+    """A race run to the exit by one player on the desktop; its id."""
+    code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
+    tab = await join_alone(open_sized, code, *SCREENS["desktop"])
+    await tab.page.click("#start-button")
+    await tab.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    await tab.page.focus("#race-canvas")
+    for key in keys_along(way_out(room_of(live_server, code))):
+        await tab.page.keyboard.press(key)
+        await asyncio.sleep(KEY_GAP)
+    await expect(tab.page.locator("#results")).to_be_visible(timeout=10_000)
+    href = await tab.page.get_attribute("#replay-link", "href")
+    assert href is not None
+    match = re.search(r"/replay/([^/?#]+)$", href)
+    assert match is not None, href
+    return match.group(1)
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+async def test_no_page_is_wider_than_the_screen(
+    open_sized: OpenSized, live_server: TestServer, screen: str
+) -> None:
+    width, height = SCREENS[screen]
+    race = await finished_race(open_sized, live_server)
+    code = await post_room(live_server, preset="easy")
+
+    joining = await open_sized(f"/r/{code}", width, height)
+    await expect(joining.page.locator("#join-as-player")).to_be_visible()
+    await assert_fits(joining.page, "the join page")
+
+    lobby = await join_alone(open_sized, code, width, height)
+    await assert_fits(lobby.page, "the lobby")
+    await lobby.page.click("#prefs-button")
+    dialog = lobby.page.locator("#prefs-dialog")
+    await expect(dialog).to_be_visible()
+    box = await dialog.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0, f"the preferences start left of the window: {box}"
+    assert box["x"] + box["width"] <= width, f"the preferences run past the window: {box}"
+    assert box["y"] >= 0, f"the preferences start above the window: {box}"
+    assert box["y"] + box["height"] <= height, f"the preferences run below the window: {box}"
+    await assert_fits(lobby.page, "the preferences")
+
+    replay = await open_sized(f"/replay/{race}", width, height)
+    await replay.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+    await expect(replay.page.locator("#replay-analysis")).to_have_attribute(
+        "data-state", "ready", timeout=15_000
+    )
+    await assert_fits(replay.page, "the replay")
+
+    unknown_room = await open_sized("/r/nosuchroom", width, height)
+    await expect(unknown_room.page.locator("#join-as-player")).to_be_hidden()
+    await assert_fits(unknown_room.page, "an unknown room")
+    expect_not_found(unknown_room, "the room's lookup")
+
+    nowhere = await open_sized("/no/such/page", width, height)
+    await expect(
+        nowhere.page.get_by_role("link", name=re.compile("front page", re.IGNORECASE))
+    ).to_be_visible()
+    await assert_fits(nowhere.page, "the 404 page")
+    expect_not_found(nowhere, "the page itself")
+
+
+def expect_not_found(tab: Tab, what: str) -> None:
+    """The browser logs the 404 a missing room or page answers; that one is expected, nothing else."""
+    missing = [e for e in tab.errors if "status of 404" in e]
+    assert missing, f"{what} was not answered 404"
+    for error in missing:
+        tab.errors.remove(error)
