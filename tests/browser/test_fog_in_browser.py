@@ -366,6 +366,7 @@ async def test_a_spectator_sees_the_fog_until_the_race_is_over_then_through_eith
         seen = await watcher.state(f"Array.from(m.state.eyes.get({json.dumps(member.id)}).seen)")
         assert seen == list(racer(room, member.id).fog.seen), member.id  # type: ignore[union-attr]
 
+    await watcher.page.click("#close-results")  # the results are a modal dialog: the maze is behind it
     eyes = watcher.page.locator("#eyes-select")
     await expect(eyes).to_be_visible()
     views: dict[str, list[list[int]]] = {}

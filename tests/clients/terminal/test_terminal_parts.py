@@ -98,7 +98,7 @@ def test_the_room_view_drops_stale_events_resyncs_after_a_gap_and_strips_control
     snap = {
         "code": "abcdefghjk", "version": 4, "phase": "racing", "settings": RoomSettings().to_json(),
         "host": "p1", "players": [ana], "spectators": 0, "locked": False, "now": 1000, "started_at": 900,
-        "maze": encode_maze(maze),
+        "maze": encode_maze(maze), "daily": None,
     }  # fmt: skip
     feed = RoomFeed(RoomView(you="p1"))
     view = feed.view
