@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from server.clients.terminal.picture import Marks, picture, picture_width
+from server.clients.terminal.width import fit
 from server.maze.model import Cell, Maze
 
 
@@ -40,7 +41,7 @@ BAR = " │ "
 
 
 def compose(frame: Frame, rows: int, cols: int) -> list[str]:
-    """The frame as at most `rows` lines of at most `cols` characters."""
+    """The frame as at most `rows` lines of at most `cols` columns (a Chinese character takes two)."""
     if frame.maze is not None and cols - picture_width(frame.maze) - len(BAR) >= SIDE_MIN:
         return _beside(frame, frame.maze, rows, cols)
     legend = textwrap.wrap("   ".join(frame.legend), cols)[:LEGEND_LINES] if frame.legend else []
@@ -51,7 +52,7 @@ def compose(frame: Frame, rows: int, cols: int) -> list[str]:
     else:
         middle = list(frame.body)[:room]
     lines = [frame.title, *middle, *[""] * (room - len(middle)), *footer]
-    return [line[:cols] for line in lines[:rows]]
+    return [fit(line, cols) for line in lines[:rows]]
 
 
 def _beside(frame: Frame, maze: Maze, rows: int, cols: int) -> list[str]:
@@ -71,4 +72,4 @@ def _beside(frame: Frame, maze: Maze, rows: int, cols: int) -> list[str]:
         right = side[index] if index < len(side) else ""
         lines.append((left.ljust(width) + BAR + right).rstrip() if index < len(middle) or right else "")
     lines.append(frame.status)
-    return [line[:cols] for line in lines[:rows]]
+    return [fit(line, cols) for line in lines[:rows]]
