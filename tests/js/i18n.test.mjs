@@ -99,3 +99,14 @@ test('a server error shows by its code, with the server\'s message for an unknow
   assert.equal(serverMessage({ code: 'brand_new', message: 'a new refusal' }), 'a new refusal');
   assert.equal(serverMessage(null), t('error.unknown'));
 });
+
+test('the two catalogues have the same keys, and each message the English one\'s placeholders', () => {
+  assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
+  const holes = (message) => [...new Set(
+    (typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => text.match(/\{\w+\}/g) ?? []),
+  )].sort();
+  for (const key of Object.keys(en)) assert.deepEqual(holes(zh[key]), holes(en[key]), key);
+  for (const [key, message] of Object.entries(zh)) {
+    if (typeof message !== 'string') assert.deepEqual(Object.keys(message), ['other'], key);
+  }
+});
