@@ -118,8 +118,10 @@ def test_every_language_has_the_same_keys_placeholders_and_its_own_plural_forms(
 
 
 def test_the_check_finds_a_missing_key_a_changed_placeholder_a_wrong_plural_and_an_empty_text() -> None:
-    english = {"a.b": "Hello {name}", "a.c": {"one": "{count} cat", "other": "{count} cats"}, "a.d": "x"}
-    chinese = {"a.b": "你好 {who}", "a.c": {"one": "{count} 只猫", "other": "{count} 只猫"}, "a.d": " "}
+    cats = {"one": "{count} cat", "other": "{count} cats"}
+    english: Catalogue = {"a.b": "Hello {name}", "a.c": cats, "a.d": "x"}
+    two_forms = {"one": "{count} 只猫", "other": "{count} 只猫"}  # Chinese has one form only
+    chinese: Catalogue = {"a.b": "你好 {who}", "a.c": two_forms, "a.d": " "}
     problems = catalogue_problems({"en": english, "zh-CN": chinese, "fr": {}}, {**WEB_PLURALS, "fr": set()})
     assert any("a.b" in p and "who" in p for p in problems)
     assert any("a.c has forms ['one', 'other']" in p for p in problems)
