@@ -1,12 +1,14 @@
 """The page in the player's language, in Chromium: the 404 page (the first page on the catalogues) in a
 zh-CN browser, with ?lang= over it, the header's switch, and the pseudo-locale that shows any text not
-from the catalogue."""
+from the catalogue; axe over the Chinese page."""
 
 from collections.abc import AsyncIterator
 
 import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, ConsoleMessage, Page
+
+from tests.browser.test_accessibility_in_browser import AXE, BLOCKING, RUN_AXE
 
 CHINESE_HEADING = "这个地址上什么也没有"
 ENGLISH_HEADING = "There is nothing at this address"
@@ -86,3 +88,18 @@ async def test_every_word_on_the_404_page_comes_from_the_catalogue(
     # en-XA is never saved: the next page is back in the browser's language
     await page.goto(str(live_server.make_url("/nope")))
     assert await heading_and_lang(page) == (CHINESE_HEADING, "zh-CN")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+async def test_the_chinese_404_page_and_its_switch_are_accessible(
+    browser: Browser, live_server: TestServer, scheme: str
+) -> None:
+    context = await browser.new_context(locale="zh-CN", color_scheme=scheme, bypass_csp=True)  # type: ignore[arg-type]
+    try:
+        page = await context.new_page()
+        await page.goto(str(live_server.make_url("/nope")))
+        await page.add_script_tag(path=str(AXE))
+        found = await page.evaluate(RUN_AXE)
+        assert [v for v in found if v["impact"] in BLOCKING] == []
+    finally:
+        await context.close()
