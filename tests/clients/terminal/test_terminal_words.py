@@ -11,7 +11,7 @@ from server.clients.terminal.keys import Keymap
 from server.clients.terminal.messages import Messages, language_of_locale
 from server.clients.terminal.screen import compose
 from server.clients.terminal.solo import SoloGame
-from server.clients.terminal.width import display_width, fit
+from server.clients.terminal.width import display_width, fit, wrap
 
 
 def test_display_width_counts_wide_characters_two_and_marks_none() -> None:
@@ -39,6 +39,21 @@ def test_fit_never_exceeds_the_columns_and_keeps_what_fits(text: str, columns: i
     assert display_width(cut) <= max(columns, 0)
     if cut != text:  # nothing more would have fitted
         assert display_width(text[: len(cut) + 1]) > columns
+
+
+def test_wrap_breaks_at_spaces_by_display_width_and_inside_chinese_only_when_it_must() -> None:
+    assert wrap("▷ ana   1 bob", 80) == ["▷ ana   1 bob"]
+    assert wrap("▷ 小明（你）   1 张三丰 ✓", 12) == ["▷ 小明（你）", "1 张三丰 ✓"]
+    assert wrap("比赛将在三秒后开始", 8) == ["比赛将在", "三秒后开", "始"]
+    assert wrap("  ", 5) == []
+    assert wrap("abc", 0) == []
+
+
+@given(st.text(alphabet=st.sampled_from("ab  比赛中é\u0301·✓"), max_size=80), st.integers(2, 30))
+def test_wrapped_lines_fit_and_keep_every_character_in_order(text: str, columns: int) -> None:
+    lines = wrap(text, columns)
+    assert all(display_width(line) <= columns for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 
 
 @pytest.mark.parametrize(
