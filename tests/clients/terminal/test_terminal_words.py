@@ -1,6 +1,8 @@
 """The terminal in the player's language: the language from --lang or the locale, the catalogues'
 placeholders and plurals, text measured in display columns (a Chinese character takes two), and a
-Chinese screen that still fits 80 x 24."""
+Chinese screen that still fits 80 x 24, composed and in a pseudo-terminal."""
+
+import re
 
 import pytest
 from hypothesis import given
@@ -12,6 +14,7 @@ from server.clients.terminal.messages import Messages, language_of_locale
 from server.clients.terminal.screen import compose
 from server.clients.terminal.solo import SoloGame
 from server.clients.terminal.width import display_width, fit, wrap
+from tests.clients.terminal.pty_client import Terminal
 
 
 def test_display_width_counts_wide_characters_two_and_marks_none() -> None:
@@ -100,3 +103,21 @@ def test_a_solo_screen_in_either_language_fits_80_by_24(language: str) -> None:
     assert all(display_width(line) <= 80 for line in lines)
     status = "比赛中 · 12:34.3 · 步数 0" if language == "zh" else "racing · 12:34.3 · moves 0"
     assert lines[-1].startswith(status) or any(line.startswith(status) for line in lines)
+
+
+@pytest.mark.parametrize("size", ["easy", "hard"])
+async def test_the_chinese_screen_in_a_pty_fits_80_by_24(size: str) -> None:
+    game = Terminal("--solo", "--size", size, "--seed", "7", "--lang", "zh")
+    try:
+        await game.expect("提示方法 dfs")
+        await game.expect("\x1b[J")  # the end of that frame
+        frame = game.seen.rsplit("\x1b[H", 1)[1].split("\x1b[J", 1)[0]
+        lines = re.split(r"\x1b\[K\r?\n", frame.removesuffix("\x1b[K"))
+        assert len(lines) == 24
+        assert all(display_width(line) <= 80 for line in lines), lines
+        assert lines[-1].startswith("比赛中 · ") or any("比赛中 · " in line for line in lines)
+        game.send("q")
+        status, _ = await game.finish()
+        assert status == 0
+    finally:
+        game.close()
