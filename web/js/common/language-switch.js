@@ -8,11 +8,13 @@ import { LANGUAGES, language, saveLanguage, t } from './i18n.js';
 export const LANGUAGE_NAMES = { en: 'English', 'zh-CN': '中文' };
 
 /**
- * Build the switch at the end of `header` (a page's `<header class="top">`); returns its <select>.
- * @param {Element} header
- * @returns {HTMLSelectElement}
+ * Build the switch at the end of `header` (a page's `<header class="top">`); returns its <select>, or
+ * null when there is no header: `mountLanguageSwitch(document.querySelector('header.top'))`.
+ * @param {Element | null} header
+ * @returns {HTMLSelectElement | null}
  */
 export function mountLanguageSwitch(header) {
+  if (!header) return null;
   const label = document.createElement('label');
   label.className = 'language-switch';
   const name = document.createElement('span');

@@ -5,5 +5,4 @@ import { translatePage } from '../common/i18n.js';
 import { mountLanguageSwitch } from '../common/language-switch.js';
 
 translatePage();
-const header = document.querySelector('header.top');
-if (header) mountLanguageSwitch(header);
+mountLanguageSwitch(document.querySelector('header.top'));
