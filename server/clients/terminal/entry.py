@@ -1,24 +1,28 @@
 """`python -m server play ...`: the arguments, then a live room or a solo game on a restored-on-exit
 terminal.
 
-    python -m server play URL_OR_CODE --name NAME [--watch] [--server URL] [--retry-for S]
+    python -m server play URL_OR_CODE --name NAME [--watch] [--server URL] [--retry-for S] [--lang zh|en]
     python -m server play --solo [--size easy|medium|hard] [--seed N] [--algorithm A] [--directions 4|8]
 
 URL_OR_CODE is a room's share link (`http://host:port/r/CODE`, the server is read from it) or its bare
 code (the server is then `--server`). Bad arguments print one line and exit with status 2; a room or
-server that cannot be reached, one line and status 1.
+server that cannot be reached, one line and status 1. `--lang` picks the screen's language (the
+locale's by default: LC_ALL, then LC_MESSAGES, then LANG, zh* meaning Chinese); these lines stay English.
 """
 
 import argparse
 import asyncio
+import os
 import re
 import secrets
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NoReturn
 from urllib.parse import urlsplit
 
 from server.clients.terminal.console import Console
+from server.clients.terminal.messages import LANGUAGES, Messages, language_of_locale
 from server.errors import BadSettings
 from server.maze.generation import MAX_SEED
 from server.maze.generators import ALGORITHMS, check_directions
@@ -87,8 +91,8 @@ def _seconds(text: str) -> float:
     return value
 
 
-def build_parser() -> _Parser:
-    """The `play` command's arguments."""
+def build_parser(environ: Mapping[str, str] = os.environ) -> _Parser:
+    """The `play` command's arguments (`environ` gives --lang its default)."""
     parser = _Parser(prog="python -m server play", description="Play MazeRace in the terminal.")
     parser.add_argument("room", nargs="?", help="a room's link (http://host:port/r/CODE) or its code")
     parser.add_argument("--name", help="your name in the room (1-20 printable characters)")
@@ -104,6 +108,12 @@ def build_parser() -> _Parser:
     parser.add_argument("--seed", type=_seed, help="solo: the maze's seed (a random one when left out)")
     parser.add_argument("--algorithm", choices=ALGORITHMS, default="backtracker", help="solo: the generator")
     parser.add_argument("--directions", type=int, choices=DIRECTION_COUNTS, default=4, help="solo: 4 or 8")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=language_of_locale(environ),
+        help="the screen's language: zh (Chinese) or en (the locale's, from LC_ALL, LC_MESSAGES or LANG)",
+    )
     return parser
 
 
@@ -138,6 +148,7 @@ def main(argv: list[str]) -> int:
                     options.name or "watcher",
                     options.watch,
                     options.retry_for,
+                    Messages(options.lang),
                 )
             )
     except LiveError as error:
@@ -160,7 +171,9 @@ def _solo(options: argparse.Namespace) -> int:
     seed = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
     try:
         with Console(sys.stdin.fileno(), sys.stdout.fileno()) as console:
-            game = play_solo(console, options.size, seed, options.algorithm, options.directions)
+            game = play_solo(
+                console, options.size, seed, options.algorithm, options.directions, Messages(options.lang)
+            )
             summary = asyncio.run(game)
     except KeyboardInterrupt:
         return 130

@@ -21,6 +21,7 @@ from server.clients.terminal.connection import Ack, Connection, local_ms, refusa
 from server.clients.terminal.console import Console, read_keys
 from server.clients.terminal.hint_words import back_up_line, way_on_line
 from server.clients.terminal.keys import Command, KeyDecoder, Keymap
+from server.clients.terminal.messages import ENGLISH, Messages
 from server.clients.terminal.printable import printable
 from server.clients.terminal.room_frame import Choices, room_frame
 from server.clients.terminal.room_view import RoomView
@@ -85,8 +86,11 @@ def _cell_text(value: list[int] | None) -> str:
 class LiveGame:
     """One terminal player (or watcher) in one room."""
 
-    def __init__(self, connection: Connection, move_limit: RateLimit, methods: list[str]) -> None:
+    def __init__(
+        self, connection: Connection, move_limit: RateLimit, methods: list[str], words: Messages = ENGLISH
+    ) -> None:
         self.connection, self.view = connection, connection.view
+        self.words = words
         self.keymap, self.decoder = Keymap(), KeyDecoder()
         self.choices = Choices(methods=methods)
         self.server_methods = methods
@@ -243,9 +247,16 @@ class LiveGame:
 
 
 async def play_live(
-    console: Console, server: str, code: str, name: str, watch: bool, retry_for: float
+    console: Console,
+    server: str,
+    code: str,
+    name: str,
+    watch: bool,
+    retry_for: float,
+    words: Messages = ENGLISH,
 ) -> str:
-    """Join the room and play until `q`, the terminal closing, or the server gone; the closing line."""
+    """Join the room and play until `q`, the terminal closing, or the server gone; the closing line.
+    The screen's words are `words`'s (the errors raised and the closing line stay English)."""
     rules = await fetch_rules(server)
     if rules.get("protocol") != PROTOCOL_VERSION:
         raise LiveError(
@@ -268,7 +279,7 @@ async def play_live(
     if not ack.get("ok"):
         await connection.close(leave=False)
         raise LiveError(f"cannot join room {code}: {_error(ack)}")
-    game = LiveGame(connection, move_limit, methods)
+    game = LiveGame(connection, move_limit, methods, words)
     game.choices.methods = game.methods()
     stop_reading = read_keys(console, game.on_bytes)
     game.spawn(game.walk())
@@ -276,7 +287,7 @@ async def play_live(
         while not game.stop.is_set() and connection.ended is None:
             dirty.clear()
             state = "" if connection.joined else "reconnecting"
-            frame = room_frame(game.view, game.choices, local_ms(), state)
+            frame = room_frame(game.view, game.choices, local_ms(), state, game.words)
             if connection.notice and not frame.message:
                 frame = replace(frame, message=connection.notice)
             console.show(compose(frame, *console.size()))

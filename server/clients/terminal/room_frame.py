@@ -3,12 +3,14 @@
 Before the race: the room's settings and its players (ready, host, connected). During it: the maze
 around the followed player (yourself, or for a spectator the player picked with Tab), the others as
 digits 1-9 with a legend of names, and the status line. After it: the results. Every name shown went
-through `printable`, so a name cannot move the cursor or recolour the screen.
+through `printable`, so a name cannot move the cursor or recolour the screen. The status line and the
+legend are in the player's language (`Messages`, from --lang); the rest of the screen is still English.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from server.clients.terminal.messages import Messages
 from server.clients.terminal.picture import Marks
 from server.clients.terminal.printable import printable
 from server.clients.terminal.racer import Racer
@@ -96,8 +98,8 @@ def _result_lines(results: list[ResultRow]) -> list[str]:
     return lines
 
 
-def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str) -> Frame:
-    """The screen for the room as it is now."""
+def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str, words: Messages) -> Frame:
+    """The screen for the room as it is now, its status line and legend in the language of `words`."""
     me, focus = view.me(), followed(view, choices)
     watching = me is None or not view.racing()
     phase = view.phase
@@ -106,13 +108,19 @@ def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str)
         + (" · watching" if me is None else "")
         + (f" · {connection}" if connection else "")
     )
-    status = _status(view, choices, local_ms, me)
+    status = _status(view, choices, local_ms, me, words)
     keys = KEYS["watching"] if phase == "racing" and watching else KEYS.get(phase, KEYS["lobby"])
     if view.maze is not None and (phase == "racing" or (phase == "finished" and not view.results)):
         numbered = _numbered(view, focus)
         others = [(digit, p.cell) for digit, p in numbered if p.cell is not None]
-        legend = [f"▷ {focus.name}" + (" (you)" if focus is me else "")] if focus is not None else []
-        legend += [f"{digit} {p.name}" + (" ✓" if p.finished else "") for digit, p in numbered]
+        you = focus is me
+        legend = (
+            [words("legend.you" if you else "legend.focus", name=focus.name)] if focus is not None else []
+        )
+        legend += [
+            words("legend.other_finished" if p.finished else "legend.other", digit=digit, name=p.name)
+            for digit, p in numbered
+        ]
         trail = focus.trail if focus is not None else ()
         marks = Marks(
             trail, focus.facing if focus else None, others, choices.way if focus is me else (), view.seen
@@ -123,21 +131,23 @@ def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str)
     return Frame(title, status, body=body, message=choices.message, typed=choices.typed, keys=keys)
 
 
-def _status(view: RoomView, choices: Choices, local_ms: int, me: Racer | None) -> str:
+def _status(view: RoomView, choices: Choices, local_ms: int, me: Racer | None, words: Messages) -> str:
+    """The status line: one whole line a case (phase, then what the player needs of it)."""
     if view.phase == "countdown":
         left = view.countdown_left(local_ms)
-        return f"countdown · the race starts in {(left or 0) / 1000:.1f} s"
+        return words("status.countdown", seconds=f"{(left or 0) / 1000:.1f}")
     if view.phase == "lobby":
         ready = sum(p.ready for p in view.players)
-        return f"lobby · {len(view.players)} players, {ready} ready · hint method {choices.method_name}"
-    parts = [view.phase, clock(view.elapsed(local_ms) if view.phase == "racing" else None)]
-    if me is not None:
-        limit = view.settings["hint_limit"] if view.settings is not None else "?"
-        parts += [f"moves {me.moves}", f"hints {me.hints}/{limit}"]
-        if me.finished:  # the time instead of what only matters while racing
-            parts.append(f"finished #{me.rank} in {result_time(me.time, me.penalty)}")
-        else:
-            parts.append(f"hint method {choices.method_name}")
-            if me.cell is not None:
-                parts.append(f"at {me.cell[0]} {me.cell[1]}")
-    return " · ".join(parts)
+        return words("status.lobby", count=len(view.players), ready=ready, method=choices.method_name)
+    stage = "racing" if view.phase == "racing" else "finished"
+    time = clock(view.elapsed(local_ms) if view.phase == "racing" else None)
+    if me is None:
+        return words(f"status.{stage}.watching", clock=time)
+    limit = view.settings["hint_limit"] if view.settings is not None else "?"
+    counts = {"clock": time, "moves": me.moves, "hints": me.hints, "limit": limit}
+    if me.finished:  # the time instead of what only matters while racing
+        return words(f"status.{stage}.done", **counts, rank=me.rank, time=result_time(me.time, me.penalty))
+    if me.cell is None:
+        return words(f"status.{stage}.racer", **counts, method=choices.method_name)
+    row, col = me.cell
+    return words(f"status.{stage}.racer_at", **counts, method=choices.method_name, row=row, col=col)

@@ -8,11 +8,11 @@ line to its right instead, so the picture has every line but the title and the s
 (21 picture rows) shows whole, exit row and all, in 80 x 24.
 """
 
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from server.clients.terminal.picture import Marks, picture, picture_width
+from server.clients.terminal.width import fit, wrap
 from server.maze.model import Cell, Maze
 
 
@@ -40,10 +40,10 @@ BAR = " │ "
 
 
 def compose(frame: Frame, rows: int, cols: int) -> list[str]:
-    """The frame as at most `rows` lines of at most `cols` characters."""
+    """The frame as at most `rows` lines of at most `cols` columns (a Chinese character takes two)."""
     if frame.maze is not None and cols - picture_width(frame.maze) - len(BAR) >= SIDE_MIN:
         return _beside(frame, frame.maze, rows, cols)
-    legend = textwrap.wrap("   ".join(frame.legend), cols)[:LEGEND_LINES] if frame.legend else []
+    legend = wrap("   ".join(frame.legend), cols)[:LEGEND_LINES] if frame.legend else []
     footer = [*legend, frame.status, frame.message, f"> {frame.typed}_  {frame.keys}"]
     room = max(1, rows - 1 - len(footer))
     if frame.maze is not None:
@@ -51,7 +51,7 @@ def compose(frame: Frame, rows: int, cols: int) -> list[str]:
     else:
         middle = list(frame.body)[:room]
     lines = [frame.title, *middle, *[""] * (room - len(middle)), *footer]
-    return [line[:cols] for line in lines[:rows]]
+    return [fit(line, cols) for line in lines[:rows]]
 
 
 def _beside(frame: Frame, maze: Maze, rows: int, cols: int) -> list[str]:
@@ -59,10 +59,10 @@ def _beside(frame: Frame, maze: Maze, rows: int, cols: int) -> list[str]:
     message and the typed line wrapped into the columns on its right; the status line last."""
     width = picture_width(maze)
     side_width = cols - width - len(BAR)
-    legend = textwrap.wrap("   ".join(frame.legend), side_width) if frame.legend else []
+    legend = wrap("   ".join(frame.legend), side_width) if frame.legend else []
     side = [*legend, *([""] if legend else [])]
-    side += [*textwrap.wrap(frame.message, side_width), ""] if frame.message else []
-    side += [f"> {frame.typed}_", *textwrap.wrap(frame.keys, side_width)]
+    side += [*wrap(frame.message, side_width), ""] if frame.message else []
+    side += [f"> {frame.typed}_", *wrap(frame.keys, side_width)]
     room = max(1, rows - 2)
     middle = picture(maze, frame.marks, frame.focus, room, width)
     lines = [frame.title]
@@ -71,4 +71,4 @@ def _beside(frame: Frame, maze: Maze, rows: int, cols: int) -> list[str]:
         right = side[index] if index < len(side) else ""
         lines.append((left.ljust(width) + BAR + right).rstrip() if index < len(middle) or right else "")
     lines.append(frame.status)
-    return [line[:cols] for line in lines[:rows]]
+    return [fit(line, cols) for line in lines[:rows]]

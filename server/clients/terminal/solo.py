@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from server.clients.terminal.console import Console, read_keys
 from server.clients.terminal.keys import KeyDecoder, Keymap
+from server.clients.terminal.messages import ENGLISH, Messages
 from server.clients.terminal.picture import Marks
 from server.clients.terminal.screen import Frame, compose
 from server.errors import GameError
@@ -103,13 +104,18 @@ class SoloGame:
         else:
             self.message, self.way = f"{found.method}: no way on from here {cost}", ()
 
-    def frame(self, method: str, keymap: Keymap, now: float) -> Frame:
-        """The screen of this game."""
+    def frame(self, method: str, keymap: Keymap, now: float, words: Messages = ENGLISH) -> Frame:
+        """The screen of this game, its status line in the language of `words`."""
         here = self.trail.current
         rows, cols = self.maze.rows, self.maze.cols
-        status = (
-            f"{'finished' if self.done else 'racing'} · {clock(self.time_ms(now))} · moves {self.moves}"
-            f" · hints {self.hints} · hint method {method} · at {here[0]} {here[1]}"
+        status = words(
+            "status.solo.finished" if self.done else "status.solo.racing",
+            clock=clock(self.time_ms(now)),
+            moves=self.moves,
+            hints=self.hints,
+            method=method,
+            row=here[0],
+            col=here[1],
         )
         return Frame(
             title=f"MazeRace solo · {self.size} {rows}x{cols} · from ◎ to ★",
@@ -133,7 +139,9 @@ class SoloGame:
         )
 
 
-async def play_solo(console: Console, size: str, seed: int, algorithm: str, directions: int) -> str:
+async def play_solo(
+    console: Console, size: str, seed: int, algorithm: str, directions: int, words: Messages = ENGLISH
+) -> str:
     """Play until the exit or `q`; the summary to print once the terminal is restored."""
     game = SoloGame.new(size, seed, time.monotonic(), algorithm, directions)
     decoder, keymap = KeyDecoder(), Keymap()
@@ -142,7 +150,7 @@ async def play_solo(console: Console, size: str, seed: int, algorithm: str, dire
     stop = asyncio.Event()
 
     def redraw() -> None:
-        console.show(compose(game.frame(methods[choice], keymap, time.monotonic()), *console.size()))
+        console.show(compose(game.frame(methods[choice], keymap, time.monotonic(), words), *console.size()))
 
     def on_bytes(data: bytes) -> None:
         nonlocal choice

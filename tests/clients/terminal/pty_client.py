@@ -18,6 +18,8 @@ import pexpect
 ROOT = Path(__file__).resolve().parents[3]
 TIMEOUT = 15.0
 LEAVE_ALTERNATE_SCREEN = "\x1b[?1049l"
+ENGLISH_LOCALE = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+"""The screens the tests read are English whatever the machine's locale (`--lang zh` asks for Chinese)."""
 
 
 class Terminal:
@@ -29,7 +31,7 @@ class Terminal:
             "/bin/sh",
             ["-c", f"{command}; echo EXIT=$?; stty -a; echo END"],
             cwd=str(ROOT),
-            env={**os.environ, "TERM": "xterm-256color", "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, **ENGLISH_LOCALE, "TERM": "xterm-256color", "PYTHONUNBUFFERED": "1"},
             dimensions=(24, 80),
             encoding="utf-8",
             codec_errors="replace",

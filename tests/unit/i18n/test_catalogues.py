@@ -1,0 +1,179 @@
+"""The message catalogues: the web client's (web/i18n/<lang>.json) and the terminal client's
+(server/clients/terminal/catalogue/<lang>.json).
+
+Each language has exactly the keys of the others, with the same placeholders (every form of a plural
+message has the English message's), plural forms by the language's CLDR categories (those of the
+browser's Intl.PluralRules: English one and other, Chinese other only) and no empty text. Every key the
+code uses exists, and every key is used: in web/, a `t('key')`, a `data-i18n="key"`, a
+`data-i18n-attr="attribute:key"` or the key whole as a quoted string in a script, or the `error.<code>`
+family, which holds exactly the error codes a player can get (the server's and the ones the client makes
+itself); in the terminal client, a quoted key in its modules, where `{stage}` in an f-string key stands
+for any one word.
+"""
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from server.clients.terminal.messages import CATALOGUES as TERMINAL_DIR
+from server.config import WEB_DIR
+from server.errors import ERROR_CODES, SERVER_ONLY_CODES
+from server.http.minify import minified
+
+Catalogue = dict[str, object]
+
+WEB_PLURALS = {"en": {"one", "other"}, "zh-CN": {"other"}}
+TERMINAL_PLURALS = {"en": {"one", "other"}, "zh": {"other"}}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+T_CALL = re.compile(r"""\bt\(\s*(['"])([\w.-]+)\1""")
+DATA_I18N = re.compile(r"""data-i18n['"]?\s*[=:]\s*['"]([\w.-]+)['"]""")
+DATA_I18N_ATTR = re.compile(r"""data-i18n-attr['"]?\s*[=:]\s*['"]([^'"]+)['"]""")
+QUOTED = re.compile(r"""(['"])([a-z_][\w-]*(?:\.[\w-]+)+)\1""")
+CLIENT_CODE = re.compile(r"""\bcode:\s*'(\w+)'""")
+ERROR_FAMILY = "error."
+TERMINAL_KEY = re.compile(r"""f?"([a-z_]+\.[\w.{}]+)\"""")
+
+
+def load(directory: Path, language: str) -> Catalogue:
+    catalogue = json.loads((directory / f"{language}.json").read_text(encoding="utf-8"))
+    assert isinstance(catalogue, dict)
+    return catalogue
+
+
+def forms(message: object) -> dict[str, str]:
+    """A message's texts by plural form ("" for a plain string)."""
+    if isinstance(message, str):
+        return {"": message}
+    assert isinstance(message, dict), f"a message is a string or a plural object, not {message!r}"
+    assert all(isinstance(text, str) for text in message.values()), message
+    return dict(message)
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def catalogue_problems(catalogues: dict[str, Catalogue], plurals: dict[str, set[str]]) -> list[str]:
+    """What is wrong with a set of catalogues (English first), as sentences; [] when nothing is."""
+    problems = []
+    english = catalogues["en"]
+    for language, catalogue in catalogues.items():
+        for key in sorted(set(english) ^ set(catalogue)):
+            problems.append(f"{language}: {key} is in only one of en and {language}")
+        for key in sorted(set(english) & set(catalogue)):
+            wanted = set().union(*(placeholders(text) for text in forms(english[key]).values()))
+            texts = forms(catalogue[key])
+            wanted_forms = sorted(plurals[language])
+            if isinstance(catalogue[key], dict) and sorted(texts) != wanted_forms:
+                problems.append(f"{language}: {key} has forms {sorted(texts)}, not {wanted_forms}")
+            if isinstance(catalogue[key], dict) != isinstance(english[key], dict):
+                problems.append(f"{language}: {key} is plural in one language only")
+            for form, text in texts.items():
+                if not text.strip():
+                    problems.append(f"{language}: {key} {form} is empty")
+                if placeholders(text) != wanted:
+                    problems.append(f"{language}: {key} {form} has {placeholders(text)}, en has {wanted}")
+    return problems
+
+
+def web_catalogues() -> dict[str, Catalogue]:
+    return {language: load(WEB_DIR / "i18n", language) for language in WEB_PLURALS}
+
+
+def terminal_catalogues() -> dict[str, Catalogue]:
+    return {language: load(TERMINAL_DIR, language) for language in TERMINAL_PLURALS}
+
+
+def web_sources() -> dict[str, str]:
+    """The pages and the scripts as served: without their comments, whose examples are no use."""
+    files = [*WEB_DIR.glob("*.html"), *(WEB_DIR / "js").rglob("*.js")]
+    sources = {}
+    for path in files:
+        name = path.relative_to(WEB_DIR).as_posix()
+        sources[name] = minified(name, path.read_bytes()).decode("utf-8")
+    return sources
+
+
+def player_error_codes() -> set[str]:
+    """Every code a refusal shown to a player can carry: the server's (but those it never sends) and
+    the ones the client makes up itself (offline, timeout: `code: '...'` in a script)."""
+    made_by_client = {code for text in web_sources().values() for code in CLIENT_CODE.findall(text)}
+    return set(ERROR_CODES - SERVER_ONLY_CODES) | made_by_client
+
+
+@pytest.mark.parametrize(
+    ("catalogues", "plurals"),
+    [(web_catalogues, WEB_PLURALS), (terminal_catalogues, TERMINAL_PLURALS)],
+    ids=["web", "terminal"],
+)
+def test_every_language_has_the_same_keys_placeholders_and_its_own_plural_forms(
+    catalogues: Callable[[], dict[str, Catalogue]], plurals: dict[str, set[str]]
+) -> None:
+    loaded = catalogues()
+    assert loaded["en"], "the English catalogue has messages"
+    assert catalogue_problems(loaded, plurals) == []
+
+
+def test_the_check_finds_a_missing_key_a_changed_placeholder_a_wrong_plural_and_an_empty_text() -> None:
+    cats = {"one": "{count} cat", "other": "{count} cats"}
+    english: Catalogue = {"a.b": "Hello {name}", "a.c": cats, "a.d": "x"}
+    two_forms = {"one": "{count} 只猫", "other": "{count} 只猫"}  # Chinese has one form only
+    chinese: Catalogue = {"a.b": "你好 {who}", "a.c": two_forms, "a.d": " "}
+    problems = catalogue_problems({"en": english, "zh-CN": chinese, "fr": {}}, {**WEB_PLURALS, "fr": set()})
+    assert any("a.b" in p and "who" in p for p in problems)
+    assert any("a.c has forms ['one', 'other']" in p for p in problems)
+    assert any("a.d  is empty" in p for p in problems)
+    assert any(p.startswith("fr: a.b is in only one") for p in problems)
+
+
+def test_every_key_the_web_client_uses_exists_and_every_key_is_used() -> None:
+    english = web_catalogues()["en"]
+    used: dict[str, str] = {}  # key -> the file that uses it
+    quoted: set[str] = set()
+    for path, text in web_sources().items():
+        for key in [m[1] for m in T_CALL.findall(text)] + DATA_I18N.findall(text):
+            used.setdefault(key, path)
+        for pairs in DATA_I18N_ATTR.findall(text):
+            for pair in pairs.split(";"):
+                attribute, _, key = pair.partition(":")
+                assert attribute.strip(), f"{path}: data-i18n-attr wants attribute:key"
+                assert key.strip(), f"{path}: data-i18n-attr wants attribute:key"
+                used.setdefault(key.strip(), path)
+        quoted |= {m[1] for m in QUOTED.findall(text)}
+    missing = {key: path for key, path in used.items() if key not in english}
+    assert not missing, f"keys used but in no catalogue: {missing}"
+    errors = {key.removeprefix(ERROR_FAMILY) for key in english if key.startswith(ERROR_FAMILY)}
+    family = errors - {key.removeprefix(ERROR_FAMILY) for key in used}
+    assert family == player_error_codes(), "error.<code> for exactly the codes a player can get"
+    unused = set(english) - set(used) - quoted - {ERROR_FAMILY + code for code in family}
+    assert not unused, f"keys nothing uses: {sorted(unused)}"
+
+
+def test_the_player_error_codes_are_the_servers_and_the_clients_own() -> None:
+    codes = player_error_codes()
+    assert {"room_full", "wall", "rate_limited", "offline", "timeout"} <= codes
+    assert not codes & SERVER_ONLY_CODES
+
+
+def test_every_key_the_terminal_client_uses_exists_and_every_key_is_used() -> None:
+    english = terminal_catalogues()["en"]
+    prefixes = {key.split(".", 1)[0] for key in english}
+    patterns: dict[str, str] = {}
+    for path in TERMINAL_DIR.parent.glob("*.py"):
+        for key in TERMINAL_KEY.findall(path.read_text(encoding="utf-8")):
+            if key.split(".", 1)[0] in prefixes:
+                patterns[key] = path.name
+    assert patterns, "the terminal's modules use the catalogue"
+
+    def matches(pattern: str) -> re.Pattern[str]:
+        parts = re.split(r"\{\w+\}", pattern)
+        return re.compile(r"\w+".join(re.escape(part) for part in parts))
+
+    compiled = {pattern: matches(pattern) for pattern in patterns}
+    missing = {p: path for p, path in patterns.items() if not any(compiled[p].fullmatch(k) for k in english)}
+    assert not missing, f"keys used but in no catalogue: {missing}"
+    unused = [key for key in english if not any(c.fullmatch(key) for c in compiled.values())]
+    assert not unused, f"keys nothing uses: {unused}"
