@@ -115,6 +115,8 @@ def test_every_language_has_the_same_keys_placeholders_and_its_own_plural_forms(
     loaded = catalogues()
     assert loaded["en"], "the English catalogue has messages"
     assert catalogue_problems(loaded, plurals) == []
+    for language, catalogue in loaded.items():  # sorted, so that keys added apart merge apart
+        assert list(catalogue) == sorted(catalogue), f"{language}: keep the keys in sorted order"
 
 
 def test_the_check_finds_a_missing_key_a_changed_placeholder_a_wrong_plural_and_an_empty_text() -> None:
