@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from aiohttp import web
 
-from server.http.edge import SECURITY_HEADERS
+from server.http.edge import DOCUMENT_HEADERS
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ async def send_compressed(
     request: web.Request, body: bytes, headers: dict[str, str], *, gzip_ok: bool, write_stall: float
 ) -> web.StreamResponse:
     """Send the gzip-compressed JSON `body`, as it is or decompressed as it goes (see the module)."""
-    response = web.StreamResponse(headers={**SECURITY_HEADERS, **headers})
+    response = web.StreamResponse(headers={**DOCUMENT_HEADERS, **headers})
     response.content_type = "application/json"
     if gzip_ok:
         response.headers["Content-Encoding"] = "gzip"

@@ -15,6 +15,7 @@ from server.config import WEB_DIR
 from server.http.minify import minified
 
 from .conftest import Harness, StartServer
+from .test_http import assert_security_headers
 
 REFERENCE = re.compile(r"""\s(?:src|href)=["'](/static/[^"']+)["']""")
 # Static imports, as a browser finds them in a source (one per line) or a minified module (`;import{a}from`).
@@ -37,12 +38,6 @@ async def fetch(
 ) -> tuple[int, bytes, aiohttp.ClientResponse]:
     async with session.get(url, headers=headers or {}) as response:
         return response.status, await response.read(), response
-
-
-def assert_security_headers(response: aiohttp.ClientResponse) -> None:
-    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
-    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
-    assert response.headers["X-Content-Type-Options"] == "nosniff"
 
 
 def served(path: str) -> bytes:
