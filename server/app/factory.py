@@ -11,7 +11,7 @@ from server.app.store_lifecycle import save_open_rooms, store_context
 from server.cluster.ownership.node import cluster_context
 from server.config import AppConfig
 from server.http.client_address import client_address_middleware
-from server.http.edge import edge_middleware
+from server.http.edge import edge_middleware, name_the_server
 from server.http.healthz import add_health_route
 from server.http.keys import CONFIG, CREATE_LIMITER, DIRECTORY, GATEWAY, REGISTRY
 from server.http.limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
@@ -58,6 +58,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
         client_max_size=config.max_body,
         middlewares=[client_address_middleware, edge_middleware, not_found_middleware, rate_limit_middleware],
     )
+    app.on_response_prepare.append(name_the_server)
     sio = GuardedServer(
         fast_json=config.fast_json,
         connections_per_address=config.connections_per_address,

@@ -59,6 +59,10 @@ ever read as another type."""
 
 SUBRESOURCE_TYPES = ("text/javascript", "text/css", "application/json")
 
+SERVER_NAME = "MazeRace"
+"""The `Server` header, instead of aiohttp's Python and aiohttp versions: a stranger learns no version
+to look up flaws of, and each of a page's requests carries 26 bytes fewer."""
+
 def security_headers(content_type: str) -> dict[str, str]:
     """The security headers an answer of `content_type` needs."""
     return SUBRESOURCE_HEADERS if content_type in SUBRESOURCE_TYPES else DOCUMENT_HEADERS
@@ -196,3 +200,8 @@ async def edge_middleware(
     for name, value in security_headers(response.content_type).items():
         response.headers.setdefault(name, value)
     return response
+
+
+async def name_the_server(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer (refusals, static files and Socket.IO's included) names the game, not its stack."""
+    response.headers["Server"] = SERVER_NAME

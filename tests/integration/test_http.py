@@ -21,6 +21,7 @@ def assert_security_headers(response: object) -> None:
     a script, style sheet or JSON answer does not: a browser takes the policy from the page alone."""
     headers = response.headers  # type: ignore[attr-defined]
     assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Server"] == "MazeRace", "no version of Python or aiohttp for a stranger to look up"
     if response.content_type in ("text/javascript", "text/css", "application/json"):  # type: ignore[attr-defined]
         assert "Content-Security-Policy" not in headers
         return
