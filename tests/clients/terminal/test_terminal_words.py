@@ -109,7 +109,7 @@ def test_a_solo_screen_in_either_language_fits_80_by_24(language: str) -> None:
 async def test_the_chinese_screen_in_a_pty_fits_80_by_24(size: str) -> None:
     game = Terminal("--solo", "--size", size, "--seed", "7", "--lang", "zh")
     try:
-        await game.expect("提示方法 dfs")
+        await game.expect("提示方法 DFS")
         await game.expect("\x1b[J")  # the end of that frame
         frame = game.seen.rsplit("\x1b[H", 1)[1].split("\x1b[J", 1)[0]
         lines = re.split(r"\x1b\[K\r?\n", frame.removesuffix("\x1b[K"))
