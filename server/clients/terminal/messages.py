@@ -5,7 +5,8 @@ Each language has one catalogue, `catalogue/<lang>.json`: a flat object of dotte
 by CLDR plural categories ({"one": ..., "other": ...}; Chinese has "other" only) chosen by the `count`
 placeholder: the same rules as the web client's catalogues (docs/translating.md). Without `--lang`, the
 language is the locale's: the first of LC_ALL, LC_MESSAGES and LANG that is set, zh* meaning Chinese.
-Server messages, the command line's errors and the maze tools stay English.
+A server's refusal is shown by its code (`refusal`); the command line's errors and the maze tools stay
+English.
 """
 
 import json
