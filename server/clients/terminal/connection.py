@@ -16,6 +16,7 @@ from collections.abc import Callable, Coroutine, Mapping
 
 import socketio
 
+from server.clients.terminal.messages import ENGLISH, Messages
 from server.clients.terminal.printable import printable
 from server.clients.terminal.room_feed import RoomFeed
 from server.clients.terminal.room_view import RoomView
@@ -54,9 +55,18 @@ class Connection:
     """One room's connection; `on_change` is called after anything that changes what is shown."""
 
     def __init__(
-        self, server: str, code: str, name: str, role: str, on_change: Callable[[], None], retry_for: float
+        self,
+        server: str,
+        code: str,
+        name: str,
+        role: str,
+        on_change: Callable[[], None],
+        retry_for: float,
+        words: Messages = ENGLISH,
     ) -> None:
         self.server, self.code, self.name, self.role = server, code, name, role
+        self.words = words
+        """The language of `notice` and `ended`."""
         self.retry_for = retry_for
         self.on_change = on_change
         self.feed = RoomFeed(RoomView(code=code))
@@ -109,7 +119,7 @@ class Connection:
         while not self._closed and self.ended is None:
             await asyncio.sleep(delay)
             if self.lost_since is not None and time.monotonic() - self.lost_since > self.retry_for:
-                self.ended = f"lost the server: no answer for {self.retry_for:g} s"
+                self.ended = self.words("ended.lost", seconds=f"{self.retry_for:g}")
                 self.on_change()
                 return
             try:
@@ -122,7 +132,9 @@ class Connection:
                 return
             if not self.sio.connected:
                 continue  # dropped again meanwhile
-            self.ended = f"could not rejoin: {printable(refusal_of(ack)['message'], 100)}"
+            why = refusal_of(ack)
+            reason = self.words.refusal(why["code"], printable(why["message"], 100))
+            self.ended = self.words("ended.rejoin", reason=reason)
             self.on_change()
             return
 
@@ -187,7 +199,7 @@ class Connection:
             return
         if self.lost_since is None:
             self.lost_since = time.monotonic()
-        self.notice = "connection lost: reconnecting"
+        self.notice = self.words("notice.lost")
         self.on_change()
         if not self._reconnecting:
             self._spawn(self._reconnect)
@@ -210,7 +222,7 @@ class Connection:
                 try:
                     self.feed.apply_snapshot(read_resync_ack(ack), local_ms())
                 except (BadMessage, BadMaze) as error:
-                    self.feed.problem = f"cannot read the room's snapshot: {error}"
+                    self.feed.problem = self.words("notice.unreadable_snapshot", error=error)
                 self._show_problem()
                 self.on_change()
         finally:
@@ -223,19 +235,20 @@ class Connection:
 
     async def _closing(self, data: object = None) -> None:
         reason = data.get("reason") if isinstance(data, dict) else None
-        self.notice = f"the server is restarting ({printable(reason or 'closing', 60)}): reconnecting"
+        self.notice = self.words("notice.restarting", reason=printable(reason or "closing", 60))
         self.on_change()
 
     async def _replaced(self, data: object = None) -> None:
-        self.ended = "you joined this room again from somewhere else"
+        self.ended = self.words("ended.replaced")
         self.on_change()
 
     async def _kicked(self, data: object = None) -> None:
-        self.ended = "the host removed you from the room"
+        self.ended = self.words("ended.kicked")
         self.token = None
         self.on_change()
 
     async def _notice(self, data: object = None) -> None:
         if isinstance(data, dict):
-            self.notice = printable(data.get("message", ""), 100)
+            kind = printable(data.get("kind", ""), 40)
+            self.notice = self.words.label(f"notice.{kind}", printable(data.get("message", ""), 100))
             self.on_change()

@@ -6,8 +6,9 @@ terminal.
 
 URL_OR_CODE is a room's share link (`http://host:port/r/CODE`, the server is read from it) or its bare
 code (the server is then `--server`). Bad arguments print one line and exit with status 2; a room or
-server that cannot be reached, one line and status 1. `--lang` picks the screen's language (the
-locale's by default: LC_ALL, then LC_MESSAGES, then LANG, zh* meaning Chinese); these lines stay English.
+server that cannot be reached, one line and status 1: these lines stay English. `--lang` picks the
+language of the screen and of the closing line (the locale's by default: LC_ALL, then LC_MESSAGES, then
+LANG, zh* meaning Chinese). `python -m server.clients.terminal ...` is the same command.
 """
 
 import argparse

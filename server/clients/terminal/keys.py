@@ -12,6 +12,7 @@ browser's move box do (so `0 0` is a cell here, not the exercise's help: `h` ask
 import codecs
 from dataclasses import dataclass, field
 
+from server.clients.terminal.messages import ENGLISH, Messages
 from server.maze.directions import Direction
 from server.maze.model import Cell
 
@@ -79,8 +80,8 @@ class KeyDecoder:
 
 @dataclass(frozen=True)
 class Command:
-    """What a key asks for: `kind` is step, go, hint, method, ready, start, follow, quit or typing (the
-    typed line changed); `direction` for a step, `cell` for go."""
+    """What a key asks for: `kind` is step, go, hint, method, ready, start, follow, help (show or hide
+    the keys), quit or typing (the typed line changed); `direction` for a step, `cell` for go."""
 
     kind: str
     direction: Direction | None = None
@@ -89,10 +90,12 @@ class Command:
 
 @dataclass
 class Keymap:
-    """Reads keys as commands, keeping the line being typed; `phase` decides what the letters mean."""
+    """Reads keys as commands, keeping the line being typed; `phase` decides what the letters mean.
+    `error` (a typed line that is no cell) is in the language of `words`."""
 
     line: str = ""
     error: str = field(default="", compare=False)
+    words: Messages = field(default=ENGLISH, compare=False, repr=False)
 
     def command(self, key: str, phase: str) -> Command | None:
         """The command of one key in this phase, or None (the key means nothing now)."""
@@ -112,6 +115,8 @@ class Keymap:
             return Command("typing")
         if key == "ENTER":
             return self._submit()
+        if key == "?":
+            return Command("help")
         if key == "TAB" or lower == "f":
             return Command("follow")
         if lower == "m":
@@ -133,6 +138,6 @@ class Keymap:
         if not parts:
             return None
         if len(parts) != 2:
-            self.error = f"type a cell as row and column, e.g. 0 1 (got {text.strip()!r})"
+            self.error = self.words("message.bad_cell", typed=repr(text.strip()))
             return None
         return Command("go", cell=(int(parts[0]), int(parts[1])))

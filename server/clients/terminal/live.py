@@ -21,6 +21,7 @@ from server.clients.terminal.connection import Ack, Connection, local_ms, refusa
 from server.clients.terminal.console import Console, read_keys
 from server.clients.terminal.hint_words import back_up_line, way_on_line
 from server.clients.terminal.keys import Command, KeyDecoder, Keymap
+from server.clients.terminal.labels import result_time
 from server.clients.terminal.messages import ENGLISH, Messages
 from server.clients.terminal.printable import printable
 from server.clients.terminal.room_frame import Choices, room_frame
@@ -31,7 +32,6 @@ from server.maze.directions import Direction
 from server.maze.model import Cell
 from server.maze.wire import PackedCells
 from server.room.protocol import PROTOCOL_VERSION
-from server.room.race_time import result_time
 from server.room.rate_limits import RateLimit, TokenBucket
 from server.room.wire_readers import BadMessage, read_hint_ack, read_move_ack
 
@@ -73,9 +73,10 @@ def _cells(text: str | None, view: RoomView) -> tuple[Cell, ...]:
         return ()
 
 
-def _error(ack: Ack) -> str:
+def _error(ack: Ack, words: Messages = ENGLISH) -> str:
+    """Why a command was refused, as the player reads it (the server's words for an unknown code)."""
     error = refusal_of(ack)
-    return printable(error["message"] or error["code"] or "refused", 120)
+    return words.refusal(error["code"], printable(error["message"] or error["code"] or "refused", 120))
 
 
 def _cell_text(value: list[int] | None) -> str:
@@ -91,7 +92,7 @@ class LiveGame:
     ) -> None:
         self.connection, self.view = connection, connection.view
         self.words = words
-        self.keymap, self.decoder = Keymap(), KeyDecoder()
+        self.keymap, self.decoder = Keymap(words=words), KeyDecoder()
         self.choices = Choices(methods=methods)
         self.server_methods = methods
         limit = RateLimit(move_limit.rate * RATE_MARGIN, max(1.0, move_limit.burst - 1))
@@ -137,6 +138,8 @@ class LiveGame:
         elif kind == "method":
             self.choices.methods = self.methods()
             self.choices.method = (self.choices.method + 1) % max(1, len(self.choices.methods))
+        elif kind == "help":
+            self.choices.help = not self.choices.help
         elif kind == "follow":
             self.choices.follow += 1
         elif kind in ("step", "go") and view.racing():
@@ -145,7 +148,7 @@ class LiveGame:
                 try:
                     self.steps.put_nowait(target)
                 except asyncio.QueueFull:
-                    self.choices.message = "slow down: steps go at the server's move rate"
+                    self.choices.message = self.words("message.slow_down")
         elif kind == "hint" and view.racing():
             self.choices.methods = self.methods()
             self.spawn(self.ask_hint(self.choices.method_name))
@@ -154,16 +157,14 @@ class LiveGame:
         elif kind == "start" and view.phase in ("lobby", "finished"):
             self.start(me is not None and view.host == me.id)
         elif kind == "go" and command.cell is not None:
-            self.choices.message = "you can move once the race is on"
+            self.choices.message = self.words("message.not_racing_yet")
 
     def start(self, hosting: bool) -> None:
         """`s` in the lobby starts the race, after a race asks for a rematch: the host's commands. Anyone
         else is told so at once, rather than left wondering why nothing happened."""
         lobby = self.view.phase == "lobby"
         if not hosting:
-            self.choices.message = (
-                "Only the host can start the race" if lobby else "Only the host can start a rematch"
-            )
+            self.choices.message = self.words("message.host_starts" if lobby else "message.host_rematch")
         else:
             self.spawn(self.command("start" if lobby else "rematch", {}))
 
@@ -171,7 +172,7 @@ class LiveGame:
 
     async def command(self, name: str, payload: Mapping[str, object]) -> None:
         ack = await self.connection.call(name, payload)
-        self.choices.message = "" if ack.get("ok") else f"{name}: {_error(ack)}"
+        self.choices.message = "" if ack.get("ok") else self.refused(name, ack)
         self.connection.on_change()
 
     async def walk(self) -> None:
@@ -187,7 +188,7 @@ class LiveGame:
             if ack.get("ok"):
                 self.moved(ack)
             else:
-                self.choices.message = f"move: {_error(ack)}"
+                self.choices.message = self.refused("move", ack)
                 while not self.steps.empty():
                     self.steps.get_nowait()
             self.connection.on_change()
@@ -197,7 +198,7 @@ class LiveGame:
         try:
             self.view.own_move(read_move_ack(ack))
         except BadMessage as error:
-            self.choices.message = f"move: cannot read the server's answer: {printable(error, 120)}"
+            self.choices.message = self.words("message.unreadable_move", error=printable(error, 120))
             return
         me = self.view.me()
         cell = me.cell if me is not None else None
@@ -208,13 +209,13 @@ class LiveGame:
     async def ask_hint(self, method: str) -> None:
         ack = await self.connection.call("hint", {"method": method})
         if not ack.get("ok"):
-            self.choices.message = f"hint: {_error(ack)}"
+            self.choices.message = self.refused("hint", ack)
             self.connection.on_change()
             return
         try:
             hint = read_hint_ack(ack)
         except BadMessage as error:
-            self.choices.message = f"hint: cannot read the server's answer: {printable(error, 120)}"
+            self.choices.message = self.words("message.unreadable_hint", error=printable(error, 120))
             self.connection.on_change()
             return
         searched = printable(hint["method"])
@@ -222,28 +223,34 @@ class LiveGame:
         cut = hint["cut"]  # why the marked way stops early (null: it is the whole way)
         if hint["found"]:
             self.choices.way = _cells(hint["path"], self.view)
-            self.choices.message = way_on_line(searched, self.choices.way, cut)
+            self.choices.message = way_on_line(searched, self.choices.way, cut, self.words)
         else:
             self.choices.way = _cells(hint["back_path"], self.view)
-            self.choices.message = back_up_line(searched, _cell_text(hint["back_to"]), self.choices.way, cut)
+            back_to = _cell_text(hint["back_to"])
+            self.choices.message = back_up_line(searched, back_to, self.choices.way, cut, self.words)
         self.connection.on_change()
+
+    def refused(self, command: str, ack: Ack) -> str:
+        """The message for a refused command (`command` is ready, start, rematch, move or hint)."""
+        return self.words(f"refused.{command}", reason=_error(ack, self.words))
 
     # ----- the end -----------------------------------------------------------------------------------
 
     def summary(self) -> str:
-        """The line printed once the terminal is restored."""
-        view, code = self.view, self.view.code
+        """The line printed once the terminal is restored, in the player's language."""
+        view, code, words = self.view, self.view.code, self.words
         mine = next((r for r in view.results or [] if r["id"] == view.you), None)
         if mine is not None:
+            moves, hints = mine["moves"], mine["hints"]
             if mine["dnf"]:
-                return f"Room {code}: did not finish, {mine['moves']} moves, {mine['hints']} hints"
-            time = result_time(mine["time"], mine["penalty"])
-            return f"Room {code}: #{mine['rank']} in {time}, {mine['moves']} moves, {mine['hints']} hints"
+                return words("summary.dnf", code=code, moves=moves, count=hints)
+            time = result_time(mine["time"], mine["penalty"], words)
+            return words("summary.rank", code=code, rank=mine["rank"], time=time, moves=moves, count=hints)
         me = view.me()
         if me is not None and me.finished:
-            time = result_time(me.time, me.penalty)
-            return f"Room {code}: finished #{me.rank} in {time} with {me.moves} moves"
-        return f"Left room {code}."
+            time = result_time(me.time, me.penalty, words)
+            return words("summary.finished", code=code, rank=me.rank, time=time, moves=me.moves)
+        return words("summary.left", code=code)
 
 
 async def play_live(
@@ -256,7 +263,8 @@ async def play_live(
     words: Messages = ENGLISH,
 ) -> str:
     """Join the room and play until `q`, the terminal closing, or the server gone; the closing line.
-    The screen's words are `words`'s (the errors raised and the closing line stay English)."""
+    The screen's words and the closing line are `words`'s (the errors raised before the room is joined
+    stay English, as the command line's do)."""
     rules = await fetch_rules(server)
     if rules.get("protocol") != PROTOCOL_VERSION:
         raise LiveError(
@@ -270,7 +278,8 @@ async def play_live(
     except (KeyError, TypeError, ValueError):
         raise LiveError(f"{server} sent rules without the move limit or the hint methods") from None
     dirty = asyncio.Event()
-    connection = Connection(server, code, name, "spectator" if watch else "player", dirty.set, retry_for)
+    role = "spectator" if watch else "player"
+    connection = Connection(server, code, name, role, dirty.set, retry_for, words)
     try:
         ack = await connection.open()
     except (socketio.exceptions.ConnectionError, ValueError, OSError) as error:

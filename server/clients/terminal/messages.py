@@ -5,7 +5,8 @@ Each language has one catalogue, `catalogue/<lang>.json`: a flat object of dotte
 by CLDR plural categories ({"one": ..., "other": ...}; Chinese has "other" only) chosen by the `count`
 placeholder: the same rules as the web client's catalogues (docs/translating.md). Without `--lang`, the
 language is the locale's: the first of LC_ALL, LC_MESSAGES and LANG that is set, zh* meaning Chinese.
-Server messages, the command line's errors and the maze tools stay English.
+A server's refusal is shown by its code (`refusal`); the command line's errors and the maze tools stay
+English.
 """
 
 import json
@@ -48,6 +49,12 @@ def catalogue(language: Language) -> dict[str, Message]:
     return cast(dict[str, Message], json.loads(text))
 
 
+def slug(value: str) -> str:
+    """A value the server names (`dfs-recursive`, `up-left`) as the last part of its catalogue key
+    (`method.dfs_recursive`): keys are snake_case."""
+    return value.replace("-", "_")
+
+
 class Messages:
     """`words(key, **params)`: the catalogue's text for `key` with its placeholders filled."""
 
@@ -66,6 +73,16 @@ class Messages:
             form = plural_form(self.language, count if isinstance(count, int) else 0)
             message = message.get(form, message["other"])
         return _PLACEHOLDER.sub(lambda m: str(params.get(m[1], m[0])), message)
+
+    def label(self, key: str, fallback: str) -> str:
+        """The catalogue's text for `key`, or `fallback` when the catalogue has none (a value a newer
+        server names, an error code this client does not know)."""
+        return self(key) if key in self._catalogue else fallback
+
+    def refusal(self, code: str, message: str) -> str:
+        """A refusal as the player reads it: `error.<code>` from the catalogue, or the server's own
+        (English) message for a code this client does not know."""
+        return self.label(f"error.{code}", message)
 
 
 ENGLISH = Messages("en")

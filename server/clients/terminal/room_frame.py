@@ -3,32 +3,37 @@
 Before the race: the room's settings and its players (ready, host, connected). During it: the maze
 around the followed player (yourself, or for a spectator the player picked with Tab), the others as
 digits 1-9 with a legend of names, and the status line. After it: the results. Every name shown went
-through `printable`, so a name cannot move the cursor or recolour the screen. The status line and the
-legend are in the player's language (`Messages`, from --lang); the rest of the screen is still English.
+through `printable`, so a name cannot move the cursor or recolour the screen. Every word is in the
+player's language (`Messages`, from --lang), and the lobby's and the results' columns are laid out by
+display width (a Chinese name is twice as wide as it is long). `?` shows the keys instead.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from server.clients.terminal.labels import (
+    ROOM_HELP,
+    algorithm_name,
+    help_lines,
+    method_name,
+    preset_name,
+    result_time,
+)
 from server.clients.terminal.messages import Messages
 from server.clients.terminal.picture import Marks
 from server.clients.terminal.printable import printable
 from server.clients.terminal.racer import Racer
 from server.clients.terminal.room_view import RoomView
 from server.clients.terminal.screen import Frame
+from server.clients.terminal.width import display_width, pad
 from server.maze.model import Cell
-from server.room.race_time import clock, result_time
+from server.room.race_time import clock
 from server.room.results import ResultRow
 from server.room.settings import SettingsJson
 
 DIGITS = "123456789"
-KEYS = {
-    "lobby": "r ready · s start (host) · m hint method · q leave",
-    "countdown": "q leave",
-    "racing": "arrows/WASD move · r c Enter · h hint · m method · q leave",
-    "watching": "Tab follow the next player · q leave",
-    "finished": "s rematch (host) · q leave",
-}
+NAME_COLUMNS = 20
+"""The name column's width: the widest name the server allows (`server.room.names`)."""
 
 
 @dataclass
@@ -42,6 +47,8 @@ class Choices:
     way: tuple[Cell, ...] = ()
     follow: int = 0
     typed: str = ""
+    help: bool = False
+    """Whether `?` asked for the keys."""
 
     @property
     def method_name(self) -> str:
@@ -63,53 +70,100 @@ def followed(view: RoomView, choices: Choices) -> Racer | None:
     return racers[choices.follow % len(racers)] if racers else None
 
 
-def _settings_line(s: SettingsJson | None) -> str:
+def _settings_line(s: SettingsJson | None, words: Messages) -> str:
     if s is None:
-        return "the room's settings are not known yet"
-    size = f"{s['rows']}x{s['cols']}"
-    rules = f"{s['algorithm']}, {s['directions']} directions"
-    hints = f"hints: {s['hint_limit']} at +{s['hint_penalty']} s"
-    return f"{printable(s['preset'], 10)} {size} · {rules} · {hints}" + (" · fog" if s["fog"] else "")
+        return words("lobby.settings_unknown")
+    fields = {
+        "preset": preset_name(printable(s["preset"], 10), words),
+        "rows": s["rows"],
+        "cols": s["cols"],
+        "algorithm": algorithm_name(printable(s["algorithm"], 20), words),
+        "directions": s["directions"],
+        "limit": s["hint_limit"],
+        "penalty": s["hint_penalty"],
+    }
+    return words("lobby.settings_fog" if s["fog"] else "lobby.settings", **fields)
 
 
-def _lobby_lines(view: RoomView) -> list[str]:
-    lines = [_settings_line(view.settings), ""]
-    lines.append(f"Players ({len(view.players)}), {view.spectators} watching:")
+def _marks(view: RoomView, p: Racer, words: Messages) -> list[str]:
+    """What the lobby says of a player beside the name."""
+    marks = [
+        words("lobby.mark.host") if p.id == view.host else "",
+        words("lobby.mark.ready") if p.ready else words("lobby.mark.not_ready"),
+        words("lobby.mark.bot") if p.bot else "",
+        "" if p.connected else words("lobby.mark.away"),
+        words("lobby.mark.you") if p.id == view.you else "",
+    ]
+    return [mark for mark in marks if mark]
+
+
+def _lobby_lines(view: RoomView, words: Messages) -> list[str]:
+    lines = [_settings_line(view.settings, words), ""]
+    lines.append(words("lobby.players", count=len(view.players), watching=view.spectators))
     for p in view.players:
-        marks = [
-            "host" if p.id == view.host else "",
-            "ready" if p.ready else "not ready",
-            "bot" if p.bot else "",
-            "" if p.connected else "away",
-            "(you)" if p.id == view.you else "",
-        ]
-        lines.append(f"  {p.name:<20} " + " ".join(mark for mark in marks if mark))
+        lines.append(f"  {pad(p.name, NAME_COLUMNS)} " + " ".join(_marks(view, p, words)))
     return lines
 
 
-def _result_lines(results: list[ResultRow]) -> list[str]:
+def _table(rows: list[list[str]], aligns: str) -> list[str]:
+    """Rows of cells in columns as wide as their widest cell (in display columns), aligned by `aligns`
+    (`<` or `>` a column), each line indented by two spaces."""
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(aligns))]
+    lines = []
+    for row in rows:
+        cells = [pad(cell, width, align) for cell, width, align in zip(row, widths, aligns, strict=True)]
+        lines.append(("  " + " ".join(cells)).rstrip())
+    return lines
+
+
+def _result_lines(results: list[ResultRow], words: Messages) -> list[str]:
     """The results as the browser's table has them: the total that ranks, with the race time and what
     hints added beside it when they added something."""
-    lines = ["Results:", f"  {'#':>3} {'name':<20} {'time':<30} {'moves':>6} {'hints':>5}"]
+    head = [
+        pad(words("results.head.rank"), 3, ">"),
+        pad(words("results.head.name"), NAME_COLUMNS),
+        pad(words("results.head.time"), 30),
+        pad(words("results.head.moves"), 6, ">"),
+        pad(words("results.head.hints"), 5, ">"),
+    ]
+    rows = [head]
     for r in results:
-        rank = "DNF" if r["dnf"] else str(r["rank"])
-        time = result_time(None if r["dnf"] else r["time"], r["penalty"])
-        lines.append(f"  {rank:>3} {printable(r['name']):<20} {time:<30} {r['moves']:>6} {r['hints']:>5}")
-    return lines
+        rank = words("results.dnf") if r["dnf"] else str(r["rank"])
+        time = result_time(None if r["dnf"] else r["time"], r["penalty"], words)
+        rows.append([rank, printable(r["name"]), time, str(r["moves"]), str(r["hints"])])
+    return [words("results.title"), *_table(rows, "><<>>")]
+
+
+def _title(view: RoomView, watching: bool, connection: str, words: Messages) -> str:
+    name = view.phase
+    phase = words.label(f"phase.{name}", printable(name, 20))
+    if watching:
+        key = "title.room_watching_reconnecting" if connection else "title.room_watching"
+    else:
+        key = "title.room_reconnecting" if connection else "title.room"
+    return words(key, code=view.code, phase=phase)
+
+
+def _keys(phase: str, watching: bool, words: Messages) -> str:
+    """The keys line of this phase (the lobby's for a phase this client does not know)."""
+    if phase == "racing" and watching:
+        return words("keys.watching")
+    if phase in ("countdown", "racing", "finished"):
+        return words(f"keys.{phase}")
+    return words("keys.lobby")
 
 
 def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str, words: Messages) -> Frame:
-    """The screen for the room as it is now, its status line and legend in the language of `words`."""
+    """The screen for the room as it is now, in the language of `words`; `connection` is "" while
+    connected, else what the connection is doing ("reconnecting")."""
     me, focus = view.me(), followed(view, choices)
     watching = me is None or not view.racing()
     phase = view.phase
-    title = (
-        f"MazeRace {view.code} · {phase}"
-        + (" · watching" if me is None else "")
-        + (f" · {connection}" if connection else "")
-    )
+    title = _title(view, me is None, connection, words)
     status = _status(view, choices, local_ms, me, words)
-    keys = KEYS["watching"] if phase == "racing" and watching else KEYS.get(phase, KEYS["lobby"])
+    keys = _keys(phase, watching, words)
+    if choices.help:
+        return Frame(title, status, body=help_lines(ROOM_HELP, words), message=choices.message, keys=keys)
     if view.maze is not None and (phase == "racing" or (phase == "finished" and not view.results)):
         numbered = _numbered(view, focus)
         others = [(digit, p.cell) for digit, p in numbered if p.cell is not None]
@@ -127,18 +181,22 @@ def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str,
         )
         return Frame(title, status, view.maze, marks, focus.cell if focus else None, (), legend,
                      choices.message, "" if watching else choices.typed, keys)  # fmt: skip
-    body = _result_lines(view.results) if phase == "finished" and view.results else _lobby_lines(view)
+    if phase == "finished" and view.results:
+        body = _result_lines(view.results, words)
+    else:
+        body = _lobby_lines(view, words)
     return Frame(title, status, body=body, message=choices.message, typed=choices.typed, keys=keys)
 
 
 def _status(view: RoomView, choices: Choices, local_ms: int, me: Racer | None, words: Messages) -> str:
     """The status line: one whole line a case (phase, then what the player needs of it)."""
+    method = method_name(choices.method_name, words)
     if view.phase == "countdown":
         left = view.countdown_left(local_ms)
         return words("status.countdown", seconds=f"{(left or 0) / 1000:.1f}")
     if view.phase == "lobby":
         ready = sum(p.ready for p in view.players)
-        return words("status.lobby", count=len(view.players), ready=ready, method=choices.method_name)
+        return words("status.lobby", count=len(view.players), ready=ready, method=method)
     stage = "racing" if view.phase == "racing" else "finished"
     time = clock(view.elapsed(local_ms) if view.phase == "racing" else None)
     if me is None:
@@ -146,8 +204,9 @@ def _status(view: RoomView, choices: Choices, local_ms: int, me: Racer | None, w
     limit = view.settings["hint_limit"] if view.settings is not None else "?"
     counts = {"clock": time, "moves": me.moves, "hints": me.hints, "limit": limit}
     if me.finished:  # the time instead of what only matters while racing
-        return words(f"status.{stage}.done", **counts, rank=me.rank, time=result_time(me.time, me.penalty))
+        time = result_time(me.time, me.penalty, words)
+        return words(f"status.{stage}.done", **counts, rank=me.rank, time=time)
     if me.cell is None:
-        return words(f"status.{stage}.racer", **counts, method=choices.method_name)
+        return words(f"status.{stage}.racer", **counts, method=method)
     row, col = me.cell
-    return words(f"status.{stage}.racer_at", **counts, method=choices.method_name, row=row, col=col)
+    return words(f"status.{stage}.racer_at", **counts, method=method, row=row, col=col)

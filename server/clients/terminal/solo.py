@@ -2,8 +2,9 @@
 
 `SoloGame` is the game without a clock or a terminal: the maze from `generate`, the trail rules of
 `apply_move`, the exercise's help from `hint` (which here takes the step for you, as the exercise's did), a
-seeded `random.Random` for the random hint method, and the time passed in by the caller. `play_solo`
-puts it on the terminal with the same picture and keys as a live room.
+seeded `random.Random` for the random hint method, and the time passed in by the caller; its messages and
+closing line in the player's language (`words`). `play_solo` puts it on the terminal with the same
+picture and keys as a live room.
 """
 
 import asyncio
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 
 from server.clients.terminal.console import Console, read_keys
 from server.clients.terminal.keys import KeyDecoder, Keymap
+from server.clients.terminal.labels import SOLO_HELP, help_lines, method_name, preset_name, result_time
 from server.clients.terminal.messages import ENGLISH, Messages
 from server.clients.terminal.picture import Marks
 from server.clients.terminal.screen import Frame, compose
@@ -24,10 +26,9 @@ from server.maze.hints import HINT_METHODS, hint
 from server.maze.model import Cell, Maze
 from server.maze.moves import Target, apply_move
 from server.maze.trail import Trail
-from server.room.race_time import clock, result_time
+from server.room.race_time import clock
 from server.room.settings import PRESETS, RoomSettings
 
-KEYS = "arrows/WASD move · r c Enter · h hint · m method · q quit"
 PENALTY_S = RoomSettings().hint_penalty
 """Seconds a hint adds to the time, as in a room with the default rules."""
 
@@ -46,18 +47,27 @@ class SoloGame:
     ended: float | None = None
     message: str = ""
     way: tuple[Cell, ...] = ()
+    words: Messages = ENGLISH
+    showing_keys: bool = False
+    """Whether `?` asked for the keys."""
 
     def __post_init__(self) -> None:
         self.trail = Trail([self.maze.entrance])
 
     @classmethod
     def new(
-        cls, size: str, seed: int, now: float, algorithm: str = "backtracker", directions: int = 4
+        cls,
+        size: str,
+        seed: int,
+        now: float,
+        algorithm: str = "backtracker",
+        directions: int = 4,
+        words: Messages = ENGLISH,
     ) -> "SoloGame":
         """A game on the maze of a preset size, drawn from `seed` (the maze and the random hints both)."""
         rows, cols = PRESETS[size]
         maze = generate(MazeSpec(algorithm, rows, cols, seed, directions=directions))
-        return cls(maze, size, random.Random(seed), now)
+        return cls(maze, size, random.Random(seed), now, words=words)
 
     @property
     def done(self) -> bool:
@@ -75,7 +85,7 @@ class SoloGame:
         try:
             cell = apply_move(self.maze, self.trail, target)
         except GameError as error:
-            self.message = str(error)
+            self.message = self.words.refusal(error.code, error.message)
             return
         self.moves += 1
         self.message, self.way = "", self.way[1:] if self.way[1:2] == (cell,) else ()
@@ -89,53 +99,62 @@ class SoloGame:
             return
         found = hint(self.maze, self.trail.cells, method, self.rng)
         self.hints += 1
-        cost = f"(+{PENALTY_S} s)"
+        words, searched = self.words, method_name(found.method, self.words)
         if found.next is not None:
             way = found.path or ()
             self.step(found.next, now)
             self.way = tuple(way[1:])
-            self.message = f"{found.method} explored {found.explored} cells and took a step for you {cost}"
+            self.message = words("solo.hint_step", method=searched, count=found.explored, penalty=PENALTY_S)
         elif found.back_path is not None and len(found.back_path) > 1:
             back = found.back_path
             self.step(back[1], now)
             self.way = tuple(back[1:])
             where = f"{back[-1][0]} {back[-1][1]}"
-            self.message = f"{found.method}: no way on from there; stepped back towards {where} {cost}"
+            self.message = words("solo.hint_back", method=searched, cell=where, penalty=PENALTY_S)
         else:
-            self.message, self.way = f"{found.method}: no way on from here {cost}", ()
+            self.message, self.way = words("solo.hint_stuck", method=searched, penalty=PENALTY_S), ()
 
-    def frame(self, method: str, keymap: Keymap, now: float, words: Messages = ENGLISH) -> Frame:
-        """The screen of this game, its status line in the language of `words`."""
+    def frame(self, method: str, keymap: Keymap, now: float, words: Messages | None = None) -> Frame:
+        """The screen of this game, in the language of `words` (the game's own by default)."""
+        words = words or self.words
         here = self.trail.current
         rows, cols = self.maze.rows, self.maze.cols
+        size = preset_name(self.size, words)
+        title = words("title.solo", size=size, rows=rows, cols=cols)
         status = words(
             "status.solo.finished" if self.done else "status.solo.racing",
             clock=clock(self.time_ms(now)),
             moves=self.moves,
             hints=self.hints,
-            method=method,
+            method=method_name(method, words),
             row=here[0],
             col=here[1],
         )
+        if self.showing_keys:
+            body = help_lines(SOLO_HELP, words)
+            return Frame(title, status, body=body, message=keymap.error, keys=words("keys.solo"))
         return Frame(
-            title=f"MazeRace solo · {self.size} {rows}x{cols} · from ◎ to ★",
+            title=title,
             status=status,
             maze=self.maze,
             marks=Marks(self.trail.cells, self.trail.facing, way=self.way),
             focus=here,
             message=keymap.error or self.message,
             typed=keymap.line,
-            keys=KEYS,
+            keys=words("keys.solo"),
         )
 
     def summary(self, now: float) -> str:
         """The closing line: time, moves, hints, and the shortest way for comparison."""
         shortest = distances_to_exit(self.maze)[self.maze.index(self.maze.entrance)]
-        time = result_time(self.time_ms(now), self.hints * PENALTY_S * 1000)
-        head = "Solved" if self.done else "Left"
-        return (
-            f"{head} the {self.size} maze in {time} with {self.moves} moves (shortest way {shortest})"
-            f" and {self.hints} hints"
+        time = result_time(self.time_ms(now), self.hints * PENALTY_S * 1000, self.words)
+        return self.words(
+            "solo.summary.solved" if self.done else "solo.summary.left",
+            size=preset_name(self.size, self.words),
+            time=time,
+            moves=self.moves,
+            shortest=shortest,
+            count=self.hints,
         )
 
 
@@ -143,14 +162,14 @@ async def play_solo(
     console: Console, size: str, seed: int, algorithm: str, directions: int, words: Messages = ENGLISH
 ) -> str:
     """Play until the exit or `q`; the summary to print once the terminal is restored."""
-    game = SoloGame.new(size, seed, time.monotonic(), algorithm, directions)
-    decoder, keymap = KeyDecoder(), Keymap()
+    game = SoloGame.new(size, seed, time.monotonic(), algorithm, directions, words)
+    decoder, keymap = KeyDecoder(), Keymap(words=words)
     methods = list(HINT_METHODS)
     choice = 0
     stop = asyncio.Event()
 
     def redraw() -> None:
-        console.show(compose(game.frame(methods[choice], keymap, time.monotonic(), words), *console.size()))
+        console.show(compose(game.frame(methods[choice], keymap, time.monotonic()), *console.size()))
 
     def on_bytes(data: bytes) -> None:
         nonlocal choice
@@ -169,6 +188,8 @@ async def play_solo(
                 game.step(command.cell, now)
             elif command.kind == "hint":
                 game.help(methods[choice], now)
+            elif command.kind == "help":
+                game.showing_keys = not game.showing_keys
             elif command.kind == "method":
                 choice = (choice + 1) % len(methods)
             if game.done:

@@ -11,7 +11,7 @@ import re
 
 from server.room.names import display_width
 
-__all__ = ["display_width", "fit", "wrap"]
+__all__ = ["display_width", "fit", "pad", "wrap", "wrap_phrases"]
 
 _CHUNKS = re.compile(r"\s+|\S+")
 
@@ -50,4 +50,31 @@ def wrap(text: str, columns: int) -> list[str]:
         line = chunk
     if line.strip():
         lines.append(line.rstrip())
+    return lines
+
+
+def pad(text: str, columns: int, align: str = "<") -> str:
+    """`text` with spaces after it (`<`) or before it (`>`) up to `columns` display columns, as
+    `str.ljust` and `str.rjust` would pad it if every character took one column."""
+    room = " " * max(0, columns - display_width(text))
+    return room + text if align == ">" else text + room
+
+
+def wrap_phrases(text: str, columns: int, separator: str = " · ") -> list[str]:
+    """`text`, a list of phrases joined by `separator` ("r ready · q leave"), in lines at most
+    `columns` wide broken between phrases only, so a key stays beside what it does; a phrase wider
+    than a line alone is wrapped by `wrap`."""
+    lines: list[str] = []
+    line = ""
+    for phrase in text.split(separator):
+        joined = f"{line}{separator}{phrase}" if line else phrase
+        if display_width(joined) <= columns:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = wrap(phrase, columns) or [""]
+        lines += whole
+    if line:
+        lines.append(line)
     return lines

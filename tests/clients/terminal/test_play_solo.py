@@ -28,7 +28,7 @@ async def test_a_solo_game_typed_along_the_shortest_way_ends_with_the_time_and_m
         assert status == 0
         assert restored(modes), modes
         moves = len(path) - 1
-        assert f"with {moves} moves (shortest way {moves}) and 1 hints" in game.seen
+        assert f"with {moves} moves (shortest way {moves}) and 1 hint" in game.seen
     finally:
         game.close()
 

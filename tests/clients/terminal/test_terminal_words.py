@@ -3,17 +3,19 @@ placeholders and plurals, text measured in display columns (a Chinese character 
 Chinese screen that still fits 80 x 24, composed and in a pseudo-terminal."""
 
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from server.clients.terminal.entry import build_parser
-from server.clients.terminal.keys import Keymap
+from server.clients.terminal.keys import Command, Keymap
 from server.clients.terminal.messages import Messages, language_of_locale
 from server.clients.terminal.screen import compose
 from server.clients.terminal.solo import SoloGame
-from server.clients.terminal.width import display_width, fit, wrap
+from server.clients.terminal.width import display_width, fit, wrap, wrap_phrases
 from tests.clients.terminal.pty_client import Terminal
 
 
@@ -109,7 +111,7 @@ def test_a_solo_screen_in_either_language_fits_80_by_24(language: str) -> None:
 async def test_the_chinese_screen_in_a_pty_fits_80_by_24(size: str) -> None:
     game = Terminal("--solo", "--size", size, "--seed", "7", "--lang", "zh")
     try:
-        await game.expect("提示方法 dfs")
+        await game.expect("提示方法 DFS")
         await game.expect("\x1b[J")  # the end of that frame
         frame = game.seen.rsplit("\x1b[H", 1)[1].split("\x1b[J", 1)[0]
         lines = re.split(r"\x1b\[K\r?\n", frame.removesuffix("\x1b[K"))
@@ -121,3 +123,46 @@ async def test_the_chinese_screen_in_a_pty_fits_80_by_24(size: str) -> None:
         assert status == 0
     finally:
         game.close()
+
+
+def test_the_keys_break_between_phrases_only() -> None:
+    keys = "r ready · s start (host) · m hint method · ? keys · q leave"
+    assert wrap_phrases(keys, 80) == [keys]
+    assert wrap_phrases(keys, 30) == ["r ready · s start (host)", "m hint method · ? keys", "q leave"]
+    too_wide = wrap_phrases("方向键/WASD 移动 · q 离开", 12)  # a phrase wider than a line is wrapped
+    assert too_wide == ["方向键/WASD", "移动", "q 离开"]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("size", ["easy", "hard"])
+def test_every_key_stays_beside_what_it_does_at_80_columns(language: str, size: str) -> None:
+    words = Messages(language)
+    lines = compose(SoloGame.new(size, 7, 0.0, words=words).frame("dfs", Keymap(), 1.0), 24, 80)
+    phrases = words("keys.solo").split(" · ")
+    shown = [line.split(" │ ")[-1].removeprefix("> _  ") for line in lines]
+    keys_lines = [line for line in shown if any(line.startswith(phrase) for phrase in phrases)]
+    assert keys_lines, lines
+    assert all(part in phrases for line in keys_lines for part in line.split(" · ")), keys_lines
+
+
+def test_question_mark_shows_the_keys_in_the_players_language() -> None:
+    keymap = Keymap()
+    assert keymap.command("?", "racing") == Command("help")
+    game = SoloGame.new("easy", 7, 0.0, words=Messages("zh"))
+    game.showing_keys = True
+    lines = compose(game.frame("dfs", keymap, 1.0), 24, 80)
+    assert lines[1] == "按键：", lines
+    assert any("h：要一个提示" in line for line in lines), lines
+    assert all(display_width(line) <= 80 for line in lines)
+
+
+def test_python_m_server_clients_terminal_is_python_m_server_play() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "server.clients.terminal", "--solo", "--size", "huge"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("play: "), done.stderr
+    assert "invalid choice" in done.stderr, done.stderr
