@@ -179,3 +179,13 @@ def test_every_key_the_terminal_client_uses_exists_and_every_key_is_used() -> No
     assert not missing, f"keys used but in no catalogue: {missing}"
     unused = [key for key in english if not any(c.fullmatch(key) for c in compiled.values())]
     assert not unused, f"keys nothing uses: {unused}"
+
+
+def test_the_terminal_says_each_refusal_as_the_web_client_does() -> None:
+    """Each client keeps its own catalogue, so the terminal has a copy of the refusals' texts: the same
+    words in both clients, for every code the terminal knows."""
+    web, terminal = web_catalogues(), terminal_catalogues()
+    for web_language, terminal_language in (("en", "en"), ("zh-CN", "zh")):
+        for key, text in terminal[terminal_language].items():
+            if key.startswith(ERROR_FAMILY) and key in web[web_language]:
+                assert text == web[web_language][key], (terminal_language, key)
