@@ -1,7 +1,7 @@
 // "Today's maze" on the front page: one button a size (`POST /api/daily`), and, once someone has
 // finished today's maze of a size, "Race today's best" against that run's ghost.
 import { $, el, message, show } from '../common/ui.js';
-import { formatRaceTime, t } from '../common/i18n.js';
+import { formatNumber, formatRaceTime, t } from '../common/i18n.js';
 import { presetLabel } from '../common/labels.js';
 import { api, goToRoom, noStore, problem } from '../net/api.js';
 
@@ -29,7 +29,7 @@ export function buildDailyButtons(presets, leave) {
  */
 export function presetButtonFace(preset, rows, cols) {
   // the space keeps the accessible name (the visible text) readable: "Easy 10 × 10"
-  return [el('span', { text: presetLabel(preset) }), ' ', el('span', { class: 'preset-size', text: t('settings.size_only', { rows, cols }) })];
+  return [el('span', { text: presetLabel(preset) }), ' ', el('span', { class: 'preset-size', text: `${formatNumber(rows)} × ${formatNumber(cols)}` })];
 }
 
 /** "Race today's best" for each size someone has finished today's maze of (its daily board's first

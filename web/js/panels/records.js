@@ -41,7 +41,7 @@ export function leaderboardRow(row) {
     { 'data-race': row.race },
     el('td', { class: 'rank', text: formatNumber(Number(row.place)) }),
     el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
-    el('td', { class: 'num', text: timeText(row) }), // the total, the race time and hints beside it
+    el('td', { class: 'num time', text: timeText(row) }), // the total, the race time and hints beside it
     el('td', { class: 'num', text: formatNumber(Number(row.moves)) }),
     el('td', { class: 'num', text: formatNumber(Number(row.hints)) }),
     el('td', {}, replayLink(row.race, t('front.record.replay_of', { name: row.name }))),
