@@ -1,46 +1,57 @@
-// The words people read for the values the server's rules name (GET /api/rules, rules.js): labels
-// only. Which values exist comes from the rules; a value with no label here is shown as itself.
+// The words people read for the values the server's rules name (GET /api/rules, rules.js), in the
+// player's language: each table maps a value to its catalogue message (web/i18n/<lang>.json), looked up
+// once when the page loads. Which values exist comes from the rules; a value with no label here is
+// shown as itself.
+import { formatDate, t } from './i18n.js';
+
+/**
+ * A table of the catalogue's messages by value, from value -> key.
+ * @param {Record<string, string>} keys
+ * @returns {Readonly<Record<string, string>>}
+ */
+const messages = (keys) => Object.freeze(Object.fromEntries(Object.entries(keys).map(([value, key]) => [value, t(key)])));
+
 /** @type {Readonly<Record<string, string>>} */
-export const METHOD_LABELS = Object.freeze({
-  dfs: 'DFS (stack)',
-  'dfs-recursive': 'DFS (recursive)',
-  bfs: 'BFS (queue)',
-  astar: 'A*',
-  random: 'Random (DFS or BFS)',
+export const METHOD_LABELS = messages({
+  dfs: 'method.dfs',
+  'dfs-recursive': 'method.dfs_recursive',
+  bfs: 'method.bfs',
+  astar: 'method.astar',
+  random: 'method.random',
 });
 /** @type {Readonly<Record<string, string>>} */
-export const ALGORITHM_LABELS = Object.freeze({
-  backtracker: 'Recursive backtracker',
-  prim: 'Randomized Prim',
-  kruskal: 'Kruskal',
-  division: 'Recursive division',
-  wilson: 'Wilson',
-  'aldous-broder': 'Aldous–Broder (random walk)',
-  'hunt-and-kill': 'Hunt and kill',
-  'growing-tree': 'Growing tree',
-  sidewinder: 'Sidewinder',
-  'binary-tree': 'Binary tree',
-  eller: 'Eller (row by row)',
-  classic: 'Classic (random fill, loops)',
+export const ALGORITHM_LABELS = messages({
+  backtracker: 'algorithm.backtracker',
+  prim: 'algorithm.prim',
+  kruskal: 'algorithm.kruskal',
+  division: 'algorithm.division',
+  wilson: 'algorithm.wilson',
+  'aldous-broder': 'algorithm.aldous_broder',
+  'hunt-and-kill': 'algorithm.hunt_and_kill',
+  'growing-tree': 'algorithm.growing_tree',
+  sidewinder: 'algorithm.sidewinder',
+  'binary-tree': 'algorithm.binary_tree',
+  eller: 'algorithm.eller',
+  classic: 'algorithm.classic',
 });
 /**
  * Each generator in plain words: what its mazes are like. Players read these; the algorithm's name
  * (ALGORITHM_LABELS) comes second, for those who know it.
  * @type {Readonly<Record<string, string>>}
  */
-export const ALGORITHM_PLAIN = Object.freeze({
-  backtracker: 'Long winding corridors',
-  'hunt-and-kill': 'Long winding corridors, made in sweeps',
-  prim: 'Many short dead ends',
-  kruskal: 'Many short dead ends, evenly spread',
-  wilson: 'A fair mix of long and short ways',
-  'aldous-broder': 'A fair mix, from one random walk',
-  'growing-tree': 'Corridors or dead ends, as you choose',
-  division: 'Long straight walls and boxy rooms',
-  eller: 'Made row by row, even all over',
-  sidewinder: 'An open top row, the way up always short',
-  'binary-tree': 'Open top and left edges, everything leans that way',
-  classic: 'Random walls, with loops and open spaces',
+export const ALGORITHM_PLAIN = messages({
+  backtracker: 'algorithm.backtracker.plain',
+  'hunt-and-kill': 'algorithm.hunt_and_kill.plain',
+  prim: 'algorithm.prim.plain',
+  kruskal: 'algorithm.kruskal.plain',
+  wilson: 'algorithm.wilson.plain',
+  'aldous-broder': 'algorithm.aldous_broder.plain',
+  'growing-tree': 'algorithm.growing_tree.plain',
+  division: 'algorithm.division.plain',
+  eller: 'algorithm.eller.plain',
+  sidewinder: 'algorithm.sidewinder.plain',
+  'binary-tree': 'algorithm.binary_tree.plain',
+  classic: 'algorithm.classic.plain',
 });
 /**
  * A generator's choice in the settings: its plain words, then its name.
@@ -48,36 +59,49 @@ export const ALGORITHM_PLAIN = Object.freeze({
  * @returns {string}
  */
 export const generatorChoice = (value) =>
-  ALGORITHM_PLAIN[value] && ALGORITHM_LABELS[value] ? `${ALGORITHM_PLAIN[value]} (${ALGORITHM_LABELS[value]})` : String(labelOf(ALGORITHM_LABELS, value));
+  ALGORITHM_PLAIN[value] && ALGORITHM_LABELS[value] ? t('settings.algorithm_choice', { plain: ALGORITHM_PLAIN[value], name: ALGORITHM_LABELS[value] }) : String(labelOf(ALGORITHM_LABELS, value));
 /** What each hint search does, in one sentence (the methods' names stay: they are the point). */
 /** @type {Readonly<Record<string, string>>} */
-export const METHOD_ABOUT = Object.freeze({
-  dfs: 'Follows one passage as deep as it goes, then backs up.',
-  'dfs-recursive': 'The same deep search, written as a function that calls itself.',
-  bfs: 'Spreads out evenly in every direction, so it finds the shortest way.',
-  astar: 'Heads for the exit first, so it finds the shortest way searching less.',
-  random: 'Depth first or breadth first, picked at random for each hint.',
+export const METHOD_ABOUT = messages({
+  dfs: 'method.dfs.about',
+  'dfs-recursive': 'method.dfs_recursive.about',
+  bfs: 'method.bfs.about',
+  astar: 'method.astar.about',
+  random: 'method.random.about',
 });
 /** A room's phase as the public rooms list says it. */
 /** @type {Readonly<Record<string, string>>} */
-export const PHASE_LABELS = Object.freeze({
-  lobby: 'Waiting to start',
-  countdown: 'Starting',
-  racing: 'Racing',
-  finished: 'Showing the results',
+export const PHASE_LABELS = messages({
+  lobby: 'front.phase.lobby',
+  countdown: 'front.phase.countdown',
+  racing: 'front.phase.racing',
+  finished: 'front.phase.finished',
 });
 /** @type {Readonly<Record<string, string>>} */
-export const BIAS_LABELS = Object.freeze({
-  newest: 'Newest cell (long corridors)',
-  random: 'Random cell (like Prim)',
-  mixed: 'Mixed (half each)',
+export const BIAS_LABELS = messages({
+  newest: 'settings.grow.newest',
+  random: 'settings.grow.random',
+  mixed: 'settings.grow.mixed',
+});
+/** The growing-tree bias in a settings summary, in a word or two. @type {Readonly<Record<string, string>>} */
+export const BIAS_SHORT = messages({
+  newest: 'settings.summary.bias.newest',
+  random: 'settings.summary.bias.random',
+  mixed: 'settings.summary.bias.mixed',
 });
 /** @type {Readonly<Record<string, string>>} */
-export const DIRECTION_LABELS = Object.freeze({ 4: '4 (straight moves)', 8: '8 (diagonals too)' });
+export const DIRECTION_LABELS = messages({ 4: 'settings.direction.four', 8: 'settings.direction.eight' });
 /** How much of the way a hint shows its asker (the `hint_reveal` setting). @type {Readonly<Record<string, string>>} */
-export const REVEAL_LABELS = Object.freeze({ junction: 'The way to the next junction', whole: 'The whole way (not ranked)' });
+export const REVEAL_LABELS = messages({ junction: 'settings.reveal.junction', whole: 'settings.reveal.whole' });
 /** @type {Readonly<Record<string, string>>} */
-export const OPENING_LABELS = Object.freeze({ corners: 'Corners (top left → bottom right)', edges: 'Two random edges' });
+export const OPENING_LABELS = messages({ corners: 'settings.opening.corners', edges: 'settings.opening.edges' });
+/** The presets' names ("custom" is the form's own choice of rows and columns). @type {Readonly<Record<string, string>>} */
+export const PRESET_LABELS = messages({
+  easy: 'settings.preset.easy',
+  medium: 'settings.preset.medium',
+  hard: 'settings.preset.hard',
+  custom: 'settings.preset.custom',
+});
 
 /**
  * The label of `value`, or the value itself.
@@ -85,11 +109,26 @@ export const OPENING_LABELS = Object.freeze({ corners: 'Corners (top left → bo
  * @param {string | number} value
  * @returns {string | number}
  */
-export const labelOf = (labels, value) => labels[value] ?? value;
+export const labelOf = (labels, value) => (Object.hasOwn(labels, value) ? labels[value] : value);
 
-/** A preset's name as a title: "easy" -> "Easy". */
+/** A preset's name: "easy" -> "Easy" (简单); a preset this client has no word for, as itself. */
 /** @param {unknown} name */
-export const presetLabel = (name) => String(name).charAt(0).toUpperCase() + String(name).slice(1);
+export const presetLabel = (name) => String(labelOf(PRESET_LABELS, String(name)));
+
+/**
+ * A preset's name with its size: "Easy 10 × 10".
+ * @param {string} preset @param {number} rows @param {number} cols
+ */
+export const presetWithSize = (preset, rows, cols) => t('settings.preset_size', { preset: presetLabel(preset), rows, cols });
+
+/**
+ * The daily maze of a UTC day ("2026-03-05") by its name: "the maze of Mar 5, 2026".
+ * @param {string} day
+ */
+export function dailyName(day) {
+  const when = new Date(`${day}T00:00:00Z`);
+  return t('daily.maze_of', { date: Number.isNaN(when.getTime()) ? day : formatDate(when, { dateStyle: 'medium', timeZone: 'UTC' }) });
+}
 
 /**
  * The server's `values` as [value, label] pairs: the labelled ones in the order of `labels`, then the rest.
@@ -104,15 +143,15 @@ export function labelled(values, labels) {
 }
 
 /**
- * The bot kinds (docs/protocol.md, `add_bot`): a short name for the badge and one line on how each walks.
- * Labels only: which kinds exist, the names they race under and their speeds come from GET /api/rules
- * (`bots`); a kind with no label here is shown by its server name.
+ * The bot kinds (docs/protocol.md, `add_bot`): the name a kind races under, a short name for the badge
+ * and one line on how each walks. Which kinds exist and their speeds come from GET /api/rules (`bots`),
+ * whose names are English; a kind with no label here is shown by its server name.
  */
-/** @type {Readonly<Record<string, {short: string, about: string}>>} */
+/** @type {Readonly<Record<string, {name: string, short: string, about: string}>>} */
 export const BOT_LABELS = Object.freeze({
-  dfs: { short: 'DFS', about: 'Depth first with a stack: tries a passage, pushes it, and pops back at each dead end.' },
-  wall: { short: 'Wall', about: 'Keeps its right hand on the wall (and marks passages once it walks in circles).' },
-  tremaux: { short: 'Trémaux', about: 'Marks every passage it walks and never takes one marked twice.' },
-  bfs: { short: 'BFS', about: 'Walks to each cell in the order a breadth-first search finds them: slow, and instructive.' },
-  shortest: { short: 'Shortest', about: 'Knows the maze (even in fog) and walks the shortest way: its speed sets the challenge.' },
+  dfs: { name: t('bot.dfs.name'), short: t('bot.dfs.short'), about: t('bot.dfs.about') },
+  wall: { name: t('bot.wall.name'), short: t('bot.wall.short'), about: t('bot.wall.about') },
+  tremaux: { name: t('bot.tremaux.name'), short: t('bot.tremaux.short'), about: t('bot.tremaux.about') },
+  bfs: { name: t('bot.bfs.name'), short: t('bot.bfs.short'), about: t('bot.bfs.about') },
+  shortest: { name: t('bot.shortest.name'), short: t('bot.shortest.short'), about: t('bot.shortest.about') },
 });

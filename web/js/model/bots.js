@@ -1,13 +1,17 @@
 // Bots as the pages show them: which kinds and speeds the host may pick, the small "bot"
 // badge beside a bot's name, and the speed a host typed, read and checked. Pure: no DOM, no socket.
-// The kinds, their names and the speeds come from GET /api/rules (`bots`); labels.js only adds the
-// words on how each walks. The server checks every `add_bot` again.
+// The kinds and the speeds come from GET /api/rules (`bots`); labels.js names each kind in the player's
+// language (the server's names are English, shown only for a kind it has no words for) and says how it walks. The server checks every `add_bot` again.
 import { BOT_LABELS } from '../common/labels.js';
+import { t } from '../common/i18n.js';
 
 export const DEFAULT_BOT = Object.freeze({ kind: 'dfs', speed: 5 }); // "race a bot now": a DFS bot at 5 moves/s
 
 /** @typedef {{kind: string, name: string, about: string}} BotKind */
 /** What the host may pick: the kinds, the speed bounds and the default. @typedef {{kinds: BotKind[], min: number, max: number, pick: import('./wire-types.js').BotSpec}} BotChoices */
+
+/** A kind's words in labels.js, or null. @param {string} kind */
+const labelsOf = (kind) => (Object.hasOwn(BOT_LABELS, kind) ? BOT_LABELS[kind] : null);
 
 /** @param {unknown} v @returns {v is number} */
 const whole = (v) => Number.isInteger(v);
@@ -25,7 +29,7 @@ export function botChoices(rules) {
   const { min_speed: min, max_speed: max } = served;
   if (!whole(min) || !whole(max) || min > max) return null;
   const names = served.names && typeof served.names === 'object' ? served.names : {};
-  const kinds = served.kinds.map(String).map((/** @type {string} */ kind) => ({ kind, name: String(names[kind] ?? `${kind} bot`), about: BOT_LABELS[kind]?.about ?? '' }));
+  const kinds = served.kinds.map(String).map((/** @type {string} */ kind) => ({ kind, name: labelsOf(kind)?.name ?? String(names[kind] ?? t('bot.unknown_name', { kind })), about: labelsOf(kind)?.about ?? '' }));
   const kind = kinds.some((/** @type {BotKind} */ k) => k.kind === DEFAULT_BOT.kind) ? DEFAULT_BOT.kind : kinds[0].kind;
   return { kinds, min, max, pick: { kind, speed: Math.min(max, Math.max(min, DEFAULT_BOT.speed)) } };
 }

@@ -1,5 +1,6 @@
-// The front page's HTTP API calls (docs/protocol.md, "HTTP API"): JSON in, JSON out, and the error
-// message the server gave, for the page to show.
+// The front page's HTTP API calls (docs/protocol.md, "HTTP API"): JSON in, JSON out, and the server's
+// refusal as the player reads it (by its code, from the catalogue), for the page to show.
+import { serverMessage, t } from '../common/i18n.js';
 
 /** An API answer: its status and its JSON body (null when it had none). @typedef {{ok: boolean, status: number, body: any}} Answer */
 
@@ -15,8 +16,8 @@ export async function api(path, options) {
   return { ok: response.ok, status: response.status, body };
 }
 
-/** What went wrong, as the server said it. @param {Answer} res */
-export const problem = (res) => res.body?.error?.message || `The server said ${res.status}`;
+/** What went wrong, in the player's language. @param {Answer} res */
+export const problem = (res) => (res.body?.error ? serverMessage(res.body.error) : t('front.error.status', { status: String(res.status) }));
 
 /** Whether the server keeps no records (started without a database). @param {Answer} res */
 export const noStore = (res) => res.status === 503 && res.body?.error?.code === 'no_store';

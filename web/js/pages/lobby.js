@@ -3,6 +3,8 @@
 // takes the size chosen there too); join by code or link; public rooms; today's maze (daily-buttons.js);
 // the leaderboard and recent races (these need the server's database: hidden without one). "Race a
 // bot now" has its own script (race-bot.js).
+import { t, translatePage } from '../common/i18n.js';
+import { mountLanguageSwitch } from '../common/language-switch.js';
 import { $, el, message, show } from '../common/ui.js';
 import { buildSettingsFields, readSettings, writeSettings } from '../panels/settings.js';
 import { defaultSettings, loadRules } from '../net/rules.js';
@@ -12,6 +14,9 @@ import { loadName, saveName } from '../common/storage.js';
 import { leaderboardRow, recentRaceItem } from '../panels/records.js';
 import { showPublicRooms } from '../panels/public-rooms.js';
 import { buildDailyButtons, loadDailyBests, presetButtonFace } from '../panels/daily-buttons.js';
+
+translatePage();
+mountLanguageSwitch(document.querySelector('header.top'));
 
 const nameInput = $('name');
 nameInput.value = loadName();
@@ -32,7 +37,7 @@ loadRules()
     buildDailyButtons(rules.presets, rememberName);
     buildLeaderboardFilters(rules.settings);
   })
-  .catch(() => message('Could not load the room rules from the server: reload the page', 'error', 0));
+  .catch(() => message(t('front.error.rules'), 'error', 0));
 
 /**
  * One Create button a size: a tap makes the room with that size (and "More settings" as they are).
@@ -61,7 +66,7 @@ createForm.addEventListener('submit', async (/** @type {SubmitEvent} */ e) => {
   }
   if (!settings.hint_methods.length) {
     $('more-settings').open = true;
-    message('Pick at least one hint search in More settings');
+    message(t('front.error.no_methods'));
     return;
   }
   for (const button of createButtons()) button.disabled = true;
@@ -70,7 +75,7 @@ createForm.addEventListener('submit', async (/** @type {SubmitEvent} */ e) => {
     if (res.ok && res.body?.code) location.assign(res.body.url || roomUrl(res.body.code));
     else message(problem(res));
   } catch {
-    message('Could not reach the server');
+    message(t('front.error.unreachable'));
   } finally {
     for (const button of createButtons()) button.disabled = false;
   }
@@ -89,14 +94,14 @@ function parseCode(text) {
 async function joinByCode(watch) {
   const code = parseCode($('join-code').value);
   if (!code) {
-    message('That does not look like a room code or link');
+    message(t('front.error.bad_code'));
     return;
   }
   rememberName();
   try {
     const res = await api(`/api/rooms/${encodeURIComponent(code)}`);
     if (res.status === 404) {
-      message(`There is no room ${code}`);
+      message(t('front.error.no_room', { code }));
       return;
     }
   } catch {
@@ -118,7 +123,7 @@ function buildLeaderboardFilters(settings) {
   /** @param {HTMLSelectElement} select @param {[string | number, string | number][]} pairs */
   const fill = (select, pairs) => {
     const keep = select.value;
-    select.replaceChildren(el('option', { value: '', text: 'All' }), ...pairs.map(([value, text]) => el('option', { value, text })));
+    select.replaceChildren(el('option', { value: '', text: t('front.lb.all') }), ...pairs.map(([value, text]) => el('option', { value, text })));
     select.value = pairs.some(([value]) => value === keep) ? keep : '';
   };
   fill($('lb-preset'), settings.preset.choices.map((/** @type {string} */ p) => [p, presetLabel(p)]));

@@ -5,7 +5,8 @@
 // what a tap starts. Its own entry script; the rules come from GET /api/rules like the create form's.
 import { botChoices, readSpeed } from '../model/bots.js';
 import { aboutOf, select } from '../panels/bots-ui.js';
-import { presetLabel } from '../common/labels.js';
+import { presetWithSize } from '../common/labels.js';
+import { serverMessage, t } from '../common/i18n.js';
 import { loadRules } from '../net/rules.js';
 import { loadName, saveBotRace, saveName } from '../common/storage.js';
 import { $, el, message, setText, show } from '../common/ui.js';
@@ -24,7 +25,9 @@ function describe() {
   const bot = choices?.kinds.find((k) => k.kind === kindSelect.value)?.name ?? kindSelect.value;
   const size = $('race-bot-size').selectedOptions[0]?.textContent ?? '';
   const fog = !$('race-bot-fog-field').hidden && $('race-bot-fog').checked;
-  setText('race-bot-summary', fog ? `Nobody around? The ${bot} races you at once: ${speedInput.value} moves a second, maze ${size}, in fog.` : `Nobody around? The ${bot} races you at once: ${speedInput.value} moves a second, maze ${size}.`);
+  const speed = Number(speedInput.value);
+  if (speedInput.value.trim() === '' || !Number.isFinite(speed)) setText('race-bot-summary', t('front.bot.summary_default'));
+  else setText('race-bot-summary', t(fog ? 'front.bot.summary_fog' : 'front.bot.summary', { bot, count: speed, size }));
 }
 
 /** @param {any} rules */
@@ -36,9 +39,9 @@ function build(rules) {
   }
   select(kindSelect, choices.kinds, choices.pick.kind);
   Object.assign(speedInput, { min: choices.min, max: choices.max, value: String(choices.pick.speed) });
-  setText('race-bot-speed-label', `Speed (${choices.min}–${choices.max} moves a second)`);
+  setText('race-bot-speed-label', t('front.bot.speed_range', { min: choices.min, max: choices.max }));
   const sizes = Object.entries(rules.presets || {});
-  $('race-bot-size').replaceChildren(...sizes.map((/** @type {[string, any]} */ [name, s]) => el('option', { value: name, text: `${presetLabel(name)} ${s.rows} × ${s.cols}` })));
+  $('race-bot-size').replaceChildren(...sizes.map((/** @type {[string, any]} */ [name, s]) => el('option', { value: name, text: presetWithSize(name, s.rows, s.cols) })));
   if (rules.presets?.[DEFAULT_SIZE]) $('race-bot-size').value = DEFAULT_SIZE;
   show('race-bot-fog-field', !!rules.settings?.fog);
   describe();
@@ -48,13 +51,13 @@ function build(rules) {
 async function raceNow() {
   const name = $('name').value.trim();
   if (!name) {
-    message('Type your name first');
+    message(t('front.error.name_first'));
     $('name').focus();
     return;
   }
   const read = readSpeed(speedInput.value, /** @type {import('../model/bots.js').BotChoices} */ (choices)); // the button waits for them
   if (read.error) {
-    message(read.error);
+    message(t('bot.speed_error', { min: choices?.min ?? '', max: choices?.max ?? '' }));
     $('race-bot-options').open = true;
     speedInput.focus();
     return;
@@ -68,13 +71,13 @@ async function raceNow() {
     const response = await fetch('/api/rooms', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(settings) });
     const body = await response.json().catch(() => null);
     if (!response.ok || !body?.code) {
-      message(body?.error?.message || `The server said ${response.status}`);
+      message(body?.error ? serverMessage(body.error) : t('front.error.status', { status: String(response.status) }));
       return;
     }
     saveBotRace(body.code, { kind: kindSelect.value, speed: /** @type {number} */ (read.speed) });
     location.assign(body.url || `/r/${encodeURIComponent(body.code)}`);
   } catch {
-    message('Could not reach the server');
+    message(t('front.error.unreachable'));
   } finally {
     go.disabled = false;
   }
@@ -89,4 +92,4 @@ form.addEventListener('submit', (/** @type {Event} */ e) => {
 });
 loadRules()
   .then(build)
-  .catch(() => message('Could not load the room rules from the server: reload the page', 'error', 0));
+  .catch(() => message(t('front.error.rules'), 'error', 0));

@@ -1,6 +1,7 @@
 // "Today's maze" on the front page: one button a size (`POST /api/daily`), and, once someone has
 // finished today's maze of a size, "Race today's best" against that run's ghost.
-import { $, el, formatTime, message, show } from '../common/ui.js';
+import { $, el, message, show } from '../common/ui.js';
+import { formatNumber, formatRaceTime, t } from '../common/i18n.js';
 import { presetLabel } from '../common/labels.js';
 import { api, goToRoom, noStore, problem } from '../net/api.js';
 
@@ -28,7 +29,7 @@ export function buildDailyButtons(presets, leave) {
  */
 export function presetButtonFace(preset, rows, cols) {
   // the space keeps the accessible name (the visible text) readable: "Easy 10 × 10"
-  return [el('span', { text: presetLabel(preset) }), ' ', el('span', { class: 'preset-size', text: `${rows} × ${cols}` })];
+  return [el('span', { text: presetLabel(preset) }), ' ', el('span', { class: 'preset-size', text: `${formatNumber(rows)} × ${formatNumber(cols)}` })];
 }
 
 /** "Race today's best" for each size someone has finished today's maze of (its daily board's first
@@ -46,7 +47,7 @@ export async function loadDailyBests() {
   if (asked !== bestsAsked) return;
   const buttons = bests
     .filter(([, best]) => best && typeof best.name === 'string')
-    .map(([preset, best]) => dailyButton(preset, [`Race today's best ${presetLabel(preset)}: ${best.name}'s ghost, ${formatTime(best.total)}`], 'best'));
+    .map(([preset, best]) => dailyButton(preset, [t('daily.best', { preset: presetLabel(preset), name: best.name, time: formatRaceTime(best.total) })], 'best'));
   $('daily-best-buttons').replaceChildren(...buttons);
   show('daily-best-buttons', buttons.length > 0);
 }
@@ -63,7 +64,7 @@ function dailyButton(preset, face, ghost = null) {
       else if (noStore(res)) show('daily', false);
       else message(problem(res));
     } catch {
-      message('Could not reach the server');
+      message(t('front.error.unreachable'));
     } finally {
       button.disabled = false;
     }

@@ -1,7 +1,8 @@
 // The front page's public rooms: one card a room (GET /api/rooms), refreshed every few seconds while
 // the page is seen. Cards wrap on a narrow screen, so nothing is wider than its column.
 import { $, el, setText, show } from '../common/ui.js';
-import { ALGORITHM_PLAIN, PHASE_LABELS, labelOf, presetLabel } from '../common/labels.js';
+import { ALGORITHM_PLAIN, PHASE_LABELS, labelOf, presetLabel, presetWithSize } from '../common/labels.js';
+import { t } from '../common/i18n.js';
 import { api, roomUrl } from '../net/api.js';
 
 const REFRESH_MS = 4000;
@@ -21,20 +22,21 @@ function roomCard(room, beforeLeave) {
     beforeLeave();
     location.assign(roomUrl(room.code, watch));
   };
-  const join = el('button', { type: 'button', text: 'Join', disabled: !open, 'data-action': 'join', 'aria-label': `Join room ${room.code}` });
-  const watch = el('button', { type: 'button', class: 'secondary', text: 'Watch', 'data-action': 'watch', 'aria-label': `Watch room ${room.code}` });
+  const join = el('button', { type: 'button', text: t('common.join'), disabled: !open, 'data-action': 'join', 'aria-label': t('front.rooms.join', { code: room.code }) });
+  const watch = el('button', { type: 'button', class: 'secondary', text: t('common.watch'), 'data-action': 'watch', 'aria-label': t('front.rooms.watch', { code: room.code }) });
   join.addEventListener('click', go(false));
   watch.addEventListener('click', go(true));
-  const size = room.rows && room.cols ? `${presetLabel(room.preset || '')} ${room.rows} × ${room.cols}` : presetLabel(room.preset || '');
-  const maze = `${size} · ${labelOf(ALGORITHM_PLAIN, room.algorithm || '')}${room.fog ? ' · fog' : ''}`;
-  const people = `${players} of ${room.max_players ?? '?'} players · ${count(room.spectators)} watching`;
+  const size = room.rows && room.cols ? presetWithSize(room.preset || '', room.rows, room.cols) : presetLabel(room.preset || '');
+  const maze = t(room.fog ? 'front.rooms.maze_fog' : 'front.rooms.maze', { size, maze: String(labelOf(ALGORITHM_PLAIN, room.algorithm || '')) });
+  const most = Number(room.max_players);
+  const people = t('front.rooms.people', { players, count: Number.isFinite(most) ? most : '?', watching: count(room.spectators) });
   return el(
     'li',
     { 'data-code': room.code },
     el(
       'div',
       { class: 'room-info' },
-      el('strong', { text: `${room.code} · ${labelOf(PHASE_LABELS, room.phase)}` }),
+      el('strong', { text: t('front.rooms.title', { code: room.code, phase: String(labelOf(PHASE_LABELS, room.phase)) }) }),
       el('span', { class: 'muted', text: maze }),
       el('span', { class: 'muted', text: people }),
     ),
@@ -62,10 +64,10 @@ export function showPublicRooms(beforeLeave) {
         list.replaceChildren(...cards);
         if (focusKey) list.querySelector(`li[data-code="${CSS.escape(String(focusKey[0]))}"] [data-action="${focusKey[1]}"]`)?.focus();
         show('room-list-empty', cards.length === 0);
-        setText('room-list-empty', 'No public rooms yet: make one above!');
+        setText('room-list-empty', t('front.rooms.empty'));
       }
     } catch {
-      setText('room-list-empty', 'Could not load the rooms; trying again…');
+      setText('room-list-empty', t('front.rooms.failed'));
       show('room-list-empty');
     }
     if (!document.hidden) timer = setTimeout(refresh, REFRESH_MS);

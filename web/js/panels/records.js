@@ -1,24 +1,37 @@
 // The front page's records: a leaderboard row and a recent race, as elements (the page fetches them).
 import { el } from '../common/ui.js';
-import { resultTimeText } from '../common/race-time.js';
-import { ALGORITHM_PLAIN, labelOf, presetLabel } from '../common/labels.js';
+import { raceTimes } from '../common/race-time.js';
+import { ALGORITHM_PLAIN, dailyName, labelOf, presetLabel } from '../common/labels.js';
+import { formatDate, formatNumber, formatRaceTime, t } from '../common/i18n.js';
 
 /** @param {string} race @param {string} label */
-const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: 'Replay', 'aria-label': label });
+const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: t('front.lb.replay'), 'aria-label': label });
+
 /** The maze a record was raced on, in plain words. @param {any} x a leaderboard row or a race */
-const kind = (x) => `${x.rows} × ${x.cols} · ${labelOf(ALGORITHM_PLAIN, x.algorithm || '')}${dailyOf(x)}`;
-/** @param {any} x */
-const dailyOf = (x) => (x.daily ? ` · the maze of ${x.daily}` : '');
+function kind(x) {
+  const params = { rows: x.rows, cols: x.cols, maze: String(labelOf(ALGORITHM_PLAIN, x.algorithm || '')) };
+  return x.daily ? t('front.record.maze_daily', { ...params, daily: dailyName(String(x.daily)) }) : t('front.record.maze', params);
+}
 
 /** @param {number} at */
 function ago(at) {
   const ms = at < 1e11 ? at * 1000 : at; // epoch seconds or ms
   const s = Math.max(0, (Date.now() - ms) / 1000);
   if (!Number.isFinite(s)) return '';
-  if (s < 90) return 'just now';
-  if (s < 5400) return `${Math.round(s / 60)} min ago`;
-  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
-  return new Date(ms).toLocaleDateString();
+  if (s < 90) return t('front.ago.now');
+  if (s < 5400) return t('front.ago.minutes', { count: Math.round(s / 60) });
+  if (s < 129600) return t('front.ago.hours', { count: Math.round(s / 3600) });
+  return formatDate(ms);
+}
+
+/**
+ * A finisher's time: the total, then how it is made up when hints cost something; '–' for none.
+ * @param {any} row
+ */
+function timeText(row) {
+  const { race, hints, total } = raceTimes(row);
+  if (race == null) return '–';
+  return hints > 0 ? t('front.lb.time_sum', { total: formatRaceTime(total), race: formatRaceTime(race), hints: formatRaceTime(hints) }) : formatRaceTime(total);
 }
 
 /** One row of the leaderboard table. @param {any} row a leaderboard row (GET /api/leaderboard) */
@@ -26,21 +39,23 @@ export function leaderboardRow(row) {
   return el(
     'tr',
     { 'data-race': row.race },
-    el('td', { class: 'rank', text: String(row.place) }),
+    el('td', { class: 'rank', text: formatNumber(Number(row.place)) }),
     el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
-    el('td', { class: 'num', text: resultTimeText(row) }), // the total, the race time and hints beside it
-    el('td', { class: 'num', text: String(row.moves) }),
-    el('td', { class: 'num', text: String(row.hints) }),
-    el('td', {}, replayLink(row.race, `Replay of ${row.name}'s race`)),
+    el('td', { class: 'num time', text: timeText(row) }), // the total, the race time and hints beside it
+    el('td', { class: 'num', text: formatNumber(Number(row.moves)) }),
+    el('td', { class: 'num', text: formatNumber(Number(row.hints)) }),
+    el('td', {}, replayLink(row.race, t('front.record.replay_of', { name: row.name }))),
   );
 }
 
 /** One recent race, with its replay link. @param {any} r a race (GET /api/races) */
 export function recentRaceItem(r) {
+  const preset = presetLabel(r.preset || '');
+  const when = ago(r.ended_at);
   return el(
     'li',
     { 'data-race': r.id },
-    el('span', { text: `${presetLabel(r.preset || '')} · ${kind(r)}` }, el('span', { class: 'muted', text: ` · ${ago(r.ended_at)}` })),
-    replayLink(r.id, `Replay of the ${presetLabel(r.preset || '')} race ${ago(r.ended_at)}`),
+    el('span', { text: t('front.recent.race', { preset, maze: kind(r) }) }, ' · ', el('span', { class: 'muted', text: when })),
+    replayLink(r.id, t('front.record.replay_recent', { preset, when })),
   );
 }

@@ -6,12 +6,11 @@
 // the vision only with explorer mode (fog) on. Each field says in one plain sentence what it does, for
 // players who have never met the words (its `aria-describedby`).
 import { el } from '../common/ui.js';
+import { t } from '../common/i18n.js';
 import { defaultSettings } from '../net/rules.js';
-import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, presetLabel } from '../common/labels.js';
+import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, BIAS_SHORT, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, presetLabel } from '../common/labels.js';
 
 const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
-
-const PRESET_LABELS = { custom: 'Custom size' };
 
 /**
  * The settings form: its controls are read by name (`form.elements.rows`), the names this file gives
@@ -34,8 +33,8 @@ function options(name, labels) {
 }
 
 function presetLabels() {
-  const sized = Object.fromEntries(Object.entries(/** @type {Record<string, {rows: number, cols: number}>} */ (rules.presets)).map(([p, s]) => [p, `${presetLabel(p)} (${s.rows} × ${s.cols})`]));
-  return { ...sized, ...PRESET_LABELS };
+  const sized = Object.fromEntries(Object.entries(/** @type {Record<string, {rows: number, cols: number}>} */ (rules.presets)).map(([p, s]) => [p, t('settings.preset_option', { preset: presetLabel(p), rows: s.rows, cols: s.cols })]));
+  return { ...sized, custom: PRESET_LABELS.custom };
 }
 
 /** @param {string} name @param {Record<string, string | number>} options @param {string} label @param {string} [about] */
@@ -54,7 +53,7 @@ function number(name, label, about, step = 1) {
 
 /** @param {string} name @param {string} label */
 function check(name, label) {
-  return el('label', { class: 'check' }, el('input', { type: 'checkbox', name }), ' ', label);
+  return el('label', { class: 'check' }, el('input', { type: 'checkbox', name }), ' ', el('span', { text: label }));
 }
 
 /**
@@ -85,28 +84,28 @@ export function buildSettingsFields(container, serverRules) {
   aboutPrefix = container.id || aboutPrefix;
   const braid = rules.settings.braid;
   const fields = [
-    select('preset', presetLabels(), 'Size', 'How big the maze is; a custom size takes the rows and columns below.'),
-    el('div', { class: 'pair' }, number('rows', 'Rows'), number('cols', 'Columns')),
-    select('algorithm', generatorOptions(), 'Maze style', 'What the passages are like: the way the maze is made.'),
-    has('bias') ? select('bias', options('bias', BIAS_LABELS), 'Grows from', 'Which cell the maze grows from next.') : null,
+    select('preset', presetLabels(), t('settings.size'), t('settings.size_about')),
+    el('div', { class: 'pair' }, number('rows', t('settings.rows')), number('cols', t('settings.cols'))),
+    select('algorithm', generatorOptions(), t('settings.algorithm'), t('settings.algorithm_about')),
+    has('bias') ? select('bias', options('bias', BIAS_LABELS), t('settings.bias'), t('settings.bias_about')) : null,
     has('directions') ? directionsField() : null,
-    number('braid', `Loops (${braid.min}–${braid.max})`, 'Remove this share of dead ends so there is more than one way.', 0.05),
-    select('openings', options('openings', OPENING_LABELS), 'Entrance and exit', 'Where the race starts and ends.'),
+    number('braid', t('settings.braid', { min: braid.min, max: braid.max }), t('settings.braid_about'), 0.05),
+    select('openings', options('openings', OPENING_LABELS), t('settings.openings'), t('settings.openings_about')),
     el(
       'fieldset',
       { class: 'methods' },
-      el('legend', { text: 'Hint searches' }),
-      el('small', { class: 'muted about', text: 'The ways a hint may search for the exit; each draws its search as it goes.' }),
+      el('legend', { text: t('settings.methods') }),
+      el('small', { class: 'muted about', text: t('settings.methods_about') }),
       ...rules.settings.hint_methods.choices.map((/** @type {string} */ v) => methodCheck(v)),
     ),
-    el('div', { class: 'pair' }, number('hint_limit', 'Hints per player'), number('hint_penalty', 'Seconds per hint')),
-    el('small', { class: 'muted about', text: 'Each hint adds its seconds to the time of the player who asked.' }),
-    check('hint_moves', 'A hint also moves you one step'),
-    has('hint_reveal') ? select('hint_reveal', options('hint_reveal', REVEAL_LABELS), 'A hint shows', 'The next junction keeps the race open; the whole way is the full solution, and the race is not ranked.') : null,
-    el('div', { class: 'pair' }, number('max_players', 'Most players'), number('time_limit', 'Time limit (seconds)')),
-    check('public', 'Public: listed on the front page for anyone to join'),
-    has('fog') ? check('fog', 'Explorer mode (fog): racers see only what they have explored') : null,
-    has('vision') ? number('vision', 'Vision in fog', 'How many steps along the passages a racer sees.') : null,
+    el('div', { class: 'pair' }, number('hint_limit', t('settings.hint_limit')), number('hint_penalty', t('settings.hint_penalty'))),
+    el('small', { class: 'muted about', text: t('settings.hint_about') }),
+    check('hint_moves', t('settings.hint_moves')),
+    has('hint_reveal') ? select('hint_reveal', options('hint_reveal', REVEAL_LABELS), t('settings.hint_reveal'), t('settings.hint_reveal_about')) : null,
+    el('div', { class: 'pair' }, number('max_players', t('settings.max_players')), number('time_limit', t('settings.time_limit'))),
+    check('public', t('settings.public')),
+    has('fog') ? check('fog', t('settings.fog')) : null,
+    has('vision') ? number('vision', t('settings.vision'), t('settings.vision_about')) : null,
   ];
   container.append(...fields.filter(Boolean)); // a field this server's rules lack is left out
   /** @type {SettingsForm} */
@@ -126,13 +125,13 @@ function generatorOptions() {
 /** A hint search's box, its name and what it does. @param {string} method */
 function methodCheck(method) {
   const about = METHOD_ABOUT[method];
-  return el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'hint_methods', value: method }), ' ', labelOf(METHOD_LABELS, method), about ? el('small', { class: 'muted about', text: about }) : null);
+  return el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'hint_methods', value: method }), ' ', el('span', { text: String(labelOf(METHOD_LABELS, method)) }), about ? el('small', { class: 'muted about', text: about }) : null);
 }
 
 function directionsField() {
   const some = ruledOut(rules, { directions: 8 }).algorithms.length > 0;
-  const about = some ? 'Whether racers may also move diagonally; some maze styles cannot, and are greyed out.' : 'Whether racers may also move diagonally.';
-  return field('Directions', el('select', { name: 'directions' }, ...labelled(rules.settings.directions.choices, DIRECTION_LABELS).map(([v, t]) => el('option', { value: String(v), text: t }))), about);
+  const about = some ? t('settings.directions_about_some') : t('settings.directions_about');
+  return field(t('settings.directions'), el('select', { name: 'directions' }, ...labelled(rules.settings.directions.choices, DIRECTION_LABELS).map(([v, t]) => el('option', { value: String(v), text: t }))), about);
 }
 
 /**
@@ -162,11 +161,11 @@ function syncDirections(form) {
   const out = ruledOut(rules, { algorithm: f.algorithm.value, directions: f.directions.value });
   for (const option of f.algorithm.options) {
     option.disabled = out.algorithms.includes(option.value);
-    option.title = option.disabled ? 'No 8-direction form: choose 4 directions first' : '';
+    option.title = option.disabled ? t('settings.no_eight_algorithm') : '';
   }
   for (const option of f.directions.options) {
     option.disabled = out.directions.includes(Number(option.value));
-    option.title = option.disabled ? 'This generator has no 8-direction form' : '';
+    option.title = option.disabled ? t('settings.no_eight_direction') : '';
   }
 }
 
@@ -251,15 +250,19 @@ export function lockSettings(form, locked) {
 }
 
 /**
- * A one-line summary of settings for people who cannot change them, in plain words.
+ * A one-line summary of settings for people who cannot change them, in plain words: its fields (the
+ * size, the maze, 8 directions, fog, the hints), each a whole message, one after the other.
  * @param {Partial<import('../model/wire-types.js').Settings>} s
  */
 export function describeSettings(s) {
-  const size = s.rows && s.cols ? `${s.rows}×${s.cols}` : '';
-  const hints = !s.hint_limit ? 'no hints' : s.hint_reveal === 'whole' ? `${s.hint_limit} hints that show the whole way, +${s.hint_penalty}s each` : `${s.hint_limit} hints, +${s.hint_penalty}s each`;
-  const bias = s.algorithm === BIASED && s.bias ? ` (${s.bias})` : '';
-  const directions = s.directions === 8 ? ' · 8 directions' : '';
-  const vision = Number.isInteger(s.vision) ? ` (vision ${s.vision})` : '';
-  const fog = s.fog ? ` · fog${vision}` : '';
-  return `${s.preset || ''} ${size} · ${labelOf(ALGORITHM_PLAIN, s.algorithm || '')}${bias}${directions}${fog} · ${hints}`;
+  const preset = presetLabel(s.preset || '');
+  const size = s.rows && s.cols ? t('settings.summary.size', { preset, rows: s.rows, cols: s.cols }) : preset;
+  const plain = String(labelOf(ALGORITHM_PLAIN, s.algorithm || ''));
+  const maze = s.algorithm === BIASED && s.bias ? t('settings.summary.maze_bias', { maze: plain, bias: String(labelOf(BIAS_SHORT, s.bias)) }) : plain;
+  const fog = Number.isInteger(s.vision) ? t('settings.summary.fog_vision', { vision: Number(s.vision) }) : t('settings.summary.fog');
+  const hints = !s.hint_limit
+    ? t('settings.summary.no_hints')
+    : t(s.hint_reveal === 'whole' ? 'settings.summary.hints_whole' : 'settings.summary.hints', { count: s.hint_limit, seconds: s.hint_penalty ?? 0 });
+  const fields = [size, maze, s.directions === 8 ? t('settings.summary.eight') : '', s.fog ? fog : '', hints];
+  return fields.filter(Boolean).join(' · ');
 }
