@@ -29,15 +29,6 @@ export function raceTimes(r) {
 }
 
 /**
- * How a total is made up: "0:09.1 + 0:05.0 hints"; '' when hints cost nothing (the total is the race time).
- * @param {number} race the race time in ms
- * @param {number} hints the hint penalty in ms
- */
-export function timeSumText(race, hints) {
-  return hints > 0 ? t('time.sum', { race: formatRaceTime(race), hints: formatRaceTime(hints) }) : '';
-}
-
-/**
  * A finisher's time as every table shows it: the total, then how it is made up when hints cost
  * something: "0:14.1 (0:09.1 + 0:05.0 hints)", or "0:09.1"; '–' for a racer who did not finish.
  * @param {{time?: number | null, penalty?: number | null, dnf?: boolean}} r
