@@ -48,7 +48,7 @@ export class ResultsView {
         el(
           'tr',
           { 'data-player-id': r.id, class: isYou(r.id) ? 'you' : '' },
-          el('td', { class: 'rank', text: r.dnf ? t('race.dnf') : formatNumber(/** @type {number} */ (r.rank)) }),
+          el('td', { class: 'rank', text: r.dnf ? t('race.dnf') : r.rank == null ? '–' : formatNumber(r.rank) }),
           el('td', { class: 'name' }, swatch(r.colour), isYou(r.id) ? t('race.name_you', { name: r.name }) : r.name, botTag(r.bot)),
           el('td', { class: 'num', text: resultTimeText(r) }),
           el('td', { class: 'num', text: r.moves == null ? '–' : formatNumber(r.moves) }),
