@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './fixtures/english-page.mjs';
 import { hintMessage } from '../../web/js/model/hint-text.js';
 
 /** A found hint from (2, 2) going right, its way `steps` steps long, cut as `cut`. */

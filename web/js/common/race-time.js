@@ -3,7 +3,9 @@
 // result (the results, the race explained, its chart, the replay) writes it with these helpers, so the
 // same race reads the same everywhere: "0:14.1 (0:09.1 + 0:05.0 hints)". The terminal client has the
 // same rules in server/room/race_time.py. Times are whole tenths of a second, cut (never rounded up), so
-// a total is always the race time's tenths plus the penalty's.
+// a total is always the race time's tenths plus the penalty's. The sentences come from the catalogue
+// (time.*), the figures through formatRaceTime, so a time reads the same in every language.
+import { formatNumber, formatRaceTime, language, t } from './i18n.js';
 
 /** m:ss.t for race times in ms ('–' for none). @param {number | null | undefined} ms */
 export function formatTime(ms) {
@@ -27,15 +29,6 @@ export function raceTimes(r) {
 }
 
 /**
- * How a total is made up: "0:09.1 + 0:05.0 hints"; '' when hints cost nothing (the total is the race time).
- * @param {number} race the race time in ms
- * @param {number} hints the hint penalty in ms
- */
-export function timeSumText(race, hints) {
-  return hints > 0 ? `${formatTime(race)} + ${formatTime(hints)} hints` : '';
-}
-
-/**
  * A finisher's time as every table shows it: the total, then how it is made up when hints cost
  * something: "0:14.1 (0:09.1 + 0:05.0 hints)", or "0:09.1"; '–' for a racer who did not finish.
  * @param {{time?: number | null, penalty?: number | null, dnf?: boolean}} r
@@ -43,6 +36,28 @@ export function timeSumText(race, hints) {
 export function resultTimeText(r) {
   const { race, hints, total } = raceTimes(r);
   if (race == null) return '–';
-  const sum = timeSumText(race, hints);
-  return sum ? `${formatTime(total)} (${sum})` : formatTime(total);
+  if (hints <= 0) return formatRaceTime(total);
+  return t('time.total_with_sum', { total: formatRaceTime(total), race: formatRaceTime(race), hints: formatRaceTime(hints) });
+}
+
+/** A duration in ms as seconds with one decimal ("3.2"), in the language's digits. @param {unknown} ms */
+export function secondsText(ms) {
+  return formatNumber(Math.max(0, Number(ms) || 0) / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** Names or words as a list, in the language's way ("Ann, Bob"; "上、右"). @param {readonly string[]} items */
+export const listText = (items) => items.join(t('race.list_separator'));
+
+const ordinals = new Intl.PluralRules(language === 'zh-CN' ? 'zh-CN' : 'en', { type: 'ordinal' });
+
+/**
+ * A place in a race as the language says it: "1st", "2nd", "3rd", "4th" in English, "第 1 名" in Chinese.
+ * @param {number} n
+ */
+export function placeText(n) {
+  const form = ordinals.select(n);
+  if (form === 'one') return t('time.place_one', { place: n });
+  if (form === 'two') return t('time.place_two', { place: n });
+  if (form === 'few') return t('time.place_few', { place: n });
+  return t('time.place_other', { place: n });
 }

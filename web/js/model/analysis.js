@@ -1,8 +1,9 @@
 // The race explained (GET /api/races/{id}/analysis, docs/protocol.md "Race analysis"): reading the
 // answer and putting each racer's analysis into words. Pure: no DOM, no fetch (analysis-panel.js draws).
 import { decodeCells, decodeMaze } from './maze.js';
-import { METHOD_LABELS, labelOf } from '../common/labels.js';
-import { formatTime, raceTimes, resultTimeText } from '../common/race-time.js';
+import { methodName } from './hint-text.js';
+import { raceTimes, resultTimeText, secondsText } from '../common/race-time.js';
+import { formatRaceTime, t } from '../common/i18n.js';
 
 /** @typedef {import('./wire-types.js').Cell} Cell */
 /** @typedef {import('./wire-types.js').PlayerAnalysis} PlayerAnalysis */
@@ -19,10 +20,6 @@ import { formatTime, raceTimes, resultTimeText } from '../common/race-time.js';
 
 /** @param {unknown} cell */
 const cellText = (cell) => (Array.isArray(cell) ? `(${cell[0]}, ${cell[1]})` : '?');
-/** @param {unknown} ms */
-const seconds = (ms) => `${(Math.max(0, Number(ms) || 0) / 1000).toFixed(1)} s`;
-/** @param {number} n @param {string} word */
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The answer made ready to draw: {maze, shortest: [[r, c], ...], checkpoints, bottlenecks, winner,
@@ -52,37 +49,46 @@ export function readAnalysis(body) {
  * @param {Pick<PlayerAnalysis, 'finished' | 'end' | 'penalty' | 'dead_ends' | 'dead_end_time' | 'name' | 'moves'>} p
  */
 export function summaryText(p) {
-  const end = p.finished ? `finished in ${resultTimeText({ time: p.end, penalty: p.penalty })}` : `did not finish (raced ${formatTime(p.end)})`;
   const visits = p.dead_ends?.length ?? 0;
-  const lost = visits ? `${seconds(p.dead_end_time)} spent in ${plural(visits, 'dead end')}` : 'no dead ends';
-  return `${p.name} ${end}: ${plural(p.moves ?? 0, 'move')}, ${lost}.`;
+  const params = { name: String(p.name ?? ''), count: p.moves ?? 0, dead_ends: visits, seconds: secondsText(p.dead_end_time) };
+  if (p.finished) {
+    const time = resultTimeText({ time: p.end, penalty: p.penalty });
+    return visits ? t('analysis.summary_finished', { ...params, time }) : t('analysis.summary_finished_clean', { ...params, time });
+  }
+  const time = formatRaceTime(p.end);
+  return visits ? t('analysis.summary_unfinished', { ...params, time }) : t('analysis.summary_unfinished_clean', { ...params, time });
 }
 
 /** A dead-end visit in words. @param {import('./wire-types.js').DeadEndVisit} v */
 export function visitText(v) {
-  const back = v.left == null ? 'still in it when the race ended' : `back on the way at ${formatTime(v.left)}`;
+  const params = { entered: formatRaceTime(v.entered), cell: cellText(v.cell), seconds: secondsText(v.spent), left: formatRaceTime(v.left) };
   if (v.kind === 'detour') {
-    return `${formatTime(v.entered)}: took a longer way round at ${cellText(v.cell)}: ${plural(v.steps, 'step')}, ${seconds(v.spent)}; ${back}`;
+    const detour = { ...params, count: v.steps };
+    return v.left == null ? t('analysis.detour_stuck', detour) : t('analysis.detour', detour);
   }
-  return `${formatTime(v.entered)}: went into a dead end at ${cellText(v.cell)}: ${plural(v.depth, 'cell')} deep, ${plural(v.steps, 'step')}, ${seconds(v.spent)} lost; ${back}`;
+  // a dead end is walked in and back out: always more than one step, so only its depth needs a plural
+  const deadEnd = { ...params, count: v.depth, steps: v.steps };
+  return v.left == null ? t('analysis.dead_end_stuck', deadEnd) : t('analysis.dead_end', deadEnd);
 }
 
 /** The first wrong turn in words. @param {Pick<PlayerAnalysis, 'first_wrong_turn'>} p */
 export function wrongTurnText(p) {
   const w = p.first_wrong_turn;
-  if (!w) return 'No wrong turn: every step took them nearer the exit.';
-  return `First wrong turn at ${formatTime(w.t)}: from ${cellText(w.came_from)} into ${cellText(w.cell)}, off the shortest way.`;
+  if (!w) return t('analysis.no_wrong_turn');
+  return t('analysis.wrong_turn', { time: formatRaceTime(w.t), from: cellText(w.came_from), cell: cellText(w.cell) });
 }
 
 /** A hint, what it cost and what it saved, in words. @param {import('./wire-types.js').AnalysedHint} h */
 export function hintText(h) {
-  const what = h.found ? 'it showed the way on' : 'there was no way on from there, so it showed the way back';
+  const asked = { time: formatRaceTime(h.t), method: methodName(h.method), cell: cellText(h.cell) };
+  const what = h.found ? t('analysis.hint_way_on', asked) : t('analysis.hint_way_back', asked);
+  const cost = { cost: formatRaceTime(h.cost), seconds: secondsText(h.saved), count: h.saved_cells ?? 0 };
   const saved = h.on_way
-    ? 'they were on the shortest way already, so it spared them no searching'
+    ? t('analysis.hint_on_way', cost)
     : h.saved_cells
-      ? `it spared them about ${seconds(h.saved)} of searching (${plural(h.saved_cells, 'cell')} of that dead end they never had to walk)`
-      : 'it spared them no searching: nothing was left to search beyond that cell';
-  return `${formatTime(h.t)}: a hint (${labelOf(METHOD_LABELS, h.method)}) at ${cellText(h.cell)}: ${what}. It added ${formatTime(h.cost)} to the total; ${saved}.`;
+      ? t('analysis.hint_saved', cost)
+      : t('analysis.hint_saved_nothing', cost);
+  return t('results.two_sentences', { first: what, second: saved });
 }
 
 /**
@@ -91,14 +97,18 @@ export function hintText(h) {
  * @param {Pick<Analysis, 'winner' | 'checkpoints'>} analysis
  */
 export function lossText(p, analysis) {
-  if (p.id === analysis.winner) return 'The winner: the chart times everyone else against this race.';
+  if (p.id === analysis.winner) return t('analysis.loss_winner');
   const s = p.biggest_loss;
-  if (!s) return analysis.winner ? 'Never slower than the winner on any stretch of the way.' : 'Nobody finished, so there is no winner to compare with.';
+  if (!s) return analysis.winner ? t('analysis.loss_never') : t('analysis.loss_no_winner');
   const n = analysis.checkpoints.length || 1;
-  const from = Math.round(((s.index - 1) / n) * 100);
-  const to = Math.round((s.index / n) * 100);
-  const theirs = s.reached ? seconds(s.theirs) : `${seconds(s.theirs)} without getting there`;
-  return `Most time lost from ${from}% to ${to}% of the way: ${theirs} against the winner's ${seconds(s.winners)}, ${seconds(s.loss)} slower.`;
+  const params = {
+    from: Math.round(((s.index - 1) / n) * 100),
+    to: Math.round((s.index / n) * 100),
+    theirs: secondsText(s.theirs),
+    winners: secondsText(s.winners),
+    loss: secondsText(s.loss),
+  };
+  return s.reached ? t('analysis.loss', params) : t('analysis.loss_unreached', params);
 }
 
 /**
@@ -110,12 +120,12 @@ export function lossText(p, analysis) {
  */
 export function splitRows(analysis) {
   const rows = analysis.checkpoints.map((left, k) => ({
-    label: left === 0 ? 'At the exit (race time)' : `${plural(left, 'step')} from the exit`,
-    times: analysis.players.map((p) => formatTime(p.splits?.[k] ?? null)),
+    label: left === 0 ? t('analysis.split_exit') : t('analysis.split_steps', { count: left }),
+    times: analysis.players.map((p) => formatRaceTime(p.splits?.[k] ?? null)),
   }));
   if (!rows.length) return rows;
-  const totals = analysis.players.map((p) => (p.finished ? formatTime(raceTimes({ time: p.end, penalty: p.penalty }).total) : '–'));
-  return [...rows, { label: 'Total with hints', times: totals }];
+  const totals = analysis.players.map((p) => (p.finished ? formatRaceTime(raceTimes({ time: p.end, penalty: p.penalty }).total) : '–'));
+  return [...rows, { label: t('analysis.split_total'), times: totals }];
 }
 
 /**

@@ -1,18 +1,23 @@
 // The replay page (/replay/{id}): loads a stored race and plays it back on the canvas. The positions
 // come from the pure replay model; this file only wires the controls, the DOM and the renderer.
+import { formatDate, formatNumber, formatRaceTime, serverMessage, t, translatePage } from '../common/i18n.js';
+import { mountLanguageSwitch } from '../common/language-switch.js';
 import { decodeMaze } from '../model/maze.js';
 import { Renderer } from '../render/render.js';
 import { attachInput } from '../input/input.js';
 import { Replay, prepareRace, sealedUntil } from '../model/replay-model.js';
-import { $, bindCamera, announce, el, formatTime, ordinal, setText, show, swatch, usePlayerColours } from '../common/ui.js';
+import { $, bindCamera, announce, el, setText, show, swatch, usePlayerColours } from '../common/ui.js';
 import { loadRules } from '../net/rules.js';
-import { resultTimeText } from '../common/race-time.js';
+import { placeText, resultTimeText } from '../common/race-time.js';
 import { distanceField } from '../model/director.js';
-import { ALGORITHM_LABELS, METHOD_LABELS, labelOf } from '../common/labels.js';
+import { methodName } from '../model/hint-text.js';
 import { renderCard, shortestRouteLine } from '../panels/difficulty.js';
 import { botTag } from '../panels/bots-ui.js';
 import { attachAnalysis } from '../panels/replay-analysis.js';
 import { ghostButton } from '../panels/ghost-button.js';
+
+translatePage();
+mountLanguageSwitch(document.querySelector('header.top'));
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
 const id = (() => {
@@ -85,14 +90,14 @@ const renderer = new Renderer($('replay-canvas'), () => ({
 /** The loaded race and its player: the clock and the side panel run only once a race is loaded. */
 const ready = () => ({ replay: /** @type {Replay} */ (replay), race: /** @type {import('../model/replay-model.js').PreparedRace} */ (race) });
 
-/** @param {number} t */
-function seek(t) {
+/** @param {number} at */
+function seek(at) {
   const { replay, race } = ready();
-  replay.seek(t);
+  replay.seek(at);
   current = { players: replay.players(), hints: replay.hints };
   director?.update(replay.t, current.players);
   scrubber.value = String(Math.round(replay.t));
-  setText('replay-time', `${formatTime(replay.t)} / ${formatTime(race.duration)}`);
+  setText('replay-time', t('replay.clock', { time: formatRaceTime(replay.t), duration: formatRaceTime(race.duration) }));
   updateSide();
   renderer.invalidate();
 }
@@ -101,7 +106,7 @@ function seek(t) {
 function setPlaying(on) {
   const { replay, race } = ready();
   playing = on;
-  setText(playButton, on ? 'Pause' : 'Play');
+  setText(playButton, on ? t('replay.pause') : t('replay.play'));
   playButton.setAttribute('aria-pressed', String(on));
   if (!on) return;
   if (replay.t >= race.duration) seek(0);
@@ -121,37 +126,37 @@ function frame(now) {
 }
 
 // ---- the side panel: players, hints so far, the hint overlay ----
-/** @param {number} n @param {string} word */
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** @param {LoggedHint} h */
-const hintText = (h) =>
-  `${h.name} asked for a hint, ${labelOf(METHOD_LABELS, h.method)}: ${h.found ? 'found the way out' : 'no way on, back up'}`;
+const hintText = (h) => {
+  const params = { name: String(h.name ?? ''), method: methodName(h.method) };
+  return h.found ? t('replay.hint_found', params) : t('replay.hint_back', params);
+};
 
 /** Where a racer is: place and time once home (as the results write it), else how far from the exit.
  * @param {ReplayPlayer} p @param {boolean} over whether the replay reached the race's end */
 function standing(p, over) {
   const r = p.result;
   if (p.finished) {
-    if (!r || r.dnf) return 'finished';
-    return r.rank ? `finished ${ordinal(r.rank)} in ${resultTimeText(r)}` : `finished in ${resultTimeText(r)}`;
+    if (!r || r.dnf) return t('replay.finished');
+    return r.rank ? t('replay.finished_place', { place: placeText(r.rank), time: resultTimeText(r) }) : t('replay.finished_time', { time: resultTimeText(r) });
   }
-  if (over && p.result?.dnf) return 'did not finish';
+  if (over && p.result?.dnf) return t('replay.did_not_finish');
   const left = toExit && maze ? toExit[p.cell[0] * maze.cols + p.cell[1]] : -1;
-  return left > 0 ? `${plural(left, 'step')} from the exit` : 'racing';
+  return left > 0 ? t('replay.steps_left', { count: left }) : t('replay.racing');
 }
 
 function updateSide() {
   const { replay, race } = ready();
   const rows = current.players.map((p) => {
     const status = standing(p, replay.t >= race.duration);
-    return /** @type {[ReplayPlayer, string]} */ ([p, `${plural(p.moves, 'move')} · ${plural(p.hints, 'hint')} · ${status}`]);
+    return /** @type {[ReplayPlayer, string]} */ ([p, t('replay.player_line', { moves: p.moves, hints: p.hints, status })]);
   });
   const key = rows.map(([p, text]) => p.id + text).join('|');
   if (key !== shown.players) {
     shown.players = key;
     $('replay-players').replaceChildren(
       ...rows.map(([p, text], i) =>
-        el('li', { 'data-player-id': p.id }, swatch(p.colour), el('span', { class: 'name', text: `${i + 1}. ${p.name}` }), botTag(p.result?.bot), el('span', { class: 'status muted', text })),
+        el('li', { 'data-player-id': p.id }, swatch(p.colour), el('span', { class: 'name', text: t('replay.player_name', { number: i + 1, name: p.name }) }), botTag(p.result?.bot), el('span', { class: 'status muted', text })),
       ),
     );
   }
@@ -160,7 +165,7 @@ function updateSide() {
     if (playing && hints.length > shown.hints) announce(hintText(hints[hints.length - 1]));
     shown.hints = hints.length;
     $('replay-hints').replaceChildren(
-      ...hints.map((h) => el('li', { 'data-player-id': h.id }, el('span', { class: 'muted', text: formatTime(h.t) }), ' ', swatch(h.colour), hintText(h))),
+      ...hints.map((h) => el('li', { 'data-player-id': h.id }, el('span', { class: 'muted', text: formatRaceTime(h.t) }), ' ', swatch(h.colour), hintText(h))),
     );
     show('replay-hints-empty', !hints.length);
   }
@@ -182,17 +187,17 @@ function showResults(data) {
       el(
         'tr',
         { 'data-player-id': r.id },
-        el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank ?? '') }),
+        el('td', { class: 'rank', text: r.dnf ? t('race.dnf') : r.rank == null ? '' : formatNumber(r.rank) }),
         el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot)),
         el('td', { class: 'num', text: resultTimeText(r) }),
-        el('td', { class: 'num', text: String(r.moves ?? '–') }),
-        el('td', { class: 'num', text: String(r.hints ?? 0) }),
-        el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
+        el('td', { class: 'num', text: r.moves == null ? '–' : formatNumber(r.moves) }),
+        el('td', { class: 'num', text: formatNumber(r.hints ?? 0) }),
+        el('td', { class: 'num', text: r.efficiency != null ? formatNumber(Math.round(r.efficiency * 100) / 100, { style: 'percent' }) : '–' }),
         el('td', {}, r.dnf ? null : ghostButton(id, r)),
       ),
     ),
   );
-  setText('replay-note', data.shortest ? `The shortest way is ${data.shortest} steps. Efficiency: the shortest way's steps out of all the steps they took.` : '');
+  setText('replay-note', data.shortest ? t('replay.note', { count: data.shortest }) : '');
   setText('replay-routes', shortestRouteLine(results, data.shortest_routes, data.shortest));
   renderCard($('replay-difficulty'), data.difficulty);
   show('replay-results-panel');
@@ -240,16 +245,55 @@ function fail(text) {
 /** @param {any} data @param {number} opens */
 function sealed(data, opens) {
   const when = new Date(opens);
-  const text = `This race is on the daily maze of ${data.daily}, which stays secret until that day is over (UTC): the replay opens ${when.toLocaleString()}.`;
+  const text = t('replay.sealed', { day: String(data.daily), opens: formatDate(when, { dateStyle: 'medium', timeStyle: 'short' }) });
   $('replay-main').dataset.state = 'sealed';
   $('replay-main').dataset.opens = String(opens);
   setText('replay-status', text);
-  setText('replay-title', `daily ${data.daily}`);
+  setText('replay-title', t('replay.title_daily', { day: String(data.daily) }));
   showResults(data);
 }
 
+/**
+ * The race's title in the header: its preset, size and maze generator, with 8 directions and the daily
+ * maze's day when they apply (one whole message for each case).
+ * @param {any} s the race's settings
+ * @param {import('../model/maze.js').Maze} maze
+ * @param {string | null | undefined} daily
+ */
+function replayTitle(s, maze, daily) {
+  const params = {
+    preset: s.preset ? presetName(s.preset) : '',
+    size: t('replay.size', { rows: maze.rows, cols: maze.cols }),
+    generator: GENERATOR_KEYS[s.algorithm] ? t(GENERATOR_KEYS[s.algorithm]) : String(s.algorithm || ''),
+    day: String(daily ?? ''),
+  };
+  const eight = maze.directions === 8;
+  if (daily) return eight ? t('replay.title_eight_daily', params) : t('replay.title_daily_race', params);
+  return eight ? t('replay.title_eight', params) : t('replay.title', params);
+}
+
+/** @type {Readonly<Record<string, string>>} */
+const PRESET_KEYS = Object.freeze({ easy: 'replay.preset.easy', medium: 'replay.preset.medium', hard: 'replay.preset.hard', custom: 'replay.preset.custom' });
+/** The maze generators' names. @type {Readonly<Record<string, string>>} */
+const GENERATOR_KEYS = Object.freeze({
+  backtracker: 'replay.generator.backtracker',
+  prim: 'replay.generator.prim',
+  kruskal: 'replay.generator.kruskal',
+  division: 'replay.generator.division',
+  wilson: 'replay.generator.wilson',
+  'aldous-broder': 'replay.generator.aldous_broder',
+  'hunt-and-kill': 'replay.generator.hunt_and_kill',
+  'growing-tree': 'replay.generator.growing_tree',
+  sidewinder: 'replay.generator.sidewinder',
+  'binary-tree': 'replay.generator.binary_tree',
+  eller: 'replay.generator.eller',
+  classic: 'replay.generator.classic',
+});
+/** A preset's name, or the server's for one this page has none for. @param {string} preset */
+const presetName = (preset) => (PRESET_KEYS[preset] ? t(PRESET_KEYS[preset]) : preset);
+
 async function load() {
-  if (!id) return fail('No race id in the address.');
+  if (!id) return fail(t('replay.no_id'));
   let res;
   let data = null;
   // the players' numbers come from the server's palette (read beside the race); without it, colour alone
@@ -259,13 +303,13 @@ async function load() {
     data = await res.json().catch(() => null);
     await palette;
   } catch {
-    return fail('Could not reach the server.');
+    return fail(t('replay.unreachable'));
   }
   if (!res.ok || !data) {
     const code = data?.error?.code;
-    if (code === 'unknown_race' || res.status === 404) return fail(`There is no stored race “${id}”.`);
-    if (code === 'no_store') return fail('This server keeps no records, so there are no replays.');
-    return fail(data?.error?.message || `The server said ${res.status}.`);
+    if (code === 'unknown_race' || res.status === 404) return fail(t('replay.unknown_race', { id }));
+    if (code === 'no_store') return fail(t('replay.no_store'));
+    return fail(data?.error ? serverMessage(data.error) : t('replay.status', { status: String(res.status) }));
   }
   const opens = sealedUntil(data);
   if (opens != null) return sealed(data, opens);
@@ -279,18 +323,16 @@ async function load() {
     race = readRace = prepareRace(data);
     replay = new Replay(race);
   } catch {
-    return fail('This race could not be read.');
+    return fail(t('replay.unreadable'));
   }
   const s = data.settings || {};
-  const eight = readMaze.directions === 8 ? ' · 8 directions' : '';
-  const daily = data.daily ? ` · daily ${data.daily}` : '';
-  const title = `${s.preset || ''} ${readMaze.rows}×${readMaze.cols} · ${labelOf(ALGORITHM_LABELS, s.algorithm || '')}${eight}${daily}`;
+  const title = replayTitle(s, readMaze, data.daily);
   setText('replay-title', title);
-  document.title = `MazeRace · replay · ${title}`;
+  document.title = t('replay.page_title_race', { title });
   scrubber.max = String(Math.ceil(readRace.duration));
   speed = Number($('replay-speed').value) || 1; // the browser may have restored the select
   $('replay-follow').replaceChildren(
-    el('option', { value: '', text: 'Nobody (whole maze)' }),
+    el('option', { value: '', text: t('replay.follow_nobody') }),
     ...readRace.players.map((p) => el('option', { value: p.id, text: p.name })),
   );
   show('replay-status', false);

@@ -3,6 +3,7 @@
 // first wrong turn, their hints with cost and saving, where they lost most against the winner, and a
 // chart of each stretch against the winner's. Player names go in through textContent only.
 import { el, safeColour, setText, show } from '../common/ui.js';
+import { serverMessage, t } from '../common/i18n.js';
 import { paintMaze8 } from '../render/maze8.js';
 import { paintMaze } from '../render/render.js';
 import { readAnalysis, summaryText, visitText, wrongTurnText, hintText, lossText } from '../model/analysis.js';
@@ -34,7 +35,7 @@ const centre = ([r, c]) => [2 * c + 1.5, 2 * r + 1.5];
 export async function loadAnalysis(container, raceId, { pick = null, fetcher = fetch } = {}) {
   const status = container.querySelector('.analysis-status');
   show(container);
-  setText(status, 'Working out the race…');
+  setText(status, t('analysis.working'));
   for (let attempt = 0; ; attempt++) {
     let res = null;
     let body = null;
@@ -50,11 +51,11 @@ export async function loadAnalysis(container, raceId, { pick = null, fetcher = f
       try {
         analysis = readAnalysis(body);
       } catch {
-        setText(status, 'This race’s analysis could not be read.');
+        setText(status, t('analysis.unreadable'));
         return null;
       }
       if (!('players' in analysis)) {
-        setText(status, 'The analysis of a daily race opens when its day is over (UTC): it shows the route.');
+        setText(status, t('analysis.sealed'));
         container.dataset.state = 'sealed';
         return null;
       }
@@ -66,7 +67,7 @@ export async function loadAnalysis(container, raceId, { pick = null, fetcher = f
       await new Promise((done) => setTimeout(done, RETRIES[attempt]));
       continue;
     }
-    setText(status, body?.error?.message ? String(body.error.message).slice(0, 200) : 'No analysis for this race.');
+    setText(status, body?.error ? serverMessage(body.error).slice(0, 200) : t('analysis.none'));
     return null;
   }
 }
@@ -93,27 +94,37 @@ export function buildPanel(container) {
   const legend = el(
     'ul',
     { class: 'analysis-legend' },
-    el('li', {}, el('span', { class: 'key', style: `background:${SHORTEST}` }), 'shortest way'),
-    el('li', { class: 'route-key' }, el('span', { class: 'key' }), 'their route'),
-    el('li', {}, el('span', { class: 'key ring', style: `border-color:${DEAD_END}` }), 'dead end entered'),
-    el('li', {}, el('span', { class: 'key cross', style: `color:${WRONG}`, text: '✕' }), 'first wrong turn'),
+    el('li', {}, el('span', { class: 'key', style: `background:${SHORTEST}` }), t('analysis.legend_shortest')),
+    el('li', { class: 'route-key' }, el('span', { class: 'key' }), t('analysis.legend_route')),
+    el('li', {}, el('span', { class: 'key ring', style: `border-color:${DEAD_END}` }), t('analysis.legend_dead_end')),
+    el('li', {}, el('span', { class: 'key cross', style: `color:${WRONG}`, text: '✕', 'aria-hidden': 'true' }), t('analysis.legend_wrong_turn')),
   );
   container.append(
     el('p', { class: 'analysis-status muted', role: 'status' }),
     el(
       'div',
       { class: 'analysis-body', hidden: true },
-      el('label', { class: 'field' }, el('span', { text: 'Player' }), el('select', { class: 'analysis-player' })),
+      el('label', { class: 'field' }, el('span', { text: t('analysis.player') }), el('select', { class: 'analysis-player' })),
       el('p', { class: 'analysis-summary' }),
-      el('div', { class: 'analysis-view' }, el('canvas', { class: 'analysis-map', role: 'img', 'aria-label': 'Their route over the maze, against the shortest way' }), legend),
+      el('div', { class: 'analysis-view' }, el('canvas', { class: 'analysis-map', role: 'img', 'aria-label': t('analysis.map_label') }), legend),
       el('p', { class: 'analysis-wrong' }),
-      el('h3', { text: 'Dead ends' }),
+      el('h3', { text: t('analysis.dead_ends') }),
       el('ol', { class: 'analysis-dead-ends' }),
-      el('h3', { text: 'Hints' }),
+      el('h3', { text: t('analysis.hints') }),
       el('ol', { class: 'analysis-hints' }),
       el('p', { class: 'analysis-loss' }),
-      el('p', { class: 'muted chart-legend' }, el('span', { class: 'key route-swatch' }), ' their time, ', el('span', { class: 'key', style: `background:${WINNER_COLOUR}` }), ' the winner’s, on each stretch of the way to the exit (dashed: they never got to its end)'),
-      el('canvas', { class: 'analysis-chart', role: 'img', 'aria-label': 'Time per stretch of the way against the winner' }),
+      el(
+        'p',
+        { class: 'muted chart-legend' },
+        el('span', { class: 'key route-swatch' }),
+        ' ',
+        el('span', { text: t('analysis.chart_theirs') }),
+        ' ',
+        el('span', { class: 'key', style: `background:${WINNER_COLOUR}` }),
+        ' ',
+        el('span', { text: t('analysis.chart_winners') }),
+      ),
+      el('canvas', { class: 'analysis-chart', role: 'img', 'aria-label': t('analysis.chart_label') }),
     ),
   );
 }
@@ -122,7 +133,7 @@ export function buildPanel(container) {
 function showAnalysis(container, analysis, pick) {
   const select = container.querySelector('.analysis-player');
   const first = analysis.players.find((p) => p.id === pick) || analysis.players.find((p) => p.id === analysis.winner) || analysis.players[0];
-  if (!first) return setText(container.querySelector('.analysis-status'), 'Nobody raced.');
+  if (!first) return setText(container.querySelector('.analysis-status'), t('analysis.nobody_raced'));
   select.replaceChildren(...analysis.players.map((p) => el('option', { value: p.id, text: String(p.name ?? p.id) })));
   select.value = first.id;
   select.onchange = () => drawPlayer(container, analysis, select.value);
@@ -142,9 +153,9 @@ function drawPlayer(container, analysis, id) {
   setText(q('.analysis-summary'), summaryText(p));
   setText(q('.analysis-wrong'), wrongTurnText(p));
   const visits = p.dead_ends || [];
-  q('.analysis-dead-ends').replaceChildren(...(visits.length ? visits.map((v) => el('li', { text: visitText(v) })) : [el('li', { class: 'muted', text: 'None: never off the shortest way.' })]));
+  q('.analysis-dead-ends').replaceChildren(...(visits.length ? visits.map((v) => el('li', { text: visitText(v) })) : [el('li', { class: 'muted', text: t('analysis.no_dead_ends') })]));
   const hints = p.hints || [];
-  q('.analysis-hints').replaceChildren(...(hints.length ? hints.map((h) => el('li', { text: hintText(h) })) : [el('li', { class: 'muted', text: 'No hints.' })]));
+  q('.analysis-hints').replaceChildren(...(hints.length ? hints.map((h) => el('li', { text: hintText(h) })) : [el('li', { class: 'muted', text: t('analysis.no_hints') })]));
   setText(q('.analysis-loss'), lossText(p, analysis));
   drawMap(q('.analysis-map'), analysis, p);
   requestAnimationFrame(() => drawSegments(q('.analysis-chart'), p.segments || [], colour, p.biggest_loss));

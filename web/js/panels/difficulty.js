@@ -1,6 +1,8 @@
 // The maze's difficulty card and the shortest-route line of the results (docs/protocol.md, "Difficulty
 // card"). Pure formatting, plus one DOM builder that writes text only through textContent (ui.el).
 import { el } from '../common/ui.js';
+import { formatNumber, t } from '../common/i18n.js';
+import { listText } from '../common/race-time.js';
 
 const SAFE_DIGITS = 15; // Number.MAX_SAFE_INTEGER has 16 digits: the server sends bigger counts as strings
 
@@ -9,15 +11,16 @@ const SAFE_DIGITS = 15; // Number.MAX_SAFE_INTEGER has 16 digits: the server sen
  * @param {unknown} value
  */
 export function formatCount(value) {
-  if (typeof value === 'number' && Number.isFinite(value)) return Math.round(value).toLocaleString('en');
+  if (typeof value === 'number' && Number.isFinite(value)) return formatNumber(Math.round(value));
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return '–';
   const digits = value.replace(/^0+(?=\d)/, '');
-  if (digits.length <= SAFE_DIGITS) return Number(digits).toLocaleString('en');
-  return `about ${digits[0]}.${digits.slice(1, 3)} × 10^${digits.length - 1}`;
+  if (digits.length <= SAFE_DIGITS) return formatNumber(Number(digits));
+  const mantissa = formatNumber(Number(`${digits[0]}.${digits.slice(1, 3)}`), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return t('card.about_power', { mantissa, power: String(digits.length - 1) });
 }
 
-/** @param {number} n @param {string} one @param {string} many */
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+/** @param {number} count */
+const steps = (count) => t('card.steps', { count });
 
 /**
  * The card's rows, [label, text], in the order they are shown; [] without a card. The cells every way
@@ -28,19 +31,20 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
  */
 export function cardRows(card) {
   if (!card || typeof card !== 'object') return [];
-  const share = typeof card.dead_end_share === 'number' && Number.isFinite(card.dead_end_share) ? `${Math.round(card.dead_end_share * 100)}%` : '–';
+  const share = typeof card.dead_end_share === 'number' && Number.isFinite(card.dead_end_share) ? formatNumber(Math.round(card.dead_end_share * 100) / 100, { style: 'percent' }) : '–';
+  const count = (/** @type {number | null | undefined} */ n) => (n == null ? '–' : formatNumber(n));
   /** @type {[string, string][]} */
   const rows = [
-    ['Shortest way', card.solution_length == null ? 'none' : plural(card.solution_length, 'step', 'steps')],
-    ['Shortest ways', formatCount(card.shortest_paths)],
-    ['Junctions on the way', `${card.decision_points ?? '–'} (places on the shortest way with more than one way on)`],
-    ['Dead ends', `${card.dead_ends ?? '–'} (${share} of the cells)`],
-    ['Longest dead end', plural(card.longest_dead_end ?? 0, 'step', 'steps')],
+    [t('card.shortest_way'), card.solution_length == null ? t('card.none') : steps(card.solution_length)],
+    [t('card.shortest_ways'), formatCount(card.shortest_paths)],
+    [t('card.junctions'), t('card.junctions_text', { count: count(card.decision_points) })],
+    [t('card.dead_ends'), t('card.dead_ends_text', { count: count(card.dead_ends), share })],
+    [t('card.longest_dead_end'), steps(card.longest_dead_end ?? 0)],
   ];
   const length = card.solution_length;
   const mustPass = card.bottlenecks;
   if (typeof length === 'number' && typeof mustPass === 'number' && mustPass < length - 1) {
-    rows.push(['Cells every way passes', `${mustPass} of the ${length - 1} on the shortest way: the rest can be gone around`]);
+    rows.push([t('card.must_pass'), t('card.must_pass_text', { cells: mustPass, way: length - 1 })]);
   }
   return rows;
 }
@@ -51,14 +55,14 @@ export function cardRows(card) {
  */
 export function resultsNote(shortest) {
   if (!shortest) return '';
-  return `The shortest way is ${shortest} steps. Route: the steps of their way from the entrance to the exit, steps walked back left out (★ as short as it can be). Efficiency: the shortest way's steps out of all the steps they took.`;
+  return t('results.note', { count: shortest });
 }
 
 /** @param {number | null | undefined} shortest */
-const oneRoute = (shortest) => (shortest ? `The maze had one shortest route (${shortest} steps).` : 'The maze had one shortest route.');
+const oneRoute = (shortest) => (shortest ? t('results.one_route_steps', { count: shortest }) : t('results.one_route'));
 
-/** @param {string} count @param {number | null | undefined} shortest */
-const manyRoutes = (count, shortest) => (shortest ? `The maze had ${count} shortest routes of ${shortest} steps.` : `The maze had ${count} shortest routes.`);
+/** @param {string} routes @param {number | null | undefined} shortest */
+const manyRoutes = (routes, shortest) => (shortest ? t('results.many_routes_steps', { routes, count: shortest }) : t('results.many_routes', { routes }));
 
 /**
  * The results' line about shortest routes: how many the maze had and who took one.
@@ -72,8 +76,8 @@ export function shortestRouteLine(results, shortestRoutes, shortest) {
   const one = shortestRoutes === 1 || shortestRoutes === '1';
   const head = one ? oneRoute(shortest) : manyRoutes(count, shortest);
   const takers = (results || []).filter((r) => r.on_shortest === true).map((r) => r.name);
-  if (!takers.length) return `${head} Nobody took one.`;
-  return `${head} On a shortest route: ${takers.join(', ')}.`;
+  if (!takers.length) return t('results.two_sentences', { first: head, second: t('results.route_nobody') });
+  return t('results.two_sentences', { first: head, second: t('results.route_takers', { names: listText(takers.map(String)) }) });
 }
 
 /**
@@ -87,5 +91,5 @@ export function renderCard(container, card) {
   container.hidden = rows.length === 0;
   const list = el('dl', { class: 'difficulty' });
   for (const [label, text] of rows) list.append(el('dt', { text: label }), el('dd', { text }));
-  container.replaceChildren(el('h2', { text: 'This maze' }), list);
+  container.replaceChildren(el('h2', { text: t('card.heading') }), list);
 }

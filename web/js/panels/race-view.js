@@ -5,15 +5,17 @@
 // hold the race's DOM; each part is rebuilt only when what it shows changed (with 16 racers moving,
 // rebuilding the standings every frame cost more main-thread time than drawing the maze).
 import { openSides } from '../model/maze.js';
-import { METHOD_LABELS, labelOf } from '../common/labels.js';
+import { directionName, methodName } from '../model/hint-text.js';
+import { formatNumber, formatRaceTime, t } from '../common/i18n.js';
+import { listText, placeText } from '../common/race-time.js';
 import { renderGhostList } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
 import { loadPref, savePref } from '../common/storage.js';
 import { cellText } from '../net/intents.js';
-import { $, bindCamera, el, formatTime, ordinal, safeColour, setText, show, swatch } from '../common/ui.js';
+import { $, bindCamera, el, safeColour, setText, show, swatch } from '../common/ui.js';
 
-const CANVAS_LABEL_4 = 'The maze. Move with the arrow keys or WASD, H for a hint.';
-const CANVAS_LABEL_8 = 'The maze, with diagonal passages. Move with the arrow keys or WASD, the diagonals with Q, E, Z and C or the numeric keypad; H for a hint.';
+/** A share 0..100 as the language writes a percentage. @param {number} pct */
+const percent = (pct) => formatNumber(pct / 100, { style: 'percent' });
 
 /** @typedef {import('../model/room-records.js').Player} Player */
 
@@ -84,7 +86,7 @@ export class RaceView {
     const watching = !state.canMove();
     setText('hud-moves', me ? me.moves + state.pending.length : '–');
     const left = intents.hintsLeft();
-    setText('hud-hints', me ? `${me.hints} used · ${left} left` : '–');
+    setText('hud-hints', me ? t('race.hud_hints', { used: me.hints, left }) : '–');
     const button = $('hint-button');
     button.disabled = watching || left <= 0 || intents.hintCoolingDown();
     show(button, !watching);
@@ -93,13 +95,13 @@ export class RaceView {
     show('race-reactions', watching); // where the pad would be: the header has no room for them on a phone
     const eight = intents.directions() === 8;
     for (const button of $('pad').querySelectorAll('.diagonal')) show(button, eight);
-    $('race-canvas').setAttribute('aria-label', eight ? CANVAS_LABEL_8 : CANVAS_LABEL_4);
+    $('race-canvas').setAttribute('aria-label', eight ? t('race.canvas_label_8') : t('race.canvas_label_4'));
     const methods = s.hint_methods || session.rules?.hint_methods || []; // the room's, else every method the server has
     if (methods.join() !== this.lastMethods) {
       this.lastMethods = methods.join();
       const select = $('hint-method');
       const keep = select.value || loadPref('hintMethod', methods[0]);
-      select.replaceChildren(...methods.map((/** @type {string} */ m) => el('option', { value: m, text: labelOf(METHOD_LABELS, m) })));
+      select.replaceChildren(...methods.map((/** @type {string} */ m) => el('option', { value: m, text: methodName(m) })));
       if (methods.includes(keep)) select.value = keep;
     }
     setText('where', this.where(me));
@@ -116,13 +118,13 @@ export class RaceView {
     const { state } = this;
     const cell = state.ownCell();
     if (cell && state.maze && !(/** @type {Player} */ (me).finished)) { // an own cell: a player
-      const open = Object.entries(openSides(state.maze, cell)).filter(([, v]) => v).map(([k]) => k);
-      const fog = state.inFog() ? ` Fog: you see ${state.settings.vision} steps along the passages.` : '';
-      return `You are in cell ${cellText(cell)}; open: ${open.join(', ') || 'none'}. Exit ${cellText(state.maze.exit)}.${fog}`;
+      const open = Object.entries(openSides(state.maze, cell)).filter(([, v]) => v).map(([k]) => directionName(k));
+      const params = { cell: cellText(cell), open: open.length ? listText(open) : t('race.open_none'), exit: cellText(state.maze.exit) };
+      return state.inFog() ? t('race.where_fog', { ...params, count: Number(state.settings.vision) }) : t('race.where', params);
     }
-    if (me?.finished) return 'You finished: watching the others.';
-    if (me && !me.cell && state.phase === 'racing') return 'You were not ready: you watch this race and play the next.';
-    return 'You are watching.';
+    if (me?.finished) return t('race.where_finished');
+    if (me && !me.cell && state.phase === 'racing') return t('race.where_not_ready');
+    return t('race.where_watching');
   }
 
   /** Follow: spectators and finished players pick whom the camera follows. */
@@ -134,7 +136,7 @@ export class RaceView {
     if (options === this.lastFollow) return;
     this.lastFollow = options;
     const select = $('follow-select');
-    select.replaceChildren(el('option', { value: '', text: 'Nobody (free camera)' }), ...state.players.map((p) => el('option', { value: p.id, text: p.name })));
+    select.replaceChildren(el('option', { value: '', text: t('race.follow_nobody') }), ...state.players.map((p) => el('option', { value: p.id, text: p.name })));
     if (!state.player(session.followId)) session.followId = '';
     select.value = session.followId;
   }
@@ -153,7 +155,7 @@ export class RaceView {
     if (options === this.lastEyes) return;
     this.lastEyes = options;
     const select = $('eyes-select');
-    select.replaceChildren(el('option', { value: '', text: 'Everyone (the whole maze)' }), ...ids.map((id) => el('option', { value: id, text: nameOf(id) })));
+    select.replaceChildren(el('option', { value: '', text: t('race.eyes_everyone') }), ...ids.map((id) => el('option', { value: id, text: nameOf(id) })));
     select.value = session.eyesId;
   }
 
@@ -169,19 +171,20 @@ export class RaceView {
       ...standings.map(({ player: p, progress }) => {
         const pct = Math.round(progress * 100);
         const known = state.progressKnown(p); // a fog racer knows nobody's distance to the exit
-        const racingText = known ? `${pct}%` : `${p.moves} move${p.moves === 1 ? '' : 's'}`;
-        const status = p.finished ? `${ordinal(/** @type {number} */ (p.rank))} · ${formatTime((p.time ?? 0) + (p.penalty ?? 0))}` : p.dnf ? 'DNF' : racingText;
+        const racingText = known ? percent(pct) : t('race.standing_moves', { count: p.moves });
+        const finishedText = () => t('race.standing_finished', { place: placeText(/** @type {number} */ (p.rank)), time: formatRaceTime((p.time ?? 0) + (p.penalty ?? 0)) });
+        const status = p.finished ? finishedText() : p.dnf ? t('race.dnf') : racingText;
         const fill = el('span');
         fill.style.width = `${pct}%`;
         fill.style.background = safeColour(p.colour);
         const bar = known
-          ? el('span', { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': pct, 'aria-label': `${p.name}: ${pct}%` }, fill)
+          ? el('span', { class: 'bar', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': pct, 'aria-label': t('race.progress_label', { name: p.name, percent: percent(pct) }) }, fill)
           : null;
         return el(
           'li',
           { class: `${isYou(p.id) ? 'you' : ''}${p.connected ? '' : ' offline'}`, 'data-player-id': p.id },
           swatch(p.colour),
-          el('span', { class: 'name' }, p.name + (isYou(p.id) ? ' (you)' : ''), botTag(p.bot)),
+          el('span', { class: 'name' }, isYou(p.id) ? t('race.name_you', { name: p.name }) : p.name, botTag(p.bot)),
           el('span', { class: 'status', text: status }),
           bar,
         );
@@ -200,8 +203,8 @@ export class RaceView {
     const finished = standings.filter(({ player }) => player.finished).length;
     const place = standings.findIndex(({ player }) => this.isYou(player.id)) + 1;
     const me = place ? standings[place - 1].player : null;
-    if (me?.finished) return `You finished ${ordinal(/** @type {number} */ (me.rank))} of ${count}.`;
-    if (me && !me.dnf && state.progressKnown(me)) return `You are ${ordinal(place)} of ${count}.`;
-    return `${finished} of ${count} finished.`;
+    if (me?.finished) return t('race.summary_finished', { place: placeText(/** @type {number} */ (me.rank)), count });
+    if (me && !me.dnf && state.progressKnown(me)) return t('race.summary_place', { place: placeText(place), count });
+    return t('race.summary_watching', { finished, count });
   }
 }

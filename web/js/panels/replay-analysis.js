@@ -2,6 +2,7 @@
 // and the director toggle (the camera follows whoever is ahead, director.js). replay.js calls
 // attachAnalysis once the race is loaded and hands every new moment to `update`.
 import { $, el, show, swatch } from '../common/ui.js';
+import { t } from '../common/i18n.js';
 import { buildPanel, loadAnalysis } from './analysis-panel.js';
 import { splitRows } from '../model/analysis.js';
 import { Director, distanceField } from '../model/director.js';
@@ -49,7 +50,7 @@ function showSplits(analysis) {
   if (!rows.length) return;
   const players = analysis.players;
   $('replay-split-table').tHead.replaceChildren(
-    el('tr', {}, el('th', { scope: 'col', text: 'Where' }), ...players.map((p) => el('th', { scope: 'col', class: 'num' }, swatch(p.colour), String(p.name ?? p.id)))),
+    el('tr', {}, el('th', { scope: 'col', text: t('analysis.split_where') }), ...players.map((p) => el('th', { scope: 'col', class: 'num' }, swatch(p.colour), String(p.name ?? p.id)))),
   );
   $('replay-split-table').tBodies[0].replaceChildren(
     ...rows.map(({ label, times }) => el('tr', {}, el('th', { scope: 'row', text: label }), ...times.map((text) => el('td', { class: 'num', text })))),

@@ -10,6 +10,7 @@ import { resultTimeText } from '../common/race-time.js';
 import { renderSplits } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
 import { $, el, setText, show, swatch } from '../common/ui.js';
+import { formatNumber, t } from '../common/i18n.js';
 
 /**
  * The race explained, its module loaded when results first show: the first screen never needs it, and
@@ -47,13 +48,13 @@ export class ResultsView {
         el(
           'tr',
           { 'data-player-id': r.id, class: isYou(r.id) ? 'you' : '' },
-          el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank) }),
-          el('td', { class: 'name' }, swatch(r.colour), r.name + (isYou(r.id) ? ' (you)' : ''), botTag(r.bot)),
+          el('td', { class: 'rank', text: r.dnf ? t('race.dnf') : r.rank == null ? '–' : formatNumber(r.rank) }),
+          el('td', { class: 'name' }, swatch(r.colour), isYou(r.id) ? t('race.name_you', { name: r.name }) : r.name, botTag(r.bot)),
           el('td', { class: 'num', text: resultTimeText(r) }),
-          el('td', { class: 'num', text: String(r.moves ?? '–') }),
-          el('td', { class: 'num', text: String(r.hints ?? 0) }),
-          el('td', { class: 'num route', text: r.dnf ? '–' : `${r.route ?? '–'}${r.on_shortest ? ' ★' : ''}`, title: r.on_shortest ? 'one of the shortest routes' : '' }),
-          el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
+          el('td', { class: 'num', text: r.moves == null ? '–' : formatNumber(r.moves) }),
+          el('td', { class: 'num', text: formatNumber(r.hints ?? 0) }),
+          el('td', { class: 'num route', text: routeText(r), title: r.on_shortest ? t('results.route_shortest') : '' }),
+          el('td', { class: 'num', text: r.efficiency != null ? formatNumber(Math.round(r.efficiency * 100) / 100, { style: 'percent' }) : '–' }),
         ),
       ),
     );
@@ -63,7 +64,7 @@ export class ResultsView {
     show('rematch-button', state.isHost());
     let replayLink = $('replay-link');
     if (!replayLink) {
-      replayLink = el('a', { id: 'replay-link', class: 'button secondary', text: 'Watch replay' });
+      replayLink = el('a', { id: 'replay-link', class: 'button secondary', text: t('results.watch_replay') });
       $('back-to-lobby').before(replayLink);
     }
     const raceId = session.raceId;
@@ -88,8 +89,14 @@ export class ResultsView {
  */
 function winnerLine(sorted, isYou) {
   const winner = sorted.find((r) => r.rank === 1 && !r.dnf);
-  if (!winner) return 'Nobody reached the exit.';
-  return isYou(winner.id) ? 'You win!' : `${winner.name} wins`;
+  if (!winner) return t('results.nobody_won');
+  return isYou(winner.id) ? t('results.you_win') : t('results.winner', { name: winner.name });
+}
+
+/** A result's route in steps, starred when it is one of the shortest. @param {import('../model/wire-types.js').ResultRow} r */
+function routeText(r) {
+  if (r.dnf || r.route == null) return '–';
+  return r.on_shortest ? t('results.route_starred', { route: r.route }) : formatNumber(r.route);
 }
 
 /**

@@ -2,6 +2,7 @@
 // time beside a bar of the winner's, so the stretch where they lost most stands out. Canvas, no library.
 import { chartCanvas } from './chart.js';
 import { safeColour } from '../common/ui.js';
+import { formatNumber, t } from '../common/i18n.js';
 
 const WINNER = '#9aa0a6';
 
@@ -26,7 +27,9 @@ export function drawSegments(canvas, segments, colour, biggest) {
     ctx.moveTo(pad.l, y(top * f));
     ctx.lineTo(pad.l + w, y(top * f));
     ctx.stroke();
-    ctx.fillText(`${((top * f) / 1000).toFixed(top < 10000 ? 1 : 0)}s`, pad.l - 4, y(top * f) + 4);
+    const digits = top < 10000 ? 1 : 0;
+    const seconds = formatNumber((top * f) / 1000, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    ctx.fillText(t('analysis.chart_seconds', { seconds }), pad.l - 4, y(top * f) + 4);
   }
   const slot = w / Math.max(1, segments.length);
   const bar = Math.max(2, Math.min(18, slot / 2.6));
@@ -52,7 +55,7 @@ export function drawSegments(canvas, segments, colour, biggest) {
       ctx.lineWidth = 1;
     }
     ctx.fillStyle = '#555';
-    ctx.fillText(String(s.index), x, cssH - 6);
+    ctx.fillText(formatNumber(s.index), x, cssH - 6);
   });
 }
 

@@ -1,6 +1,7 @@
 // The race chart: each player's progress (1 - distance / shortest) over race time, from the moved
 // events this client saw. Draws on a canvas; knows nothing of the socket or the room.
 import { safeColour } from '../common/ui.js';
+import { formatNumber, t } from '../common/i18n.js';
 
 /**
  * A chart's canvas made sharp at the screen's pixel ratio and cleared: its 2D context in CSS pixels, its
@@ -57,11 +58,11 @@ export function drawChart(canvas, series, shortest) {
     ctx.moveTo(pad.l, yy);
     ctx.lineTo(pad.l + w, yy);
     ctx.stroke();
-    ctx.fillText(`${f * 100}%`, pad.l - 4, yy + 4);
+    ctx.fillText(formatNumber(f, { style: 'percent' }), pad.l - 4, yy + 4);
   }
   ctx.textAlign = 'center';
   const step = niceStep(end / 5);
-  for (let t = 0; t <= end; t += step) ctx.fillText(`${Math.round(t / 1000)}s`, x(t), cssH - 8);
+  for (let at = 0; at <= end; at += step) ctx.fillText(t('analysis.chart_seconds', { seconds: Math.round(at / 1000) }), x(at), cssH - 8);
 
   ctx.lineJoin = 'round';
   series.forEach((s, i) => {
