@@ -69,7 +69,7 @@ $(NGINX):
 test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(NGINX)
 	npx eslint web/js tests/js eslint.config.js
 	npx tsc -p jsconfig.json
-	node --test tests/js/
+	node --import ./tests/js/fixtures/english-page.mjs --test tests/js/
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 bench: $(VENV)/.test-installed

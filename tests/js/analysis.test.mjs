@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import './fixtures/english-page.mjs';
 import { Director, distanceField } from '../../web/js/model/director.js';
 import { readAnalysis, hintText, lossText, splitRows, summaryText, visitText, wrongTurnText, progressPoints } from '../../web/js/model/analysis.js';
 import { raceSeries } from '../../web/js/render/race-chart.js';

@@ -8,20 +8,16 @@ import { DEFAULT_BOT, botBadge, botChoices, readSpeed } from '../../web/js/model
 import { BOT_LABELS } from '../../web/js/common/labels.js';
 
 const rules = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
+const english = JSON.parse(readFileSync(new URL('../../web/i18n/en.json', import.meta.url), 'utf8'));
 
 test("the choices are the server's kinds and speeds, named from the catalogue, each kind with a line on how it walks", () => {
   const choices = botChoices(rules);
   assert.deepEqual(
     choices.kinds.map((k) => [k.kind, k.name]),
-    [
-      ['dfs', 'bot.dfs.name'],
-      ['wall', 'bot.wall.name'],
-      ['tremaux', 'bot.tremaux.name'],
-      ['bfs', 'bot.bfs.name'],
-      ['shortest', 'bot.shortest.name'],
-    ],
+    rules.bots.kinds.map((/** @type {string} */ kind) => [kind, english[`bot.${kind}.name`]]),
   );
-  for (const k of choices.kinds) assert.equal(k.about, `bot.${k.kind}.about`, 'named and described from the catalogue, by kind (a key outside a browser)');
+  assert.equal(choices.kinds[0].name, 'DFS bot');
+  for (const k of choices.kinds) assert.equal(k.about, english[`bot.${k.kind}.about`], 'named and described from the catalogue, by kind');
   assert.deepEqual([choices.min, choices.max], [rules.bots.min_speed, rules.bots.max_speed]);
   assert.deepEqual(choices.pick, DEFAULT_BOT, 'a DFS bot at 5 moves a second');
   assert.deepEqual(Object.keys(BOT_LABELS), rules.bots.kinds, 'every kind the server has is labelled');
@@ -33,7 +29,7 @@ test("a kind the client has no words for is offered under the server's name; the
     choices.kinds.map((k) => [k.kind, k.name, k.about === '']),
     [
       ['spiral', 'Spiral bot', true],
-      ['shortest', 'bot.shortest.name', false],
+      ['shortest', 'Shortest bot', false],
     ],
   );
   assert.deepEqual(choices.pick, { kind: 'spiral', speed: 6 }, 'no dfs here, and 5 is too slow');
@@ -56,11 +52,10 @@ test('a speed is a whole number of moves a second within the bounds; anything el
   }
 });
 
-// outside a browser a kind's short name reads as its catalogue key
 test("a bot's badge says bot, its kind and (on a player entry) its speed; people have none", () => {
-  assert.deepEqual(botBadge({ kind: 'dfs', speed: 5 }), { text: 'bot · bot.dfs.short · 5/s', title: 'a bot.dfs.short bot, 5 moves a second' });
-  assert.deepEqual(botBadge({ kind: 'tremaux', speed: 1 }), { text: 'bot · bot.tremaux.short · 1/s', title: 'a bot.tremaux.short bot, 1 move a second' });
-  assert.deepEqual(botBadge('bfs'), { text: 'bot · bot.bfs.short', title: 'a bot.bfs.short bot' }, "a result row's kind");
+  assert.deepEqual(botBadge({ kind: 'dfs', speed: 5 }), { text: 'bot · DFS · 5/s', title: 'a DFS bot, 5 moves a second' });
+  assert.deepEqual(botBadge({ kind: 'tremaux', speed: 1 }), { text: 'bot · Trémaux · 1/s', title: 'a Trémaux bot, 1 move a second' });
+  assert.deepEqual(botBadge('bfs'), { text: 'bot · BFS', title: 'a BFS bot' }, "a result row's kind");
   assert.equal(botBadge('spiral').text, 'bot · spiral', 'an unknown kind shows as itself');
   assert.equal(botBadge('constructor').text, 'bot · constructor');
   assert.equal(botBadge({ kind: '<img src=x onerror=alert(1)>', speed: 3 }).text, 'bot · <img src=x onerror=alert(1)> · 3/s', 'plain text: the page puts it in with textContent');

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import './fixtures/english-page.mjs';
 import { cardRows, formatCount, resultsNote, shortestRouteLine } from '../../web/js/panels/difficulty.js';
 
 test('counts show exactly while a number holds them, and as a power of ten beyond', () => {

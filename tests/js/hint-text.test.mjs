@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import './fixtures/english-page.mjs';
 import { hintMessage } from '../../web/js/model/hint-text.js';
 
 /** A found hint from (2, 2) going right, its way `steps` steps long, cut as `cut`. */
@@ -11,13 +10,13 @@ const found = (/** @type {number} */ steps, /** @type {string | null} */ cut) =>
 };
 
 test('a cut hint says the direction and how far the way shown goes, in one sentence', () => {
-  assert.equal(hintMessage(...found(6, 'junction'), null).text, 'Hint (method.bfs): go right; 6 steps to the next junction.');
-  assert.equal(hintMessage(...found(1, 'junction'), null).text, 'Hint (method.bfs): go right; 1 step to the next junction.');
-  assert.equal(hintMessage(...found(8, 'steps'), null).text, 'Hint (method.bfs): go right; the first 8 steps of the way are shown.');
+  assert.equal(hintMessage(...found(6, 'junction'), null).text, 'Hint (BFS (queue)): go right; 6 steps to the next junction.');
+  assert.equal(hintMessage(...found(1, 'junction'), null).text, 'Hint (BFS (queue)): go right; 1 step to the next junction.');
+  assert.equal(hintMessage(...found(8, 'steps'), null).text, 'Hint (BFS (queue)): go right; the first 8 steps of the way are shown.');
 });
 
 test('a whole-way hint counts the steps to the exit', () => {
-  assert.equal(hintMessage(...found(14, null), null).text, 'Hint (method.bfs): go right; 14 steps to the exit.');
+  assert.equal(hintMessage(...found(14, null), null).text, 'Hint (BFS (queue)): go right; 14 steps to the exit.');
 });
 
 test('a cut back-up hint names where to back up to and says only the first steps are shown', () => {

@@ -19,7 +19,7 @@ test('the preview names the players with their state, and says whether a seat is
     }),
   );
   assert.equal(facts.heading, 'In the lobby · 2/3 players · 1 watching');
-  assert.match(facts.settings, /^settings\.summary\.size · /, 'the settings summary (its words are keys outside a browser)');
+  assert.match(facts.settings, /^Easy 10×10 · /, 'the settings summary');
   assert.match(facts.settings, /ranked$/);
   assert.deepEqual(facts.players.map((p) => [p.name, p.tags]), [
     ['Ann', ['host', 'not ready']],

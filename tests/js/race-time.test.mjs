@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import './fixtures/english-page.mjs';
 import { formatTime, raceTimes, resultTimeText } from '../../web/js/common/race-time.js';
 
 // The same figures as tests/unit/room/test_race_time.py holds the terminal's helper to.

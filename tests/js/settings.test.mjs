@@ -36,18 +36,17 @@ test('a server that names no 8-direction generators rules nothing out', () => {
   assert.deepEqual(ruledOut(old, { algorithm: 'division', directions: 8 }), { algorithms: [], directions: [] });
 });
 
-// Outside a browser the catalogue is not loaded, so each field of a summary reads as its message's key.
-const NO_HINTS = 'settings.summary.no_hints';
-const EASY = 'settings.summary.size';
-const WINDING = 'algorithm.backtracker.plain';
+const NO_HINTS = 'no hints';
+const EASY = 'Easy 10×10';
+const WINDING = 'Long winding corridors';
 
 test('the summary says 8 directions and the growing-tree bias', () => {
   const base = { preset: 'easy', rows: 10, cols: 10, algorithm: 'backtracker', hint_limit: 0, directions: 4, bias: 'newest' };
   assert.equal(describeSettings(base), `${EASY} · ${WINDING} · ${NO_HINTS}`);
-  assert.equal(describeSettings({ ...base, directions: 8 }), `${EASY} · ${WINDING} · settings.summary.eight · ${NO_HINTS}`);
-  assert.equal(describeSettings({ ...base, algorithm: 'growing-tree', bias: 'mixed' }), `${EASY} · settings.summary.maze_bias · ${NO_HINTS}`);
-  assert.equal(describeSettings({ ...base, hint_limit: 3, hint_penalty: 5 }), `${EASY} · ${WINDING} · settings.summary.hints`);
-  assert.equal(describeSettings({ ...base, hint_limit: 3, hint_penalty: 5, hint_reveal: 'whole' }), `${EASY} · ${WINDING} · settings.summary.hints_whole`);
+  assert.equal(describeSettings({ ...base, directions: 8 }), `${EASY} · ${WINDING} · 8 directions · ${NO_HINTS}`);
+  assert.equal(describeSettings({ ...base, algorithm: 'growing-tree', bias: 'mixed' }), `${EASY} · Corridors or dead ends, as you choose (mixed) · ${NO_HINTS}`);
+  assert.equal(describeSettings({ ...base, hint_limit: 3, hint_penalty: 5 }), `${EASY} · ${WINDING} · 3 hints, +5s each`);
+  assert.equal(describeSettings({ ...base, hint_limit: 3, hint_penalty: 5, hint_reveal: 'whole' }), `${EASY} · ${WINDING} · 3 hints that show the whole way, +5s each`);
 });
 
 test('explorer mode: the rules serve fog and vision, and the summary says fog', () => {
@@ -55,8 +54,8 @@ test('explorer mode: the rules serve fog and vision, and the summary says fog', 
   assert.deepEqual(rules.settings.vision, { type: 'int', default: 3, min: 1, max: 10 });
   const base = { preset: 'easy', rows: 10, cols: 10, algorithm: 'backtracker', hint_limit: 0, directions: 4, fog: false, vision: 3 };
   assert.equal(describeSettings(base), `${EASY} · ${WINDING} · ${NO_HINTS}`);
-  assert.equal(describeSettings({ ...base, fog: true }), `${EASY} · ${WINDING} · settings.summary.fog_vision · ${NO_HINTS}`);
-  assert.equal(describeSettings({ ...base, fog: true, vision: undefined }), `${EASY} · ${WINDING} · settings.summary.fog · ${NO_HINTS}`);
+  assert.equal(describeSettings({ ...base, fog: true }), `${EASY} · ${WINDING} · fog (vision 3) · ${NO_HINTS}`);
+  assert.equal(describeSettings({ ...base, fog: true, vision: undefined }), `${EASY} · ${WINDING} · fog · ${NO_HINTS}`);
 });
 
 test('rules from a server of another protocol are refused at once, and this page asks to be reloaded', async () => {
