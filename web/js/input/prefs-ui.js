@@ -7,31 +7,10 @@ import { t } from '../common/i18n.js';
 
 /** @typedef {import('./prefs.js').Prefs} Prefs */
 
-/** Each action's words in the catalogue. */
-const ACTION_LABELS = /** @type {Record<string, string>} */ ({
-  up: 'prefs.action.up',
-  down: 'prefs.action.down',
-  left: 'prefs.action.left',
-  right: 'prefs.action.right',
-  'up-left': 'prefs.action.up_left',
-  'up-right': 'prefs.action.up_right',
-  'down-left': 'prefs.action.down_left',
-  'down-right': 'prefs.action.down_right',
-  run: 'prefs.action.run',
-  hint: 'prefs.action.hint',
-  'zoom-in': 'prefs.action.zoom_in',
-  'zoom-out': 'prefs.action.zoom_out',
-  'whole-maze': 'prefs.action.whole_maze',
-});
-
 /** @param {string} id */
-const labelOf = (id) => (Object.hasOwn(ACTION_LABELS, id) ? t(ACTION_LABELS[id]) : id);
-
-/** A key as the dialog shows it: the keypad's digits and the space bar in words, other keys as on their caps. @param {string} name */
-const keyText = (name) => {
-  if (/^Numpad\d$/.test(name)) return t('prefs.keypad', { digit: name.slice(6) });
-  if (name === 'Space') return t('prefs.space');
-  return keyLabel(name);
+const labelOf = (id) => {
+  const action = ACTIONS.find((a) => a.id === id);
+  return action ? t(action.label) : id;
 };
 
 export class PrefsDialog {
@@ -105,7 +84,7 @@ export class PrefsDialog {
     } else if (drop) {
       const { unbind = '', key = '' } = drop.dataset;
       this.setKeys(unbindKey(this.prefs.keys, unbind, key));
-      setText('keys-note', t('prefs.note.dropped', { key: keyText(key), action: labelOf(unbind) }));
+      setText('keys-note', t('prefs.note.dropped', { key: keyLabel(key), action: labelOf(unbind) }));
     }
   }
 
@@ -124,12 +103,12 @@ export class PrefsDialog {
     const name = keyName(e);
     const { map, from, refused } = bindKey(this.prefs.keys, action, name);
     if (refused) {
-      setText('keys-note', name ? t('prefs.note.reserved', { key: keyText(name) }) : t('prefs.note.reserved_unnamed'));
+      setText('keys-note', name ? t('prefs.note.reserved', { key: keyLabel(name) }) : t('prefs.note.reserved_unnamed'));
       return;
     }
     this.capturing = null;
     this.setKeys(map);
-    setText('keys-note', from ? t('prefs.note.moved', { key: keyText(name), action: labelOf(action), from: labelOf(from) }) : t('prefs.note.bound', { key: keyText(name), action: labelOf(action) }));
+    setText('keys-note', from ? t('prefs.note.moved', { key: keyLabel(name), action: labelOf(action), from: labelOf(from) }) : t('prefs.note.bound', { key: keyLabel(name), action: labelOf(action) }));
     this.dialog.querySelector(`button[data-bind="${action}"]`)?.focus();
   }
 
@@ -141,8 +120,8 @@ export class PrefsDialog {
         el(
           'span',
           { class: 'key' },
-          keyText(k),
-          el('button', { type: 'button', 'data-unbind': a.id, 'data-key': k, 'aria-label': t('prefs.remove_key', { key: keyText(k), action: labelOf(a.id) }), text: '×' }),
+          keyLabel(k),
+          el('button', { type: 'button', 'data-unbind': a.id, 'data-key': k, 'aria-label': t('prefs.remove_key', { key: keyLabel(k), action: labelOf(a.id) }), text: '×' }),
         ),
       );
       const waiting = this.capturing === a.id;
