@@ -2,9 +2,15 @@
 // shows what (web/js/panels/reactions.js), and who may take the host role or a seat (web/js/panels/host-tools.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { previewFacts } from '../../web/js/panels/preview.js';
 import { ReactionBoard, SHOW_MS, reactionSet } from '../../web/js/panels/reactions.js';
 import { mayHost, seatOpen } from '../../web/js/panels/host-tools.js';
+import { translator } from '../../web/js/common/i18n.js';
+
+const catalogue = (name) => JSON.parse(readFileSync(new URL('../../web/i18n/' + name + '.json', import.meta.url), 'utf8'));
+const english = translator('en', catalogue('en')).t;
+const chinese = translator('zh-CN', catalogue('zh-CN')).t;
 
 const settings = { preset: 'easy', rows: 10, cols: 10, algorithm: 'backtracker', hint_limit: 3, hint_penalty: 5, directions: 4, fog: false, max_players: 3 };
 const summary = (extra) => ({ phase: 'lobby', players: 2, spectators: 1, max_players: 3, full: false, locked: false, ranked: true, settings, roster: [], ...extra });
@@ -17,21 +23,25 @@ test('the preview names the players with their state, and says whether a seat is
         { name: 'DFS bot', colour: '#E69F00', host: false, ready: true, connected: true, finished: false, bot: 'dfs' },
       ],
     }),
+    english,
   );
   assert.equal(facts.heading, 'In the lobby · 2/3 players · 1 watching');
   assert.match(facts.settings, /^Easy 10×10 · /, 'the settings summary');
   assert.match(facts.settings, /ranked$/);
   assert.deepEqual(facts.players.map((p) => [p.name, p.tags]), [
-    ['Ann', ['host', 'not ready']],
-    ['DFS bot', ['bot', '✓ ready']],
+    ['Ann', ['host', 'not_ready']],
+    ['DFS bot', ['bot', 'ready']],
   ]);
   assert.equal(facts.seatsOpen, true);
-  assert.equal(previewFacts(summary({ full: true })).seat, 'Every seat is taken: you can watch.');
+  assert.equal(previewFacts(summary({ full: true }), english).seat, 'Every seat is taken: you can watch.');
   assert.equal(previewFacts(summary({ locked: true })).seatsOpen, false);
-  assert.match(previewFacts(summary({ phase: 'racing' })).seat, /race is on/);
-  assert.match(previewFacts(summary({ ranked: false })).settings, /not ranked$/);
+  assert.match(previewFacts(summary({ phase: 'racing' }), english).seat, /race is on/);
+  assert.match(previewFacts(summary({ ranked: false }), english).settings, /not ranked$/);
   assert.equal(previewFacts(null), null);
   assert.equal(previewFacts({ error: { code: 'unknown_room' } }), null);
+  const zh = previewFacts(summary({ players: 1, spectators: 0, locked: true }), chinese);
+  assert.equal(zh.heading, '大厅中 · 1/3 位选手 · 0 人观战');
+  assert.equal(zh.seat, '房主锁定了房间：你可以观战。');
 });
 
 test('a racing preview tells who finished, not who is ready', () => {

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCell, moveInterval, MOVE_INTERVAL, keyDirection, swipeDirection, allowedIn } from '../../web/js/input/input.js';
-import { formatTime, ordinal, safeColour, errorText } from '../../web/js/common/ui.js';
+import { readFileSync } from 'node:fs';
+import { formatTime, ordinal, safeColour } from '../../web/js/common/ui.js';
+import { translator } from '../../web/js/common/i18n.js';
 
 test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {
   assert.deepEqual(parseCell('0 1'), [0, 1]);
@@ -28,16 +30,21 @@ test("moves are paced by the server's move rate (GET /api/rules)", () => {
   assert.equal(moveInterval(rules(0)), MOVE_INTERVAL);
 });
 
-test('times, ranks, colours and errors are shown plainly', () => {
+const catalogue = (name) => JSON.parse(readFileSync(new URL('../../web/i18n/' + name + '.json', import.meta.url), 'utf8'));
+
+test('times, ranks and colours are shown plainly; a rank in each language\'s ordinal forms', () => {
   assert.equal(formatTime(0), '0:00.0');
   assert.equal(formatTime(83_456), '1:23.4');
   assert.equal(formatTime(null), '–');
-  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal), ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']);
+  const english = translator('en', catalogue('en')).t;
+  const rules = new Intl.PluralRules('en', { type: 'ordinal' });
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map((n) => ordinal(n, english, rules)), ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']);
+  const chinese = translator('zh-CN', catalogue('zh-CN')).t;
+  const zhRules = new Intl.PluralRules('zh-CN', { type: 'ordinal' });
+  assert.deepEqual([1, 2, 23].map((n) => ordinal(n, chinese, zhRules)), ['第 1 名', '第 2 名', '第 23 名']);
   assert.equal(safeColour('#1f77b4'), '#1f77b4');
   assert.equal(safeColour('hsl(120, 50%, 40%)'), 'hsl(120, 50%, 40%)');
   assert.equal(safeColour('red;background:url(x)'), '#888');
-  assert.equal(errorText({ ok: false, error: { code: 'wall', message: 'a wall stands there' } }), 'a wall stands there');
-  assert.equal(errorText({ ok: false, error: { code: 'wall' } }), 'wall');
 });
 
 const press = (key, code = '') => ({ key, code });

@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { ACTIONS, DEFAULT_KEYS, MAX_KEYS, actionOf, bindKey, defaultKeys, keyLabel, keyName, loadPrefs, parseKeys, reducesMotion, savePrefs, unbindKey } from '../../web/js/input/prefs.js';
+import { translator } from '../../web/js/common/i18n.js';
 import { keyDirection } from '../../web/js/input/input.js';
+
+const catalogue = (name) => JSON.parse(readFileSync(new URL('../../web/i18n/' + name + '.json', import.meta.url), 'utf8'));
 
 /** A store like storage.js's loadPref/savePref, in memory. */
 function memory(initial = {}) {
@@ -28,7 +32,8 @@ test('keys are named by the keypad position, else by the key, letters in lower c
   assert.equal(keyName({ key: ' ', code: 'Space' }), 'Space');
   assert.equal(keyName({ key: '+', code: 'NumpadAdd' }), '+');
   assert.equal(keyLabel('ArrowLeft'), '←');
-  assert.equal(keyLabel('Numpad7'), 'Keypad 7');
+  assert.equal(keyLabel('Numpad7', translator('en', catalogue('en')).t), 'Keypad 7');
+  assert.equal(keyLabel('Numpad7', translator('zh-CN', catalogue('zh-CN')).t), '小键盘 7');
   assert.equal(keyLabel('j'), 'J');
 });
 

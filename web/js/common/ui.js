@@ -1,4 +1,5 @@
 // DOM helpers. User-supplied text goes in ONLY through textContent, never innerHTML.
+import { language, t } from './i18n.js';
 
 /**
  * The page's element with this id. Typed loosely on purpose: which kind of element an id names (an
@@ -144,21 +145,25 @@ export function message(text, kind = 'error', ms = 3500) {
 // Race times are formatted in one place, with what a time means (race time, hints, total).
 export { formatTime } from './race-time.js';
 
-/** 1st, 2nd, 3rd, 4th ... @param {number} n */
-export function ordinal(n) {
-  const s = ['th', 'st', 'nd', 'rd'];
-  const v = n % 100;
-  return n + (s[(v - 20) % 10] || s[v] || s[0]);
-}
+/** The catalogue's ordinal forms, by the category of Intl.PluralRules' 'ordinal' type. */
+const ORDINALS = /** @type {Record<string, string>} */ ({
+  one: 'common.ordinal.one',
+  two: 'common.ordinal.two',
+  few: 'common.ordinal.few',
+  other: 'common.ordinal.other',
+});
+const ordinalRules = new Intl.PluralRules(language === 'en-XA' ? 'en' : language, { type: 'ordinal' });
 
 /**
- * The error text of a refused ack.
- * @param {{error?: {code?: string, message?: string}} | null | undefined} ack
- * @param {string} [fallback]
- * @returns {string}
+ * A place as the language writes it (1st, 2nd, 3rd, 4th...; 第 1 名), through Intl.PluralRules'
+ * ordinal categories and the catalogue's form for each.
+ * @param {number} n
+ * @param {(key: string, params: {rank: number}) => string} [translate] t, or another language's (tests)
+ * @param {Intl.PluralRules} [rules] that language's ordinal rules
  */
-export const errorText = (ack, fallback = 'Something went wrong') =>
-  (ack && ack.error && (ack.error.message || ack.error.code)) || fallback;
+export function ordinal(n, translate = t, rules = ordinalRules) {
+  return translate(ORDINALS[rules.select(n)] ?? ORDINALS.other, { rank: n });
+}
 
 /**
  * The camera controls shared by the room and the replay: zoom buttons, re-centre, and a "follow" select

@@ -8,6 +8,7 @@ import { loadPrefs, reducesMotion, savePrefs, actionOf, keyName } from './prefs.
 import { PrefsDialog } from './prefs-ui.js';
 import { sameCell } from '../model/maze.js';
 import { $ } from '../common/ui.js';
+import { t } from '../common/i18n.js';
 
 const SAMPLES = 2000; // frame and latency samples kept for the test hook (bounded)
 /** @typedef {import('../model/maze.js').Dir} Dir */
@@ -134,8 +135,8 @@ export class Feel {
     const muted = this.prefs.muted;
     // the button holds both icons (room.html); room.css shows the one its aria-pressed names
     button.setAttribute('aria-pressed', String(muted));
-    button.setAttribute('aria-label', muted ? 'Sounds off: turn them on' : 'Sounds on: mute them');
-    button.title = muted ? 'Sounds off' : 'Sounds on';
+    button.setAttribute('aria-label', muted ? t('room.sound.unmute') : t('room.sound.mute'));
+    button.title = muted ? t('room.sound.off') : t('room.sound.on');
   }
 
   applyMotion() {

@@ -7,6 +7,7 @@
 // intent ever leaves here.
 import { DEFAULT_KEYS, actionOf, keyName } from './prefs.js';
 import { isDoubleTap } from './stepper.js';
+import { t } from '../common/i18n.js';
 
 /** @typedef {import('../model/wire-types.js').Cell} Cell */
 /** @typedef {import('../model/maze.js').Dir} Dir */
@@ -235,7 +236,7 @@ export function attachInput(opts, on) {
     const box = /** @type {HTMLInputElement} */ (opts.moveBox);
     const cell = parseCell(box.value);
     if (!cell) {
-      on.bad?.('Type a cell as "row column", for example "0 1"');
+      on.bad?.(t('room.move_box_bad'));
       return;
     }
     if (on.active()) on.moveTo?.(cell);

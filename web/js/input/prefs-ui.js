@@ -3,11 +3,15 @@
 // a key, and "Reset keys" brings the defaults back. Changes are stored at once (prefs.js).
 import { ACTIONS, bindKey, defaultKeys, keyLabel, keyName, unbindKey } from './prefs.js';
 import { $, el, setText } from '../common/ui.js';
+import { t } from '../common/i18n.js';
 
 /** @typedef {import('./prefs.js').Prefs} Prefs */
 
 /** @param {string} id */
-const labelOf = (id) => ACTIONS.find((a) => a.id === id)?.label ?? id;
+const labelOf = (id) => {
+  const action = ACTIONS.find((a) => a.id === id);
+  return action ? t(action.label) : id;
+};
 
 export class PrefsDialog {
   /**
@@ -32,7 +36,7 @@ export class PrefsDialog {
     $('keys-body').addEventListener('click', (/** @type {MouseEvent} */ e) => this.onClick(e));
     $('keys-reset').addEventListener('click', () => {
       this.setKeys(defaultKeys());
-      setText('keys-note', 'Keys reset to the defaults.');
+      setText('keys-note', t('prefs.note.reset'));
     });
     $('pref-reduced-motion').addEventListener('change', (/** @type {Event} */ e) => changed({ reducedMotion: /** @type {HTMLInputElement} */ (e.target).checked }));
     $('pref-double-tap').addEventListener('change', (/** @type {Event} */ e) => changed({ doubleTap: /** @type {HTMLInputElement} */ (e.target).checked }));
@@ -45,7 +49,7 @@ export class PrefsDialog {
   open() {
     $('pref-reduced-motion').checked = this.motionReduced();
     $('pref-double-tap').checked = this.prefs.doubleTap;
-    setText('keys-note', 'Pick "Add key", then press the key. A key another action has moves here.');
+    setText('keys-note', t('prefs.note.start'));
     this.render();
     this.dialog.showModal();
   }
@@ -75,12 +79,12 @@ export class PrefsDialog {
     if (add) {
       this.capturing = add.dataset.bind ?? null;
       this.render();
-      setText('keys-note', `Press the key for "${labelOf(String(this.capturing))}" (Escape to cancel).`);
+      setText('keys-note', t('prefs.note.press', { action: labelOf(String(this.capturing)) }));
       this.dialog.querySelector(`button[data-bind="${this.capturing}"]`)?.focus();
     } else if (drop) {
       const { unbind = '', key = '' } = drop.dataset;
       this.setKeys(unbindKey(this.prefs.keys, unbind, key));
-      setText('keys-note', `${keyLabel(key)} no longer does "${labelOf(unbind)}".`);
+      setText('keys-note', t('prefs.note.dropped', { key: keyLabel(key), action: labelOf(unbind) }));
     }
   }
 
@@ -93,18 +97,18 @@ export class PrefsDialog {
     const action = this.capturing;
     if (e.key === 'Escape') {
       this.stopCapture();
-      setText('keys-note', 'Nothing changed.');
+      setText('keys-note', t('prefs.note.nothing'));
       return;
     }
     const name = keyName(e);
     const { map, from, refused } = bindKey(this.prefs.keys, action, name);
     if (refused) {
-      setText('keys-note', `${keyLabel(name) || 'That key'} keeps its own job: pick another key (Escape to cancel).`);
+      setText('keys-note', name ? t('prefs.note.reserved', { key: keyLabel(name) }) : t('prefs.note.reserved_unnamed'));
       return;
     }
     this.capturing = null;
     this.setKeys(map);
-    setText('keys-note', from ? `${keyLabel(name)} now does "${labelOf(action)}" (taken from "${labelOf(from)}").` : `${keyLabel(name)} now does "${labelOf(action)}".`);
+    setText('keys-note', from ? t('prefs.note.moved', { key: keyLabel(name), action: labelOf(action), from: labelOf(from) }) : t('prefs.note.bound', { key: keyLabel(name), action: labelOf(action) }));
     this.dialog.querySelector(`button[data-bind="${action}"]`)?.focus();
   }
 
@@ -117,16 +121,16 @@ export class PrefsDialog {
           'span',
           { class: 'key' },
           keyLabel(k),
-          el('button', { type: 'button', 'data-unbind': a.id, 'data-key': k, 'aria-label': `Remove ${keyLabel(k)} from ${a.label}`, text: '×' }),
+          el('button', { type: 'button', 'data-unbind': a.id, 'data-key': k, 'aria-label': t('prefs.remove_key', { key: keyLabel(k), action: labelOf(a.id) }), text: '×' }),
         ),
       );
       const waiting = this.capturing === a.id;
       return el(
         'tr',
         { 'data-action': a.id },
-        el('th', { scope: 'row', text: a.label }),
-        el('td', { class: 'keys' }, ...(chips.length ? chips : [el('span', { class: 'muted', text: 'no key' })])),
-        el('td', {}, el('button', { type: 'button', class: 'secondary small', 'data-bind': a.id, 'aria-pressed': String(waiting), text: waiting ? 'Press a key…' : 'Add key' })),
+        el('th', { scope: 'row', text: labelOf(a.id) }),
+        el('td', { class: 'keys' }, ...(chips.length ? chips : [el('span', { class: 'muted', text: t('prefs.no_key') })])),
+        el('td', {}, el('button', { type: 'button', class: 'secondary small', 'data-bind': a.id, 'aria-pressed': String(waiting), text: waiting ? t('prefs.press_key') : t('prefs.add_key') })),
       );
     });
     $('keys-body').replaceChildren(...rows);

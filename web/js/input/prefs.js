@@ -2,27 +2,28 @@
 // motion (null: follow the system's prefers-reduced-motion), mute and double-tap-to-run. Pure but for
 // the store it is given (storage.js's loadPref/savePref by default), so node tests pass their own.
 import { loadPref, savePref } from '../common/storage.js';
+import { t } from '../common/i18n.js';
 
 /** Every action a key can do, in the order the preferences dialog lists them. */
 /** A key map: each action's keys, by action id. @typedef {Record<string, string[]>} KeyMap */
 /** @typedef {{keys: KeyMap, reducedMotion: boolean | null, muted: boolean, doubleTap: boolean}} Prefs */
 /** Where preferences are kept (storage.js's by default). @typedef {{load(key: string, fallback: null): string | null, save(key: string, value: unknown): void}} PrefStore */
 
-/** @type {readonly {id: string, label: string, diagonal?: boolean}[]} */
+/** Every action a key can do; `label` is its words' catalogue key. @type {readonly {id: string, label: string, diagonal?: boolean}[]} */
 export const ACTIONS = Object.freeze([
-  { id: 'up', label: 'Up' },
-  { id: 'down', label: 'Down' },
-  { id: 'left', label: 'Left' },
-  { id: 'right', label: 'Right' },
-  { id: 'up-left', label: 'Up and left', diagonal: true },
-  { id: 'up-right', label: 'Up and right', diagonal: true },
-  { id: 'down-left', label: 'Down and left', diagonal: true },
-  { id: 'down-right', label: 'Down and right', diagonal: true },
-  { id: 'run', label: 'Run to the junction (hold, then a direction)' },
-  { id: 'hint', label: 'Hint' },
-  { id: 'zoom-in', label: 'Zoom in' },
-  { id: 'zoom-out', label: 'Zoom out' },
-  { id: 'whole-maze', label: 'Whole maze, or follow again' },
+  { id: 'up', label: 'prefs.action.up' },
+  { id: 'down', label: 'prefs.action.down' },
+  { id: 'left', label: 'prefs.action.left' },
+  { id: 'right', label: 'prefs.action.right' },
+  { id: 'up-left', label: 'prefs.action.up_left', diagonal: true },
+  { id: 'up-right', label: 'prefs.action.up_right', diagonal: true },
+  { id: 'down-left', label: 'prefs.action.down_left', diagonal: true },
+  { id: 'down-right', label: 'prefs.action.down_right', diagonal: true },
+  { id: 'run', label: 'prefs.action.run' },
+  { id: 'hint', label: 'prefs.action.hint' },
+  { id: 'zoom-in', label: 'prefs.action.zoom_in' },
+  { id: 'zoom-out', label: 'prefs.action.zoom_out' },
+  { id: 'whole-maze', label: 'prefs.action.whole_maze' },
 ]);
 const ACTION_IDS = new Set(ACTIONS.map((a) => a.id));
 export const MAX_KEYS = 4; // keys an action keeps
@@ -62,12 +63,18 @@ export function keyName({ key, code }) {
   return key.length === 1 ? key.toLowerCase() : key;
 }
 
-/** What a key name shows as in the dialog. @param {string} name */
-export function keyLabel(name) {
+/**
+ * What a key name shows as in the dialog: arrows as arrows, the keypad's digits and the space bar in
+ * words, other keys as on their caps.
+ * @param {string} name
+ * @param {typeof t} [translate] the page's t, or another language's (tests)
+ */
+export function keyLabel(name, translate = t) {
   /** @type {Record<string, string>} */
   const arrows = { ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
   if (arrows[name]) return arrows[name];
-  if (/^Numpad\d$/.test(name)) return `Keypad ${name.slice(6)}`;
+  if (/^Numpad\d$/.test(name)) return translate('prefs.keypad', { digit: name.slice(6) });
+  if (name === 'Space') return translate('prefs.space');
   return name.length === 1 ? name.toUpperCase() : name;
 }
 

@@ -7,7 +7,8 @@ import { MAX_PENDING } from '../model/state.js';
 import { allowedIn } from '../input/input.js';
 import { decodeCells, dirBetween, step } from '../model/maze.js';
 import { hintMessage } from '../model/hint-text.js';
-import { errorText, message } from '../common/ui.js';
+import { message } from '../common/ui.js';
+import { serverMessage, t } from '../common/i18n.js';
 
 /** @typedef {import('../model/wire-types.js').Cell} Cell */
 /** @typedef {import('../model/maze.js').Dir} Dir */
@@ -63,7 +64,7 @@ export class Intents {
       if (ack.ok) state.confirmMove(s, ack);
       else {
         this.refused(state.rejectMove(s));
-        message(errorText(ack, 'Move refused'));
+        message(serverMessage(ack.error));
       }
       renderer.invalidate();
       this.changed();
@@ -84,7 +85,7 @@ export class Intents {
     const from = this.state.ownCell();
     const dir = from && dirBetween(from, cell);
     if (dir && !allowedIn(dir, this.directions())) {
-      message('This maze has no diagonal moves: go up, down, left or right');
+      message(t('room.no_diagonals'));
       return;
     }
     this.moveTo(cell);
@@ -113,7 +114,7 @@ export class Intents {
     const { state, renderer, session } = this;
     if (!state.canMove() || Date.now() < this.hintReadyAt) return;
     if (this.hintsLeft() <= 0) {
-      message('No hints left in this race');
+      message(serverMessage({ code: 'no_hints_left' }));
       return;
     }
     const method = this.hintMethod.value;
@@ -124,7 +125,7 @@ export class Intents {
     setTimeout(this.changed, wait + 50);
     const ack = await this.net.request('hint', { method, order });
     if (!ack.ok) {
-      message(errorText(ack, 'No hint'));
+      message(serverMessage(ack.error));
       return;
     }
     const you = /** @type {import('../model/wire-types.js').You} */ (session.you); // canMove: a player

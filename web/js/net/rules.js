@@ -1,6 +1,8 @@
 // The server's rules (GET /api/rules, docs/protocol.md "Rules"): the settings schema, presets, hint
 // methods, rate limits and the hint cooldown. The pages build their forms and pacing from it, so no
 // bound or default is typed twice. Fetched once per page; a refused fetch is tried again a little later.
+import { t } from '../common/i18n.js';
+
 const TRIES = 4;
 
 /** The protocol this client speaks (docs/protocol.md): version 2 names a position `cell`. */
@@ -9,7 +11,7 @@ export const PROTOCOL_VERSION = 2;
 /** The server speaks another protocol than this page: the page is older than the server. */
 export class ProtocolMismatch extends Error {
   constructor() {
-    super('This page is older than the server: reload it.');
+    super(t('common.page_outdated'));
   }
 }
 
@@ -29,7 +31,7 @@ export async function loadRules(fetcher = fetch, wait = (ms) => new Promise((r) 
         if (rules?.protocol !== PROTOCOL_VERSION) throw new ProtocolMismatch();
         return rules;
       }
-      last = new Error(`The server said ${response.status}`);
+      last = new Error(t('common.server_said', { status: response.status }));
     } catch (error) {
       if (error instanceof ProtocolMismatch) throw error; // trying again cannot help
       last = error;

@@ -2,6 +2,8 @@
 // (room-view.js updates them at most once a frame: join-panel, lobby-view, race-view, results-view; and
 // room-clocks, room-messages). The client sends intents (intents.js) and draws what the server says;
 // only its own moves are predicted.
+import { t, translatePage, serverMessage } from '../common/i18n.js';
+import { mountLanguageSwitch } from '../common/language-switch.js';
 import { Net } from '../net/socket.js';
 import { RoomState } from '../model/state.js';
 import { Renderer } from '../render/render.js';
@@ -9,7 +11,7 @@ import { attachInput, moveInterval } from '../input/input.js';
 import { Feel } from '../input/feel.js';
 import { FogLens } from '../render/fog-layer.js';
 import { buildSettingsFields } from '../panels/settings.js';
-import { loadRules } from '../net/rules.js';
+import { ProtocolMismatch, loadRules } from '../net/rules.js';
 import { BotPanel } from '../panels/bots-ui.js';
 import { RoomPreview } from '../panels/preview.js';
 import { Reactions } from '../panels/reactions.js';
@@ -24,7 +26,10 @@ import { RoomView } from '../panels/room-view.js';
 import { JoinPanel } from '../panels/join-panel.js';
 import { announceEvent, showLatency, showNotice, showRetrying, showStatus } from '../panels/room-messages.js';
 import { loadName, loadToken } from '../common/storage.js';
-import { $, announce, errorText, message, usePlayerColours } from '../common/ui.js';
+import { $, announce, message, usePlayerColours } from '../common/ui.js';
+
+translatePage();
+mountLanguageSwitch(document.querySelector('header.top'));
 
 const code = decodeURIComponent(location.pathname.split('/')[2] || '');
 const watchOnly = new URLSearchParams(location.search).get('watch') === '1';
@@ -66,7 +71,7 @@ const lens = new FogLens();
 });
 
 const clock = () => Date.now() - (net.latency ?? 0) / 2; // local time the server's "now" refers to
-const nameOf = (/** @type {string} */ id) => state.player(id)?.name ?? 'Someone';
+const nameOf = (/** @type {string} */ id) => state.player(id)?.name ?? t('room.someone');
 const isYou = (/** @type {string} */ id) => !!session.you && id === session.you.id;
 /** @param {import('../model/wire-types.js').You | null | undefined} who */
 function setYou(who) {
@@ -106,7 +111,7 @@ function onJoined(ack, { rejoin }) {
   joinPanel.answered();
   if (!ack.ok) {
     if (ack.error?.code === 'unknown_room') preview.gone = true; // the page says so, with the way home
-    else message(errorText(ack), 'error', 8000);
+    else message(serverMessage(ack.error), 'error', 8000);
     setYou(null);
     scheduleUi();
     return;
@@ -118,9 +123,9 @@ function onJoined(ack, { rejoin }) {
   renderer.setMaze(state.maze);
   const you = /** @type {import('../model/wire-types.js').You} */ (session.you); // an accepted join names who you are
   if (!rejoin && you.role === 'spectator' && wanted !== 'spectator' && !watchOnly) {
-    message('The race is on or the room is full: you are watching.', 'info', 6000);
+    message(t('room.watching_instead'), 'info', 6000);
   }
-  announce(rejoin ? 'Back in the room' : `Joined room ${code} as ${you.role}`);
+  announce(rejoin ? t('room.back') : you.role === 'spectator' ? t('room.joined_spectator', { code }) : t('room.joined_player', { code }));
   scheduleUi();
   if (!rejoin) bots.raceIfAsked(code);
 }
@@ -197,7 +202,7 @@ attachInput(
 
 // ---- the panels ----
 $('room-code').textContent = code;
-document.title = `MazeRace · room ${code}`;
+document.title = t('room.page_title_code', { code });
 const link = `${location.origin}/r/${encodeURIComponent(code)}`;
 $('share-link').value = link;
 const request = (/** @type {string} */ name, /** @type {object} */ payload) => net.request(name, payload);
@@ -208,7 +213,7 @@ reactions.attach(net.socket);
 const seated = (/** @type {import('../model/wire-types.js').You | undefined} */ who, /** @type {string} */ name) => {
   setYou(who); // a spectator took a seat: this connection is that player now (its token is saved)
   net.joinRequest = { name, role: 'player' };
-  announce('You took a seat: you race the next one');
+  announce(t('host.seated'));
   scheduleUi();
 };
 const hostTools = new HostTools({ code, list: $('players'), forms: [$('seat-form'), $('results-seat-form')], request, seated, changed: () => scheduleUi() });
@@ -224,8 +229,8 @@ try {
   buildSettingsFields($('settings-fields'), session.rules);
   bots.setRules(session.rules);
   reactions.setRules(session.rules);
-} catch {
-  message('Could not load the room rules from the server: reload the page to change settings', 'error', 0);
+} catch (error) {
+  message(error instanceof ProtocolMismatch ? error.message : t('room.rules_failed'), 'error', 0);
 }
 
 // ---- page controls ----
@@ -236,7 +241,7 @@ try {
  */
 async function command(name, payload, done) {
   const ack = await net.request(name, payload);
-  if (!ack.ok) message(errorText(ack));
+  if (!ack.ok) message(serverMessage(ack.error));
   else if (done) done(ack);
   scheduleUi();
 }
@@ -267,7 +272,7 @@ function arrive(room) {
 
 // ---- start: auto-join when we know who this is ----
 $('name').value = loadName();
-if (!code) message('No room code in the address', 'error', 0);
+if (!code) message(t('room.no_code'), 'error', 0);
 else if (watchOnly) joinPanel.join('spectator');
 else if (loadToken(code)) joinPanel.join('player');
 else if (loadName()) preview.sync(false).then(arrive); // a share link shows the room first; your own new room you join at once

@@ -2,9 +2,10 @@
 // bots with a remove button), the "bot" badge everyone sees beside a bot's name (room and replay), the
 // kind select "Race a bot now" shares (race-bot.js), and the start of the race that asked for. The server decides everything (docs/
 // protocol.md, `add_bot`, `remove_bot`); this only asks and shows its answers, with textContent only.
-import { botBadge, botChoices, readSpeed } from '../model/bots.js';
+import { botChoices, readSpeed } from '../model/bots.js';
+import { serverMessage, t } from '../common/i18n.js';
 import { takeBotRace } from '../common/storage.js';
-import { announce, el, errorText, message, setText, show, swatch } from '../common/ui.js';
+import { announce, el, message, setText, show, swatch } from '../common/ui.js';
 
 /** @typedef {import('../model/wire-types.js').Ack} Ack */
 /** @typedef {import('../model/bots.js').BotChoices} BotChoices */
@@ -14,9 +15,27 @@ import { announce, el, errorText, message, setText, show, swatch } from '../comm
  * @param {import('../model/wire-types.js').BotSpec | string | null | undefined} bot
  */
 export function botTag(bot) {
-  const badge = botBadge(bot);
-  return badge ? el('span', { class: 'tag bot', text: badge.text, title: badge.title }) : null;
+  if (bot == null) return null;
+  const kind = typeof bot === 'string' ? bot : bot.kind;
+  if (typeof kind !== 'string' || !kind) return null;
+  const speed = typeof bot === 'object' && Number.isInteger(bot.speed) ? bot.speed : null;
+  const name = kindShort(kind);
+  return speed == null
+    ? el('span', { class: 'tag bot', text: t('lobby.bot_tag', { name }), title: t('lobby.bot_title', { name }) })
+    : el('span', { class: 'tag bot', text: t('lobby.bot_tag_speed', { name, speed }), title: t('lobby.bot_title_speed', { name, count: speed }) });
 }
+
+/** Each kind's short name and how it walks, in the catalogue (the server names its kinds in English). */
+const KINDS = /** @type {Record<string, {short: string, name: string, about: string}>} */ ({
+  dfs: { short: 'lobby.bot.dfs.short', name: 'lobby.bot.dfs.name', about: 'lobby.bot.dfs.about' },
+  wall: { short: 'lobby.bot.wall.short', name: 'lobby.bot.wall.name', about: 'lobby.bot.wall.about' },
+  tremaux: { short: 'lobby.bot.tremaux.short', name: 'lobby.bot.tremaux.name', about: 'lobby.bot.tremaux.about' },
+  bfs: { short: 'lobby.bot.bfs.short', name: 'lobby.bot.bfs.name', about: 'lobby.bot.bfs.about' },
+  shortest: { short: 'lobby.bot.shortest.short', name: 'lobby.bot.shortest.name', about: 'lobby.bot.shortest.about' },
+});
+
+/** A kind's short name for the badge ("DFS"), the kind itself when the catalogue has none. @param {string} kind */
+const kindShort = (kind) => (Object.hasOwn(KINDS, kind) ? t(KINDS[kind].short) : kind);
 
 /**
  * Fill a kind select with the server's kinds (their names; how each walks as the title) and pick one.
@@ -25,7 +44,7 @@ export function botTag(bot) {
  * @param {string} picked
  */
 export function select(node, kinds, picked) {
-  node.replaceChildren(...kinds.map(({ kind, name, about }) => el('option', { value: kind, text: name, title: about })));
+  node.replaceChildren(...kinds.map(({ kind, name }) => el('option', { value: kind, text: Object.hasOwn(KINDS, kind) ? t(KINDS[kind].name) : name, title: aboutKind(kind) })));
   node.value = picked;
 }
 
@@ -34,7 +53,10 @@ export function select(node, kinds, picked) {
  * @param {BotChoices | null} choices
  * @param {string} value
  */
-export const aboutOf = (choices, value) => choices?.kinds.find((k) => k.kind === value)?.about ?? '';
+export const aboutOf = (choices, value) => (choices?.kinds.some((k) => k.kind === value) ? aboutKind(value) : '');
+
+/** How a kind walks, or '' for a kind the catalogue does not know. @param {string} kind */
+const aboutKind = (kind) => (Object.hasOwn(KINDS, kind) ? t(KINDS[kind].about) : '');
 
 /**
  * The host's bots card in the room lobby. `card` holds #bot-kind, #bot-about, #bot-speed, #add-bot-form
@@ -74,13 +96,13 @@ export class BotPanel {
   setRules(rules) {
     this.choices = botChoices(rules);
     if (!this.choices) {
-      setText(this.part('bot-about'), 'Adding bots needs the room rules from the server: reload the page.');
+      setText(this.part('bot-about'), t('lobby.bot_no_rules'));
       return;
     }
     const { kinds, min, max, pick } = this.choices;
     select(this.part('bot-kind'), kinds, pick.kind);
     Object.assign(this.part('bot-speed'), { min, max, value: String(pick.speed) });
-    setText(this.part('bot-speed-label'), `Speed (${min}–${max} moves a second)`);
+    setText(this.part('bot-speed-label'), t('lobby.bot_speed_range', { min, max }));
     this.describe();
   }
 
@@ -106,7 +128,7 @@ export class BotPanel {
           swatch(p.colour),
           el('span', { class: 'name', text: p.name }),
           botTag(p.bot),
-          el('button', { type: 'button', class: 'secondary small', 'data-remove-bot': p.id, text: 'Remove', 'aria-label': `Remove ${p.name}` }),
+          el('button', { type: 'button', class: 'secondary small', 'data-remove-bot': p.id, text: t('lobby.remove'), 'aria-label': t('lobby.remove_name', { name: p.name }) }),
         ),
       ),
     );
@@ -115,7 +137,7 @@ export class BotPanel {
   async add() {
     const read = readSpeed(this.part('bot-speed').value, /** @type {BotChoices} */ (this.choices)); // the add button waits for them
     if (read.error) {
-      message(read.error);
+      message(t('lobby.bot_speed_bad', { min: this.choices?.min ?? 0, max: this.choices?.max ?? 0 }));
       this.part('bot-speed').focus();
       return;
     }
@@ -124,8 +146,8 @@ export class BotPanel {
     this.update();
     try {
       const ack = await this.request('add_bot', { kind, speed: read.speed });
-      if (!ack.ok) message(errorText(ack, 'The bot could not join'));
-      else announce(`${this.state.player(ack.id)?.name ?? 'The bot'} joined`);
+      if (!ack.ok) message(serverMessage(ack.error));
+      else announce(t('lobby.bot_joined', { name: this.state.player(ack.id)?.name ?? t('lobby.tag.bot') }));
     } finally {
       this.busy = false;
       this.changed();
@@ -135,7 +157,7 @@ export class BotPanel {
   /** @param {string} id */
   async remove(id) {
     const ack = await this.request('remove_bot', { id });
-    if (!ack.ok) message(errorText(ack, 'The bot could not be removed'));
+    if (!ack.ok) message(serverMessage(ack.error));
     this.changed();
   }
 
@@ -150,12 +172,12 @@ export class BotPanel {
     if (!asked || !this.state.isHost() || this.state.phase !== 'lobby') return;
     const added = await this.request('add_bot', { kind: asked.kind, speed: asked.speed });
     if (!added.ok) {
-      message(errorText(added, 'The bot could not join'), 'error', 8000);
+      message(serverMessage(added.error), 'error', 8000);
       return;
     }
     const started = await this.request('start', {});
-    if (!started.ok) message(errorText(started, 'The race could not start'), 'error', 8000);
-    else announce(`Racing ${this.state.player(added.id)?.name ?? 'a bot'}: get ready`);
+    if (!started.ok) message(serverMessage(started.error), 'error', 8000);
+    else announce(t('lobby.bot_race', { name: this.state.player(added.id)?.name ?? t('lobby.tag.bot') }));
     this.changed();
   }
 }

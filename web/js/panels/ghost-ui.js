@@ -1,12 +1,13 @@
 // The ghosts on the room page's DOM: who the room races (lobby), where each ghost is (race), and each
 // player's split against each ghost (results). Names go in through textContent only (ui.js `el`).
-import { el, formatTime, swatch } from '../common/ui.js';
-import { ghostTotal, splitText } from '../model/ghosts.js';
+import { el, swatch } from '../common/ui.js';
+import { formatNumber, formatRaceTime, language, t } from '../common/i18n.js';
+import { ghostTotal, splitMs } from '../model/ghosts.js';
 
 /** @typedef {import('../model/ghosts.js').Ghost} Ghost */
 
 /** @param {Pick<Ghost, 'name'>} g */
-const ghostName = (g) => `${g.name}'s ghost`;
+const ghostName = (g) => t('room.ghost.name', { name: g.name });
 
 /**
  * The lobby's line about the room's ghosts, or '' when it has none.
@@ -14,8 +15,9 @@ const ghostName = (g) => `${g.name}'s ghost`;
  */
 export function ghostNote(ghosts) {
   if (!ghosts.length) return '';
-  const who = ghosts.map((g) => `${ghostName(g)} (${formatTime(ghostTotal(g))})`).join(', ');
-  return `You race ${who} on the maze of a stored race: the settings are the race's.`;
+  const items = ghosts.map((g) => t('room.ghost.item', { name: g.name, time: formatRaceTime(ghostTotal(g)) }));
+  const who = new Intl.ListFormat(language === 'en-XA' ? 'en' : language, { type: 'conjunction' }).format(items);
+  return t('lobby.ghost_note', { ghosts: who });
 }
 
 /**
@@ -31,10 +33,30 @@ export function renderGhostList(list, ghosts) {
         { 'data-ghost-id': g.id, class: 'ghost' },
         swatch(g.colour),
         el('span', { class: 'name', text: ghostName(g) }),
-        el('span', { class: 'status', text: g.finished ? `home · ${formatTime(ghostTotal(g))}` : `${g.moves} moves${g.cell ? '' : ' · out of sight'}` }),
+        el('span', { class: 'status', text: ghostStatus(g) }),
       ),
     ),
   );
+}
+
+/** Where a ghost is: home with its time, or its moves so far (and whether it is out of sight). @param {Ghost} g */
+function ghostStatus(g) {
+  if (g.finished) return t('room.ghost.home', { time: formatRaceTime(ghostTotal(g)) });
+  return g.cell ? t('room.ghost.moves', { count: g.moves }) : t('room.ghost.moves_unseen', { count: g.moves });
+}
+
+/**
+ * One finisher's split against a ghost, "Eve: +3.2 s vs Ann's ghost", or null when either has no time.
+ * @param {import('../model/wire-types.js').ResultRow} result
+ * @param {Ghost} ghost
+ */
+function splitLine(result, ghost) {
+  const split = splitMs(result, ghost);
+  if (split == null) return null;
+  const params = { name: String(result.name ?? ''), ghost: ghost.name, seconds: formatNumber(Math.abs(split) / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) };
+  if (split > 0) return t('room.ghost.split_behind', params);
+  if (split < 0) return t('room.ghost.split_ahead', params);
+  return t('room.ghost.split_even', params);
 }
 
 /**
@@ -49,8 +71,8 @@ export function renderSplits(list, results, ghosts, youId) {
   const lines = [];
   for (const r of results) {
     for (const g of ghosts) {
-      const text = splitText(r, g);
-      if (text) lines.push(el('li', { 'data-player-id': r.id, 'data-ghost-id': g.id, class: r.id === youId ? 'you' : '' }, `${r.name}: ${text}`));
+      const text = splitLine(r, g);
+      if (text) lines.push(el('li', { 'data-player-id': r.id, 'data-ghost-id': g.id, class: r.id === youId ? 'you' : '' }, text));
     }
   }
   list.replaceChildren(...lines);

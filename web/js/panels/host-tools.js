@@ -2,7 +2,8 @@
 // and "take a seat" for a spectator when the room has a free seat between races. The server decides
 // (docs/protocol.md, `pass_host`, `take_seat`); these only ask and show its answers.
 import { loadName, saveName, saveToken } from '../common/storage.js';
-import { el, errorText, message, show } from '../common/ui.js';
+import { el, message, show } from '../common/ui.js';
+import { serverMessage, t } from '../common/i18n.js';
 
 /** @typedef {import('../model/state.js').RoomState} RoomState */
 /** @typedef {import('../model/room-records.js').Player} Player */
@@ -30,7 +31,7 @@ export function seatOpen(state) {
  * @param {Player} p
  */
 export function makeHostButton(state, p) {
-  return mayHost(state, p) ? el('button', { type: 'button', class: 'secondary small', 'data-make-host': p.id, text: 'Make host', 'aria-label': `Make ${p.name} the host` }) : null;
+  return mayHost(state, p) ? el('button', { type: 'button', class: 'secondary small', 'data-make-host': p.id, text: t('host.make_host'), 'aria-label': t('host.make_host_name', { name: p.name }) }) : null;
 }
 
 /**
@@ -53,7 +54,7 @@ export class HostTools {
       const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-make-host]'));
       if (!button) return;
       const ack = await this.request('pass_host', { to: button.dataset.makeHost });
-      if (!ack.ok) message(errorText(ack));
+      if (!ack.ok) message(serverMessage(ack.error));
       this.changed();
     });
     for (const form of forms) {
@@ -68,13 +69,13 @@ export class HostTools {
 
   /** @param {string} name */
   async takeSeat(name) {
-    if (!name) return message('Type your name first');
+    if (!name) return message(t('join.name_first'));
     if (this.busy) return;
     this.busy = true;
     const ack = await this.request('take_seat', { name });
     this.busy = false;
     if (!ack.ok) {
-      message(errorText(ack));
+      message(serverMessage(ack.error));
       return;
     }
     saveName(name);

@@ -1,9 +1,10 @@
 // The room page's join panel: the name field and the two buttons (race, or watch; only watch when the
 // room takes no player: RoomView hides the other), one join at a time.
-// A player's name is remembered for next time; a watcher without a name is "Spectator". Separate from
+// A player's name is remembered for next time; a watcher without a name is "Spectator" (in their language). Separate from
 // room.js so the wiring only starts a join (at start-up, or from here) and hears its answer (onJoined).
 import { saveName } from '../common/storage.js';
 import { $, message } from '../common/ui.js';
+import { t } from '../common/i18n.js';
 
 export class JoinPanel {
   /**
@@ -22,9 +23,9 @@ export class JoinPanel {
   async join(role) {
     if (this.joining) return;
     let name = $('name').value.trim();
-    if (!name && role === 'spectator') name = 'Spectator';
+    if (!name && role === 'spectator') name = t('join.spectator_name');
     if (!name) {
-      message('Type your name first');
+      message(t('join.name_first'));
       $('name').focus();
       return;
     }

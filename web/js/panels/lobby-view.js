@@ -9,6 +9,7 @@ import { ghostNote } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
 import { makeHostButton } from './host-tools.js';
 import { $, el, message, setText, show, swatch } from '../common/ui.js';
+import { t } from '../common/i18n.js';
 
 /** @typedef {import('../model/state.js').RoomState} RoomState */
 /** @typedef {import('../model/room-records.js').Player} Player */
@@ -39,13 +40,13 @@ export class LobbyView {
           'li',
           { class: p.connected ? '' : 'offline', 'data-player-id': p.id },
           swatch(p.colour),
-          el('span', { class: 'name', text: p.name + (isYou(p.id) ? ' (you)' : '') }),
+          el('span', { class: 'name', text: isYou(p.id) ? t('lobby.name_you', { name: p.name }) : p.name }),
           botTag(p.bot),
-          p.host ? el('span', { class: 'tag', text: 'host' }) : null,
-          p.connected ? null : el('span', { class: 'tag', text: 'away' }),
-          el('span', { class: `tag${p.ready ? ' ready' : ''}`, text: p.ready ? '✓ ready' : 'not ready' }),
+          p.host ? el('span', { class: 'tag', text: t('lobby.tag.host') }) : null,
+          p.connected ? null : el('span', { class: 'tag', text: t('lobby.tag.away') }),
+          el('span', { class: `tag${p.ready ? ' ready' : ''}`, text: p.ready ? t('lobby.tag.ready') : t('lobby.tag.not_ready') }),
           host && !isYou(p.id) && !p.bot // a bot is removed in the bots card
-            ? el('button', { type: 'button', class: 'secondary small', 'data-kick': p.id, text: 'Remove', 'aria-label': `Remove ${p.name}` })
+            ? el('button', { type: 'button', class: 'secondary small', 'data-kick': p.id, text: t('lobby.remove'), 'aria-label': t('lobby.remove_name', { name: p.name }) })
             : null,
           makeHostButton(state, p),
         ),
@@ -54,14 +55,14 @@ export class LobbyView {
     const ready = $('ready-toggle');
     show(ready, !!me);
     ready.setAttribute('aria-pressed', String(!!me?.ready));
-    setText(ready, me?.ready ? '✓ Ready' : "I'm ready");
+    setText(ready, me?.ready ? t('lobby.ready_done') : t('lobby.ready'));
     ready.disabled = state.phase !== 'lobby';
     show('start-button', host);
     $('start-button').disabled = state.phase !== 'lobby';
     const waiting = state.players.filter((p) => p.connected && !p.ready && !p.host).length;
     show('start-ready-button', host && waiting > 0 && state.phase === 'lobby');
     show('lock-toggle', host);
-    setText('lock-toggle', state.locked ? 'Unlock room' : 'Lock room');
+    setText('lock-toggle', state.locked ? t('lobby.unlock') : t('lobby.lock'));
     $('lock-toggle').setAttribute('aria-pressed', String(!!state.locked));
     const others = state.players.filter((p) => p.connected && !isYou(p.id)).length;
     setText('start-note', startNote(state.phase, host, waiting, others, me));
@@ -88,7 +89,7 @@ export class LobbyView {
     const { state } = this;
     const daily = state.daily !== null;
     const s = state.settings;
-    setText('settings-heading', daily ? `Today's maze (${s.rows}×${s.cols})` : 'Settings');
+    setText('settings-heading', daily ? t('lobby.daily_heading', { rows: s.rows ?? '?', cols: s.cols ?? '?' }) : t('lobby.settings'));
     show('settings-form', !daily);
     const form = $('settings-form');
     const json = JSON.stringify(state.settings);
@@ -99,7 +100,7 @@ export class LobbyView {
     const fixed = state.ghosts.length > 0; // a ghost races its stored race's maze: the server refuses changes
     lockSettings(form, !host || state.phase !== 'lobby' || fixed);
     show('settings-apply', host && !fixed);
-    setText('settings-summary', daily ? `The daily maze is the same for everyone today, so its settings are fixed: ${describeSettings(s)}.` : describeSettings(s));
+    setText('settings-summary', daily ? t('lobby.daily_summary', { settings: describeSettings(s) }) : describeSettings(s));
   }
 }
 
@@ -113,13 +114,13 @@ export class LobbyView {
  * @param {Player | null} me
  */
 function startNote(phase, host, waiting, others, me) {
-  if (phase === 'countdown') return 'Get ready…';
+  if (phase === 'countdown') return t('lobby.note.countdown');
   if (host) {
-    if (waiting) return `Waiting for ${waiting} player${waiting > 1 ? 's' : ''} to be ready (or start with the ready players: the others watch).`;
-    if (!others) return 'You are the only player: start when you like, or share the link to race friends.';
-    return me?.ready ? 'Everyone is ready: start when you like.' : 'Everyone else is ready: start when you like.';
+    if (waiting) return t('lobby.note.waiting', { count: waiting });
+    if (!others) return t('lobby.note.alone');
+    return me?.ready ? t('lobby.note.all_ready') : t('lobby.note.others_ready');
   }
-  return me ? 'The host starts the race.' : 'You are watching. The race starts when the host says so.';
+  return me ? t('lobby.note.player') : t('lobby.note.watcher');
 }
 
 /**
@@ -138,10 +139,10 @@ export function bindLobbyControls({ state, session, command, link }) {
   });
   $('settings-form').addEventListener('submit', (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
-    if (!session.rules) return message('The settings form needs the room rules: reload the page');
+    if (!session.rules) return message(t('lobby.settings_no_rules'));
     const settings = readSettings(e.target);
-    if (!settings.hint_methods.length) return message('Pick at least one hint method');
-    command('settings', settings, () => message('Settings saved', 'info', 2000));
+    if (!settings.hint_methods.length) return message(t('lobby.pick_method'));
+    command('settings', settings, () => message(t('lobby.settings_saved'), 'info', 2000));
   });
   $('copy-link').addEventListener('click', async () => {
     try {
@@ -150,10 +151,10 @@ export function bindLobbyControls({ state, session, command, link }) {
       $('share-link').select();
       document.execCommand?.('copy');
     }
-    message('Link copied', 'info', 2000);
+    message(t('lobby.link_copied'), 'info', 2000);
   });
   if (navigator.share) {
     show('share-button');
-    $('share-button').addEventListener('click', () => navigator.share({ title: 'MazeRace', text: 'Race me through a maze!', url: link }).catch(() => {}));
+    $('share-button').addEventListener('click', () => navigator.share({ title: t('common.brand'), text: t('lobby.share_text'), url: link }).catch(() => {}));
   }
 }

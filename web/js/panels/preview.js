@@ -5,33 +5,46 @@
 // in with textContent only.
 import { describeSettings } from './settings.js';
 import { el, setText, show, swatch } from '../common/ui.js';
+import { t } from '../common/i18n.js';
 
 export const REFRESH_MS = 3000;
 export const MAX_POLLS = 200; // 10 minutes of asking, then the visitor reloads to see more
 
+/** The heading's message for each phase of the room. @type {Record<string, string>} */
+const HEADINGS = { lobby: 'join.preview.lobby', countdown: 'join.preview.countdown', racing: 'join.preview.racing', finished: 'join.preview.finished' };
+
+/** A player's tags in the preview: the words of each, and its look. @type {Record<string, string>} */
+const TAGS = { bot: 'lobby.tag.bot', host: 'lobby.tag.host', away: 'lobby.tag.away', finished: 'lobby.tag.finished', ready: 'lobby.tag.ready', not_ready: 'lobby.tag.not_ready' };
 /** @type {Record<string, string>} */
-const PHASES = { lobby: 'In the lobby', countdown: 'Starting', racing: 'Racing', finished: 'Showing the results' };
+const TAG_CLASSES = { bot: 'tag bot', ready: 'tag ready' };
 
 /**
  * What the preview says of a summary: {heading, settings, seat, players: [{name, colour, tags}]}, or
  * null when it is no summary. Pure: the node tests read it.
  * @param {any} summary GET /api/rooms/{code}'s answer, read defensively
+ * @param {typeof t} [translate] the page's t, or another language's (tests)
  * `watchOnly`: the room takes no player now or later in this visit (locked, or every seat taken).
+ * A player's `tags` are names of TAGS ('bot', 'host', 'away', 'finished', 'ready', 'not_ready').
  * @returns {{heading: string, settings: string, seat: string, seatsOpen: boolean, watchOnly: boolean, players: {name: string, colour: string | undefined, tags: string[]}[]} | null}
  */
-export function previewFacts(summary) {
+export function previewFacts(summary, translate = t) {
   if (!summary || typeof summary !== 'object' || typeof summary.phase !== 'string') return null;
   const roster = Array.isArray(summary.roster) ? summary.roster : [];
   const count = Number(summary.players) || roster.length;
   const seatsOpen = (summary.phase === 'lobby' || summary.phase === 'finished') && !summary.full && !summary.locked;
-  let seat = 'You can join as a player.';
-  if (summary.locked) seat = 'The host has locked the room: you can watch.';
-  else if (summary.full) seat = 'Every seat is taken: you can watch.';
-  else if (!seatsOpen) seat = 'A race is on: you can watch, and take a seat when it is over.';
+  let seat = translate('join.seat.open');
+  if (summary.locked) seat = translate('join.seat.locked');
+  else if (summary.full) seat = translate('join.seat.full');
+  else if (!seatsOpen) seat = translate('join.seat.racing');
   const settings = summary.settings && typeof summary.settings === 'object' ? describeSettings(summary.settings) : '';
   return {
-    heading: `${PHASES[summary.phase] ?? summary.phase} · ${count}/${summary.max_players ?? '?'} players · ${Number(summary.spectators) || 0} watching`,
-    settings: `${settings}${summary.ranked ? ' · ranked' : ' · not ranked'}`,
+    heading: translate(HEADINGS[summary.phase] ?? 'join.preview.other', {
+      phase: summary.phase,
+      count,
+      max: summary.max_players ?? '?',
+      watching: Number(summary.spectators) || 0,
+    }),
+    settings: summary.ranked ? translate('join.preview.ranked', { settings }) : translate('join.preview.not_ranked', { settings }),
     seat,
     seatsOpen,
     watchOnly: !!summary.locked || !!summary.full,
@@ -42,7 +55,7 @@ export function previewFacts(summary) {
         p.bot ? 'bot' : null,
         p.host ? 'host' : null,
         p.connected === false ? 'away' : null,
-        p.finished ? 'finished' : summary.phase === 'lobby' ? (p.ready ? '✓ ready' : 'not ready') : null,
+        p.finished ? 'finished' : summary.phase === 'lobby' ? (p.ready ? 'ready' : 'not_ready') : null,
       ].filter((tag) => tag !== null),
     })),
   };
@@ -132,9 +145,9 @@ export class RoomPreview {
     setText(part('seat'), facts.seat);
     part('players').replaceChildren(
       ...facts.players.map((p) =>
-        el('li', {}, swatch(p.colour), el('span', { class: 'name', text: p.name }), ...p.tags.map((t) => el('span', { class: `tag${t === 'bot' ? ' bot' : ''}${t === '✓ ready' ? ' ready' : ''}`, text: t }))),
+        el('li', {}, swatch(p.colour), el('span', { class: 'name', text: p.name }), ...p.tags.map((tag) => el('span', { class: TAG_CLASSES[tag] ?? 'tag', text: t(TAGS[tag]) }))),
       ),
     );
-    if (!facts.players.length) part('players').append(el('li', { class: 'muted', text: 'Nobody has joined yet.' }));
+    if (!facts.players.length) part('players').append(el('li', { class: 'muted', text: t('join.preview.nobody') }));
   }
 }

@@ -2,7 +2,8 @@
 // and shown for a few seconds beside the name of whoever sent them (docs/protocol.md, "Reactions"). No
 // free text at all: the page shows only emoji from the server's set, with textContent, or their short
 // labels where no font draws emoji (the buttons would be blank boxes).
-import { announce, el, errorText, message } from '../common/ui.js';
+import { announce, el, message } from '../common/ui.js';
+import { serverMessage, t } from '../common/i18n.js';
 
 export const SHOW_MS = 3000;
 
@@ -22,8 +23,21 @@ function canDrawEmoji() {
   return emojiDrawn;
 }
 
+/** The catalogue's words for each reaction of the server's set (which names them in English). */
+const LABELS = /** @type {Record<string, string>} */ ({
+  gg: 'reaction.gg',
+  wow: 'reaction.wow',
+  oops: 'reaction.oops',
+  nice: 'reaction.nice',
+  lol: 'reaction.lol',
+  go: 'reaction.go',
+});
+
+/** A reaction's words in the page's language (the server's label for a key the catalogue lacks). @param {Reaction} r */
+export const labelOf = (r) => (Object.hasOwn(LABELS, r.key) ? t(LABELS[r.key]) : r.label);
+
 /** What a reaction shows: its emoji, or its label where emoji cannot be drawn. @param {Reaction} r */
-export const faceOf = (r) => (canDrawEmoji() ? r.emoji : r.label);
+export const faceOf = (r) => (canDrawEmoji() ? r.emoji : labelOf(r));
 
 /** A reaction as the rules serve it. @typedef {{key: string, emoji: string, label: string}} Reaction */
 
@@ -100,7 +114,7 @@ export class Reactions {
     this.board = new ReactionBoard(set);
     for (const bar of this.bars) {
       bar.replaceChildren(
-        ...set.map((r) => el('button', { type: 'button', class: 'secondary small reaction', 'data-reaction': r.key, text: faceOf(r), title: r.label, 'aria-label': `React: ${r.label}` })),
+        ...set.map((r) => el('button', { type: 'button', class: 'secondary small reaction', 'data-reaction': r.key, text: faceOf(r), title: labelOf(r), 'aria-label': t('reaction.send', { label: labelOf(r) }) })),
       );
     }
   }
@@ -112,7 +126,7 @@ export class Reactions {
       const reaction = this.board.note(data, Date.now());
       if (!reaction) return;
       const name = this.nameOf(data.id);
-      announce(`${name ?? 'A spectator'}: ${reaction.label}`);
+      announce(name == null ? t('reaction.spectator_said', { label: labelOf(reaction) }) : t('reaction.said', { name, label: labelOf(reaction) }));
       this.changed();
       setTimeout(() => this.changed(), SHOW_MS + 50);
     });
@@ -121,7 +135,7 @@ export class Reactions {
   /** @param {string} key */
   async send(key) {
     const ack = await this.request('react', { reaction: key });
-    if (!ack.ok) message(ack.error?.code === 'rate_limited' ? 'One reaction every 2 seconds, please' : errorText(ack), 'info', 2500);
+    if (!ack.ok) message(ack.error?.code === 'rate_limited' ? t('reaction.too_fast') : serverMessage(ack.error), 'info', 2500);
   }
 
   /** Put the badges of the reactions on show beside the names under `root` (elements with data-player-id and a .name), and beside the spectator count `watching`. */
@@ -137,14 +151,14 @@ export class Reactions {
       const badge = /** @type {HTMLElement | null | undefined} */ (name?.querySelector('.reacted'));
       if (badge && badge.dataset.reaction === reaction?.key) continue;
       badge?.remove();
-      if (name && reaction) name.append(el('span', { class: 'reacted', 'data-reaction': reaction.key, text: faceOf(reaction), title: reaction.label }));
+      if (name && reaction) name.append(el('span', { class: 'reacted', 'data-reaction': reaction.key, text: faceOf(reaction), title: labelOf(reaction) }));
     }
     /** @type {Reaction | null} */
     let spectator = null;
     for (const id of this.board.shown.keys()) if (id.startsWith('s')) spectator = this.board.of(id, now) ?? spectator;
     if (watching) {
       watching.textContent = spectator ? faceOf(spectator) : '';
-      watching.title = spectator ? `A spectator: ${spectator.label}` : '';
+      watching.title = spectator ? t('reaction.spectator_said', { label: labelOf(spectator) }) : '';
       watching.hidden = !spectator;
     }
   }

@@ -2,7 +2,8 @@
 // for screen readers, then "GO!" for a moment after the start) and the race timer in the HUD (the own
 // finish time once finished, the own result after the race). Separate from room.js because they are
 // the page's only interval: they read the state against the server's clock and touch nothing else.
-import { $, announce, formatTime, setText, show } from '../common/ui.js';
+import { $, announce, setText, show } from '../common/ui.js';
+import { formatNumber, formatRaceTime, t } from '../common/i18n.js';
 
 const TICK_MS = 100;
 const GO_MS = 900; // how long "GO!" stays up after the start
@@ -36,12 +37,12 @@ export class RoomClocks {
     const left = state.phase === 'countdown' ? state.countdownLeft(clock()) : null;
     if (left != null && left > 0) {
       const n = Math.ceil(left / 1000);
-      setText(overlay, String(n));
+      setText(overlay, formatNumber(n));
       show(overlay);
-      if (n !== this.lastCount) announce(`Race starts in ${n}`);
+      if (n !== this.lastCount) announce(t('room.countdown', { count: n }));
       this.lastCount = n;
     } else if (now < this.goUntil) {
-      setText(overlay, 'GO!');
+      setText(overlay, t('room.go'));
       show(overlay);
     } else {
       show(overlay, false);
@@ -49,10 +50,10 @@ export class RoomClocks {
     }
     if (state.phase === 'racing' || state.phase === 'finished') {
       const me = state.me();
-      let t = state.elapsed(clock());
-      if (me?.finished) t = (me.time ?? 0) + (me.penalty ?? 0);
-      else if (state.phase === 'finished') t = state.results?.find((r) => r.id === me?.id)?.time ?? null;
-      setText('hud-timer', formatTime(t));
+      let time = state.elapsed(clock());
+      if (me?.finished) time = (me.time ?? 0) + (me.penalty ?? 0);
+      else if (state.phase === 'finished') time = state.results?.find((r) => r.id === me?.id)?.time ?? null;
+      setText('hud-timer', formatRaceTime(time));
     }
   }
 }

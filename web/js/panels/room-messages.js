@@ -3,7 +3,11 @@
 // concerns you, what happened in the room (joined, new host, Go!, finished, a hint used, the race
 // over, the rematch). Separate from room.js because it only says things: what the page does about
 // the same events (the maze, the results, the fog) stays in the wiring.
-import { $, announce, formatTime, message, ordinal, setText } from '../common/ui.js';
+import { $, announce, message, ordinal, setText } from '../common/ui.js';
+import { formatRaceTime, t } from '../common/i18n.js';
+
+/** The connection pill's words for each state. @type {Record<string, string>} */
+const STATUSES = { connecting: 'room.conn.connecting', connected: 'room.conn.connected', reconnecting: 'room.conn.reconnecting', offline: 'room.conn.offline' };
 
 /**
  * The connection pill ('connecting' | 'connected' | 'reconnecting' | 'offline'), said aloud when lost and back.
@@ -13,14 +17,14 @@ export function showStatus(status) {
   const pill = $('conn-state');
   const was = pill.dataset.state;
   pill.dataset.state = status;
-  setText(/** @type {HTMLElement} */ (pill.querySelector('.conn-text')), status); // beside a coloured dot
-  if (status === 'reconnecting' && was === 'connected') announce('Connection lost. Reconnecting…');
-  if (status === 'connected' && was === 'reconnecting') announce('Reconnected');
+  setText(/** @type {HTMLElement} */ (pill.querySelector('.conn-text')), t(STATUSES[status] ?? 'room.conn.offline')); // beside a coloured dot
+  if (status === 'reconnecting' && was === 'connected') announce(t('room.conn.lost'));
+  if (status === 'connected' && was === 'reconnecting') announce(t('room.conn.back'));
 }
 
 /** @param {number} ms */
 export function showLatency(ms) {
-  setText('latency', `${ms} ms`);
+  setText('latency', t('room.latency', { ms: Math.round(ms) }));
 }
 
 /** A join refused for now (the room moves between servers): socket.js tries again. */
@@ -28,8 +32,11 @@ export function showLatency(ms) {
  * @param {import('../model/wire-types.js').Ack} ack */
 export function showRetrying(ack) {
   const limited = ack?.error?.code === 'rate_limited';
-  message(limited ? 'Too many joins from here just now: rejoining in a moment…' : 'The room is moving to another server: rejoining…', 'info', 4000);
+  message(limited ? t('room.retry_limited') : t('room.retry_moving'), 'info', 4000);
 }
+
+/** The server's notices a player reads, by kind (another kind shows the server's own words). @type {Record<string, string>} */
+const NOTICES = { results_not_saved: 'room.notice.results_not_saved', results_saved: 'room.notice.results_saved' };
 
 /**
  * A notice from the server (socket.js's onNotice), in words.
@@ -37,45 +44,52 @@ export function showRetrying(ack) {
  * @param {any} data the event's data, read defensively
  */
 export function showNotice(kind, data) {
-  if (kind === 'closing') message('The server is restarting: you will rejoin in a moment.', 'info', 8000);
-  if (kind === 'replaced') message('You opened this room somewhere else; this tab is no longer playing.', 'error', 0);
-  if (kind === 'kicked') message('The host removed you from the room.', 'error', 0);
+  if (kind === 'closing') message(t('room.notice.closing'), 'info', 8000);
+  if (kind === 'replaced') message(t('room.notice.replaced'), 'error', 0);
+  if (kind === 'kicked') message(t('room.notice.kicked'), 'error', 0);
   // results_not_saved stays up until results_saved replaces it (textContent: the server's words, never markup)
   if (kind === 'notice' && typeof data?.message === 'string') {
-    message(data.message.slice(0, 200), data.kind === 'results_not_saved' ? 'error' : 'info', data.kind === 'results_not_saved' ? 0 : 6000);
+    const known = Object.hasOwn(NOTICES, data.kind) ? t(NOTICES[data.kind]) : data.message.slice(0, 200);
+    message(known, data.kind === 'results_not_saved' ? 'error' : 'info', data.kind === 'results_not_saved' ? 0 : 6000);
   }
 }
+
+/** A hint method's name as a player reads it (DFS, BFS, A*...), or the server's own word for it. @type {Record<string, string>} */
+const METHODS = { dfs: 'room.method.dfs', 'dfs-recursive': 'room.method.dfs_recursive', bfs: 'room.method.bfs', astar: 'room.method.astar', random: 'room.method.random' };
+/** @param {unknown} method */
+const methodName = (method) => (typeof method === 'string' && Object.hasOwn(METHODS, method) ? t(METHODS[method]) : String(method ?? ''));
 
 /**
  * Say a room event (also one replayed after a snapshot). isYou(id); nameOf(id).
  * @param {Pick<import('../model/wire-types.js').Envelope, 't' | 'd'>} env
  * @param {{isYou: (id: string) => boolean, nameOf: (id: string) => string}} names
  */
-export function announceEvent({ t, d }, { isYou, nameOf }) {
-  switch (t) {
+export function announceEvent({ t: type, d }, { isYou, nameOf }) {
+  switch (type) {
     case 'joined':
-      if (d.name && !isYou(d.id)) announce(`${d.name} joined${d.role === 'spectator' ? ' to watch' : ''}`);
+      if (d.name && !isYou(d.id)) announce(d.role === 'spectator' ? t('room.event.joined_watch', { name: d.name }) : t('room.event.joined', { name: d.name }));
       break;
     case 'host':
-      if (isYou(d.id)) announce('You are now the host');
+      if (isYou(d.id)) announce(t('room.event.host_you'));
       break;
     case 'started':
-      announce('Go!');
+      announce(t('room.event.go'));
       break;
     case 'finished': {
-      const time = formatTime((d.time ?? 0) + (d.penalty ?? 0));
-      if (isYou(d.id)) message(`You finished ${ordinal(d.rank)} in ${time}!`, 'info', 6000);
-      else announce(`${nameOf(d.id)} finished ${ordinal(d.rank)} in ${time}`);
+      const time = formatRaceTime((d.time ?? 0) + (d.penalty ?? 0));
+      const place = ordinal(d.rank);
+      if (isYou(d.id)) message(t('room.event.finished_you', { place, time }), 'info', 6000);
+      else announce(t('room.event.finished', { name: nameOf(d.id), place, time }));
       break;
     }
     case 'hinted':
-      if (!isYou(d.id)) announce(`${nameOf(d.id)} used a hint (${d.method})`);
+      if (!isYou(d.id)) announce(t('room.event.hinted', { name: nameOf(d.id), method: methodName(d.method) }));
       break;
     case 'race_over':
-      announce('The race is over');
+      announce(t('room.event.race_over'));
       break;
     case 'lobby':
-      announce('Rematch! Back in the lobby');
+      announce(t('room.event.lobby'));
       break;
   }
 }

@@ -5,6 +5,7 @@
 // (`schedule`) whenever something changed, and many changes in one frame cost one DOM pass.
 import { renderCard } from './difficulty.js';
 import { $, setText, show } from '../common/ui.js';
+import { t } from '../common/i18n.js';
 
 export class RoomView {
   /**
@@ -65,7 +66,7 @@ export class RoomView {
     show('leave-button', joined);
     show('lobby-panel', lobby);
     show('race-panel', joined && (phase === 'racing' || phase === 'finished'));
-    setText('spectator-count', `${state.spectators} watching`);
+    setText('spectator-count', t('room.watching', { count: state.spectators }));
     this.preview.sync(joined);
     show('reaction-bar', joined);
     this.hostTools.update(state);
