@@ -95,7 +95,8 @@ test('a server error shows by its code, with the server\'s message for an unknow
   const chinese = translator('zh-CN', zh);
   assert.equal(english.t('error.room_full'), 'The room is full.');
   assert.equal(chinese.t('error.room_full'), '房间已满。');
-  // outside a browser the module's own catalogue is empty: every code falls back to the message
+  // the page's own catalogue (English in the tests): a known code in its words, an unknown one as sent
+  assert.equal(serverMessage({ code: 'room_full', message: 'full' }), 'The room is full.');
   assert.equal(serverMessage({ code: 'brand_new', message: 'a new refusal' }), 'a new refusal');
   assert.equal(serverMessage(null), t('error.unknown'));
 });
