@@ -24,7 +24,16 @@ ROW = {
 }  # fmt: skip
 RACE = {"id": "r1", "preset": "easy", "rows": 10, "cols": 10, "algorithm": "backtracker", "daily": None}
 METHODS_AND_LANGUAGE = {"DFS", "BFS", "A", "English"}
-LATIN_NAMES = METHODS_AND_LANGUAGE | {"Prim", "Kruskal", "Wilson", "Aldous", "Broder", "Eller", "Sidewinder"}
+LATIN_NAMES = METHODS_AND_LANGUAGE | {
+    "Prim",
+    "Kruskal",
+    "Wilson",
+    "Aldous",
+    "Broder",
+    "Eller",
+    "Sidewinder",
+    "Trémaux",
+}
 """Words that stay Latin in Chinese: the search methods, the language switch's own name, and the
 generators named after people (or, Sidewinder, known by its name)."""
 
@@ -35,7 +44,7 @@ TEXTS = """() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
     const parent = node.parentElement;
-    if (text && !parent.closest('option, svg, #language-switch') && seen(parent)) found.push(text);
+    if (text && !parent.closest('option, svg, .language-switch') && seen(parent)) found.push(text);
   }
   for (const option of document.querySelectorAll('select:not(#language-switch) option')) {
     if (seen(option.closest('select'))) found.push(option.textContent.trim());

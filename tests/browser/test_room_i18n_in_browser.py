@@ -22,22 +22,18 @@ BOT_NAME = "DFS bot"  # the server names its bots in English: a name, like a pla
 NAMES = {"Ana", "Bo", "Cy", BOT_NAME}
 METHODS = {"DFS", "BFS", "A*"}
 KEY_CAPS = {"Shift", "W", "A", "S", "D", "H", "F"}  # as printed on the keys, in any language
-# Built by the settings form's module (panels/settings.js), which converts apart from this page: its
-# fields and summary are left out here until it does.
-ELSEWHERE = "#settings-fields, #settings-summary, #room-preview [data-part=settings]"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 # Every visible text node and every aria-label or placeholder of a visible element under `root`, with
 # what it is on: [{text, where}] (screen-reader-only text counts where its box shows). Options show
-# only in their select (the language switch names each language in itself); the parts ELSEWHERE builds
-# are left out.
-TEXTS = """([root, elsewhere]) => {
+# only in their select (the language switch names each language in itself).
+TEXTS = """(root) => {
   const found = [];
   const scope = document.querySelector(root);
   const shown = (el) =>
     el.checkVisibility({ visibilityProperty: true })
     || !!el.closest('.sr-only')?.parentElement?.checkVisibility();
-  const skip = (el) => el.closest('option, #language-switch') || (elsewhere && el.closest(elsewhere));
+  const skip = (el) => el.closest('option, .language-switch');
   const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
@@ -138,7 +134,7 @@ async def lobby_of_three(tabs: Tabs, query: str, size: tuple[int, int], locale: 
 
 
 async def texts(page: Page, root: str) -> list[dict[str, str]]:
-    found: list[dict[str, str]] = await page.evaluate(TEXTS, [root, ELSEWHERE])
+    found: list[dict[str, str]] = await page.evaluate(TEXTS, root)
     assert found, f"{root} shows some text"
     return found
 

@@ -7,6 +7,10 @@ import { LANGUAGES, language, saveLanguage, t } from './i18n.js';
 /** Each language's name in itself. @type {Record<typeof LANGUAGES[number], string>} */
 export const LANGUAGE_NAMES = { en: 'English', 'zh-CN': '中文' };
 
+/** Each language's short mark, all a narrow header has room for (the select lies over it, unseen). */
+/** @type {Record<string, string>} */
+const LANGUAGE_MARKS = { en: 'EN', 'zh-CN': '中' };
+
 /**
  * Build the switch at the end of `header` (a page's `<header class="top">`); returns its <select>, or
  * null when there is no header: `mountLanguageSwitch(document.querySelector('header.top'))`.
@@ -37,7 +41,11 @@ export function mountLanguageSwitch(header) {
     if (url.href === location.href) location.reload();
     else location.assign(url.href);
   });
-  label.append(name, select);
+  const mark = document.createElement('span');
+  mark.className = 'language-mark';
+  mark.setAttribute('aria-hidden', 'true');
+  mark.textContent = LANGUAGE_MARKS[language] ?? LANGUAGE_MARKS.en;
+  label.append(name, mark, select);
   header.append(label);
   return select;
 }
