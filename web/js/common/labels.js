@@ -1,5 +1,6 @@
 // The words people read for the values the server's rules name (GET /api/rules, rules.js): labels
 // only. Which values exist comes from the rules; a value with no label here is shown as itself.
+import { t } from './i18n.js';
 /** @type {Readonly<Record<string, string>>} */
 export const METHOD_LABELS = Object.freeze({
   dfs: 'DFS (stack)',
@@ -75,7 +76,10 @@ export const BIAS_LABELS = Object.freeze({
 /** @type {Readonly<Record<string, string>>} */
 export const DIRECTION_LABELS = Object.freeze({ 4: '4 (straight moves)', 8: '8 (diagonals too)' });
 /** How much of the way a hint shows its asker (the `hint_reveal` setting). @type {Readonly<Record<string, string>>} */
-export const REVEAL_LABELS = Object.freeze({ junction: 'The way to the next junction', whole: 'The whole way (not ranked)' });
+/** The most steps a cut hint shows when no junction is nearer (server/maze/hint_reveal.py CUT_STEPS). */
+export const HINT_CUT_STEPS = 8;
+// "junction" says what the hint's sentence says when no junction is near (hint-text.js): the way on, for so many steps
+export const REVEAL_LABELS = Object.freeze({ junction: t('room.setting.reveal_junction', { steps: HINT_CUT_STEPS }), whole: 'The whole way (not ranked)' });
 /** @type {Readonly<Record<string, string>>} */
 export const OPENING_LABELS = Object.freeze({ corners: 'Corners (top left → bottom right)', edges: 'Two random edges' });
 

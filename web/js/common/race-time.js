@@ -46,3 +46,17 @@ export function resultTimeText(r) {
   const sum = timeSumText(race, hints);
   return sum ? `${formatTime(total)} (${sum})` : formatTime(total);
 }
+
+/**
+ * A finisher's time in two parts for a table cell: the total that ranks, and how it is made up in
+ * brackets ('' when hints cost nothing). The cell shows them on two lines, the total first, so a time
+ * with hints never makes a table wider than a phone; read together they say what resultTimeText says.
+ * @param {{time?: number | null, penalty?: number | null, dnf?: boolean}} r
+ * @returns {{total: string, sum: string}}
+ */
+export function resultTimeParts(r) {
+  const { race, hints, total } = raceTimes(r);
+  if (race == null) return { total: '–', sum: '' };
+  const sum = timeSumText(race, hints);
+  return { total: formatTime(total), sum: sum ? `(${sum})` : '' };
+}

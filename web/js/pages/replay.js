@@ -4,7 +4,7 @@ import { decodeMaze } from '../model/maze.js';
 import { Renderer } from '../render/render.js';
 import { attachInput } from '../input/input.js';
 import { Replay, prepareRace, sealedUntil } from '../model/replay-model.js';
-import { $, bindCamera, announce, el, formatTime, ordinal, setText, show, swatch, usePlayerColours } from '../common/ui.js';
+import { $, bindCamera, announce, el, formatTime, ordinal, setText, show, swatch, timeCell, usePlayerColours } from '../common/ui.js';
 import { loadRules } from '../net/rules.js';
 import { resultTimeText } from '../common/race-time.js';
 import { distanceField } from '../model/director.js';
@@ -13,6 +13,10 @@ import { renderCard, shortestRouteLine } from '../panels/difficulty.js';
 import { botTag } from '../panels/bots-ui.js';
 import { attachAnalysis } from '../panels/replay-analysis.js';
 import { ghostButton } from '../panels/ghost-button.js';
+import { t } from '../common/i18n.js';
+
+// the header's way out says where it goes (it said "Back to lobby", which in a room means its players' screen)
+setText('home-link', t('replay.home'));
 
 const TOAST_MS = 3000; // race ms a hint stays in the overlay
 const id = (() => {
@@ -183,12 +187,12 @@ function showResults(data) {
         'tr',
         { 'data-player-id': r.id },
         el('td', { class: 'rank', text: r.dnf ? 'DNF' : String(r.rank ?? '') }),
-        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot)),
-        el('td', { class: 'num', text: resultTimeText(r) }),
+        // "Race this ghost" under the name: a column of its own made the table wider than a phone
+        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot), r.dnf ? null : el('div', { class: 'ghost-action' }, ghostButton(id, r))),
+        timeCell(r),
         el('td', { class: 'num', text: String(r.moves ?? '–') }),
         el('td', { class: 'num', text: String(r.hints ?? 0) }),
         el('td', { class: 'num', text: r.efficiency != null ? `${Math.round(r.efficiency * 100)}%` : '–' }),
-        el('td', {}, r.dnf ? null : ghostButton(id, r)),
       ),
     ),
   );

@@ -1,6 +1,5 @@
 // The front page's records: a leaderboard row and a recent race, as elements (the page fetches them).
-import { el } from '../common/ui.js';
-import { resultTimeText } from '../common/race-time.js';
+import { el, timeCell } from '../common/ui.js';
 import { ALGORITHM_PLAIN, labelOf, presetLabel } from '../common/labels.js';
 
 /** @param {string} race @param {string} label */
@@ -28,7 +27,7 @@ export function leaderboardRow(row) {
     { 'data-race': row.race },
     el('td', { class: 'rank', text: String(row.place) }),
     el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
-    el('td', { class: 'num', text: resultTimeText(row) }), // the total, the race time and hints beside it
+    timeCell(row), // the total, the race time and hints under it
     el('td', { class: 'num', text: String(row.moves) }),
     el('td', { class: 'num', text: String(row.hints) }),
     el('td', {}, replayLink(row.race, `Replay of ${row.name}'s race`)),
