@@ -300,7 +300,9 @@ async def test_the_hint_setting_names_what_a_hint_shows(open_sized: OpenSized) -
     await expect(option).to_have_text("The way on, to the next junction or 8 steps")
 
 
-async def test_the_smaller_findings(open_sized: OpenSized, live_server: TestServer) -> None:  # defect 10
+async def test_no_heading_over_a_missing_room_and_the_whole_share_link(  # defect 10
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
     width, height = SCREENS["small phone"]
     gone = await open_sized("/r/nosuchroom", width, height)
     await expect(gone.page.get_by_text("There is no such room")).to_be_visible()
@@ -318,8 +320,13 @@ async def test_the_smaller_findings(open_sized: OpenSized, live_server: TestServ
         assert shown["tall"] <= shown["height"], f"the share link is cut on the {screen}: {shown}"
         assert shown["right"] <= SCREENS[screen][0]
 
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+async def test_the_whole_maze_view_shows_the_whole_marker(  # defect 10
+    open_sized: OpenSized, live_server: TestServer, screen: str
+) -> None:
     code = await post_room(live_server, preset="custom", rows=150, cols=150, algorithm="backtracker")
-    race = await join_alone(open_sized, code, *SCREENS["desktop"])
+    race = await join_alone(open_sized, code, *SCREENS[screen])
     await race.page.click("#start-button")
     await race.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=20_000)
     await race.page.click("#whole-maze")
