@@ -145,7 +145,7 @@ function nameList(names) {
 function startNote(phase, host, unready, others, me) {
   if (phase === 'countdown') return 'Get ready…';
   if (host) {
-    if (unready.length) return t('lobby.note.waiting_for', { count: unready.length, names: nameList(unready) });
+    if (unready.length) return t('lobby.note.waiting_for', { names: nameList(unready) });
     if (!others) return 'You are the only player: start when you like, or share the link to race friends.';
     return 'Everyone else is ready: start when you like.';
   }
