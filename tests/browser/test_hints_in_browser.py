@@ -68,7 +68,7 @@ async def test_the_racer_sees_the_way_to_the_next_junction_and_a_spectator_the_w
     if at_junction:
         said = f"{steps} step{'s' if steps > 1 else ''} to the next junction"
     else:
-        said = f"the first {steps} steps of the way are shown"
+        said = f"the way on is shown for {steps} steps"
     await expect(message).to_contain_text(said)
 
     assert await drawn_way(watcher, racer_id) == whole, "a spectator's page draws the whole way"

@@ -29,8 +29,11 @@ async def test_preview_seat_host_and_reactions(open_tab, live_server: TestServer
     await expect(preview.locator("[data-part=players] li").first).to_contain_text("Ann")
     await expect(preview.locator("[data-part=players] li").first).to_contain_text("host")
     await expect(preview.locator("[data-part=seat]")).to_have_text("You can join as a player.")
-    await host.page.click("#ready-toggle")  # seen by the next poll (every 3 s)
-    await expect(preview.locator("[data-part=players] li").first).to_contain_text("✓ ready", timeout=8000)
+    await host.page.click("#lock-toggle")  # seen by the next poll (every 3 s)
+    seat = preview.locator("[data-part=seat]")
+    await expect(seat).to_have_text("The host has locked the room: you can watch.", timeout=8000)
+    await host.page.click("#lock-toggle")
+    await expect(seat).to_have_text("You can join as a player.", timeout=8000)
     assert await visitor.state("m.you") is None  # still not joined
 
     # The visitor watches, then takes the free seat.

@@ -119,7 +119,7 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
     assert first["x"] >= 0, f"the winner's row starts left of the window: {first}"
     assert first["x"] + first["width"] <= width, f"the winner's row runs past the window: {first}"
     await expect(tab.page.locator("#results-body tr").first).to_contain_text("Ana")
-    for action in ("#close-results", "#back-to-lobby"):  # the actions stay in reach, at the dialog's foot
+    for action in ("#close-results", "#leave-results"):  # the actions stay in reach, at the dialog's foot
         box = await tab.page.locator(action).bounding_box()
         assert box is not None
         edges = {

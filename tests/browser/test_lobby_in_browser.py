@@ -13,7 +13,9 @@ async def test_the_host_locks_removes_and_starts_without_the_idler(open_tab, liv
     idler = await join_as_player(open_tab, code, "Idle")
     griefer = await join_as_player(open_tab, code, "Grief")
     room = room_of(live_server, code)
-    await expect(host.page.locator("#start-note")).to_contain_text("Waiting for 2 players")
+    note = host.page.locator("#start-note")
+    await expect(note).to_contain_text("Start waits for Idle and Grief to be ready")
+    await expect(host.page.locator("#start-button")).to_be_disabled()
     await expect(idler.page.locator("#start-ready-button")).to_be_hidden()
     await expect(idler.page.locator("#players button")).to_have_count(0)  # only the host removes
 

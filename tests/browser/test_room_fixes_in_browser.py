@@ -48,7 +48,7 @@ async def test_the_lobby_starts_on_its_main_action_and_start_comes_first(
     await guest.page.fill("#name", "Bo")
     await guest.page.click("#join-as-player")
     await expect(guest.page.locator("#ready-toggle")).to_be_focused()
-    await expect(host.page.locator("#start-note")).to_contain_text("Waiting for 1 player")
+    await expect(host.page.locator("#start-note")).to_contain_text("Start waits for Bo to be ready")
     # Start is the first thing the keyboard reaches after the header
     first = await host.page.evaluate(
         """() => [...document.querySelectorAll('main button, main a, main input, main select')]
@@ -126,9 +126,13 @@ async def test_pressed_toggles_read_clearly(
     await tab.page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     await tab.page.fill("#name", "Ana")
     await tab.page.click("#join-as-player")
-    for toggle in ("#lock-toggle", "#ready-toggle", "#mute-button"):
-        await tab.page.click(toggle)
-        await expect(tab.page.locator(toggle)).to_have_attribute("aria-pressed", "true")
-        await tab.page.mouse.move(0, 0)  # no hover colours
-        ratio = await tab.page.evaluate(CONTRAST, toggle)
+    guest = await open_sized(f"/r/{code}", *SCREENS["desktop"])  # Ready is a player's (the host starts)
+    await guest.page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    await guest.page.fill("#name", "Bo")
+    await guest.page.click("#join-as-player")
+    for who, toggle in ((tab, "#lock-toggle"), (guest, "#ready-toggle"), (tab, "#mute-button")):
+        await who.page.click(toggle)
+        await expect(who.page.locator(toggle)).to_have_attribute("aria-pressed", "true")
+        await who.page.mouse.move(0, 0)  # no hover colours
+        ratio = await who.page.evaluate(CONTRAST, toggle)
         assert ratio >= 4.5, f"{toggle} pressed reads at {ratio:.2f}:1 in {scheme}"

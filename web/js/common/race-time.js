@@ -61,3 +61,17 @@ export function placeText(n) {
   if (form === 'few') return t('time.place_few', { place: n });
   return t('time.place_other', { place: n });
 }
+
+/**
+ * A finisher's time in two parts for a table cell: the total that ranks, and how it is made up in
+ * brackets ('' when hints cost nothing). The cell shows them on two lines, the total first, so a time
+ * with hints never makes a table wider than a phone; read together they say what resultTimeText says.
+ * @param {{time?: number | null, penalty?: number | null, dnf?: boolean}} r
+ * @returns {{total: string, sum: string}}
+ */
+export function resultTimeParts(r) {
+  const { race, hints, total } = raceTimes(r);
+  if (race == null) return { total: '–', sum: '' };
+  if (hints <= 0) return { total: formatRaceTime(total), sum: '' };
+  return { total: formatRaceTime(total), sum: t('time.sum', { race: formatRaceTime(race), hints: formatRaceTime(hints) }) };
+}

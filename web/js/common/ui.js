@@ -1,5 +1,6 @@
 // DOM helpers. User-supplied text goes in ONLY through textContent, never innerHTML.
 import { language, t } from './i18n.js';
+import { resultTimeParts } from './race-time.js';
 
 /**
  * The page's element with this id. Typed loosely on purpose: which kind of element an id names (an
@@ -144,6 +145,21 @@ export function message(text, kind = 'error', ms = 3500) {
 
 // Race times are formatted in one place, with what a time means (race time, hints, total).
 export { formatTime } from './race-time.js';
+
+/**
+ * A table cell with a result's time: the total on its own line, how hints made it up on a second,
+ * smaller line under it (`td.time`, app.css). Its text is resultTimeText's: "0:14.1 (0:09.1 + 0:05.0 hints)".
+ * @param {{time?: number | null, penalty?: number | null, dnf?: boolean}} r
+ */
+export function timeCell(r) {
+  const { total, sum } = resultTimeParts(r);
+  if (!sum) return el('td', { class: 'num time' }, el('span', { class: 'time-total', text: total }));
+  // the sum breaks, if it must, only after its " +": "(0:09.1 +" over "0:05.0 hints)"
+  const at = sum.indexOf(' + ');
+  const pieces = at < 0 ? [sum] : [sum.slice(0, at + 2), sum.slice(at + 3)];
+  const parts = pieces.flatMap((piece, i) => [i ? ' ' : null, el('span', { text: piece })]);
+  return el('td', { class: 'num time' }, el('span', { class: 'time-total', text: total }), ' ', el('span', { class: 'time-sum' }, ...parts));
+}
 
 /** The catalogue's ordinal forms, by the category of Intl.PluralRules' 'ordinal' type. */
 const ORDINALS = /** @type {Record<string, string>} */ ({

@@ -11,6 +11,7 @@ import { defaultSettings, loadRules } from '../net/rules.js';
 import { api, noStore, problem, roomUrl } from '../net/api.js';
 import { ALGORITHM_PLAIN, labelled, presetLabel } from '../common/labels.js';
 import { loadName, saveName } from '../common/storage.js';
+import { nameToRace } from '../common/player-name.js';
 import { leaderboardRow, recentRaceItem } from '../panels/records.js';
 import { showPublicRooms } from '../panels/public-rooms.js';
 import { buildDailyButtons, loadDailyBests, presetButtonFace } from '../panels/daily-buttons.js';
@@ -27,6 +28,9 @@ function rememberName() {
   if (nameInput.value.trim()) saveName(nameInput.value.trim());
 }
 
+/** Before going to a room: the name typed, or one picked for the player (nobody is stopped for a name). */
+const nameForRoom = () => void nameToRace(nameInput);
+
 // ---- race friends: one tap a size, or "More settings" ----
 const createForm = $('create-form');
 loadRules()
@@ -34,7 +38,7 @@ loadRules()
     buildSettingsFields($('create-fields'), rules);
     writeSettings(createForm, defaultSettings(rules));
     buildPresetButtons(rules.presets);
-    buildDailyButtons(rules.presets, rememberName);
+    buildDailyButtons(rules.presets, nameForRoom);
     buildLeaderboardFilters(rules.settings);
   })
   .catch(() => message(t('front.error.rules'), 'error', 0));
@@ -56,7 +60,7 @@ const createButtons = () => /** @type {HTMLButtonElement[]} */ ([...createForm.q
 
 createForm.addEventListener('submit', async (/** @type {SubmitEvent} */ e) => {
   e.preventDefault();
-  rememberName();
+  nameForRoom();
   const settings = readSettings(createForm);
   const preset = /** @type {HTMLElement | null} */ (e.submitter)?.dataset.preset;
   if (preset) {
@@ -115,7 +119,7 @@ $('join-by-code').addEventListener('submit', (/** @type {Event} */ e) => {
 });
 $('watch-code').addEventListener('click', () => joinByCode(true));
 
-showPublicRooms(rememberName);
+showPublicRooms(nameForRoom);
 
 // ---- leaderboard and recent races ----
 /** The leaderboard's size and maze filters: "All", then the server's presets and generators. @param {any} settings the rules' settings schema */

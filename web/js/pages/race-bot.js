@@ -8,7 +8,8 @@ import { aboutOf, select } from '../panels/bots-ui.js';
 import { presetWithSize } from '../common/labels.js';
 import { serverMessage, t } from '../common/i18n.js';
 import { loadRules } from '../net/rules.js';
-import { loadName, saveBotRace, saveName } from '../common/storage.js';
+import { loadName, saveBotRace } from '../common/storage.js';
+import { nameToRace } from '../common/player-name.js';
 import { $, el, message, setText, show } from '../common/ui.js';
 
 const DEFAULT_SIZE = 'easy';
@@ -49,12 +50,6 @@ function build(rules) {
 }
 
 async function raceNow() {
-  const name = $('name').value.trim();
-  if (!name) {
-    message(t('front.error.name_first'));
-    $('name').focus();
-    return;
-  }
   const read = readSpeed(speedInput.value, /** @type {import('../model/bots.js').BotChoices} */ (choices)); // the button waits for them
   if (read.error) {
     message(t('bot.speed_error', { min: choices?.min ?? '', max: choices?.max ?? '' }));
@@ -62,7 +57,7 @@ async function raceNow() {
     speedInput.focus();
     return;
   }
-  saveName(name);
+  nameToRace($('name')); // the name typed, or one picked: a newcomer races in one tap
   /** @type {{preset: string, public: boolean, fog?: boolean}} */
   const settings = { preset: $('race-bot-size').value, public: false };
   if (!$('race-bot-fog-field').hidden && $('race-bot-fog').checked) settings.fog = true;

@@ -6,7 +6,7 @@ import { decodeMaze } from '../model/maze.js';
 import { Renderer } from '../render/render.js';
 import { attachInput } from '../input/input.js';
 import { Replay, prepareRace, sealedUntil } from '../model/replay-model.js';
-import { $, bindCamera, announce, el, setText, show, swatch, usePlayerColours } from '../common/ui.js';
+import { $, bindCamera, announce, el, setText, show, swatch, timeCell, usePlayerColours } from '../common/ui.js';
 import { loadRules } from '../net/rules.js';
 import { placeText, resultTimeText } from '../common/race-time.js';
 import { distanceField } from '../model/director.js';
@@ -188,12 +188,12 @@ function showResults(data) {
         'tr',
         { 'data-player-id': r.id },
         el('td', { class: 'rank', text: r.dnf ? t('race.dnf') : r.rank == null ? '' : formatNumber(r.rank) }),
-        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot)),
-        el('td', { class: 'num', text: resultTimeText(r) }),
+        // "Race this ghost" under the name: a column of its own made the table wider than a phone
+        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot), r.dnf ? null : el('div', { class: 'ghost-action' }, ghostButton(id, r))),
+        timeCell(r),
         el('td', { class: 'num', text: r.moves == null ? '–' : formatNumber(r.moves) }),
         el('td', { class: 'num', text: formatNumber(r.hints ?? 0) }),
         el('td', { class: 'num', text: r.efficiency != null ? formatNumber(Math.round(r.efficiency * 100) / 100, { style: 'percent' }) : '–' }),
-        el('td', {}, r.dnf ? null : ghostButton(id, r)),
       ),
     ),
   );

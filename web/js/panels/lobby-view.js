@@ -9,7 +9,7 @@ import { ghostNote } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
 import { makeHostButton } from './host-tools.js';
 import { $, el, message, setText, show, swatch } from '../common/ui.js';
-import { t } from '../common/i18n.js';
+import { language, t } from '../common/i18n.js';
 
 /** @typedef {import('../model/state.js').RoomState} RoomState */
 /** @typedef {import('../model/room-records.js').Player} Player */
@@ -44,28 +44,39 @@ export class LobbyView {
           botTag(p.bot),
           p.host ? el('span', { class: 'tag', text: t('lobby.tag.host') }) : null,
           p.connected ? null : el('span', { class: 'tag', text: t('lobby.tag.away') }),
-          el('span', { class: `tag${p.ready ? ' ready' : ''}`, text: p.ready ? t('lobby.tag.ready') : t('lobby.tag.not_ready') }),
-          host && !isYou(p.id) && !p.bot // a bot is removed in the bots card
-            ? el('button', { type: 'button', class: 'secondary small', 'data-kick': p.id, text: t('lobby.remove'), 'aria-label': t('lobby.remove_name', { name: p.name }) })
-            : null,
-          makeHostButton(state, p),
+          // the host starts the race (racing whether or not they pressed anything): no ready tag
+          p.host ? null : el('span', { class: `tag${p.ready ? ' ready' : ''}`, text: p.ready ? t('lobby.tag.ready') : t('lobby.tag.not_ready') }),
+          hostActions(
+            host && !isYou(p.id) && !p.bot // a bot is removed in the bots card
+              ? el('button', { type: 'button', class: 'secondary small', 'data-kick': p.id, text: t('lobby.remove'), 'aria-label': t('lobby.remove_name', { name: p.name }) })
+              : null,
+            makeHostButton(state, p),
+          ),
         ),
       ),
     );
+    // One main action a screen, filled; the rest are secondary. A player's is Ready (secondary once
+    // pressed: then there is nothing to do but wait); the host's is Start, which races whether or not
+    // they are "ready", so they get no Ready button. Start waits, disabled, for the others to be ready,
+    // and "Start without …" names whom it leaves out (they watch that race) before it is pressed.
     const ready = $('ready-toggle');
-    show(ready, !!me);
+    show(ready, !!me && !host);
     ready.setAttribute('aria-pressed', String(!!me?.ready));
+    ready.classList.toggle('secondary', !!me?.ready);
     setText(ready, me?.ready ? t('lobby.ready_done') : t('lobby.ready'));
     ready.disabled = state.phase !== 'lobby';
+    const unready = state.players.filter((p) => p.connected && !p.ready && !p.host);
+    const waiting = unready.length;
     show('start-button', host);
-    $('start-button').disabled = state.phase !== 'lobby';
-    const waiting = state.players.filter((p) => p.connected && !p.ready && !p.host).length;
+    $('start-button').disabled = state.phase !== 'lobby' || waiting > 0;
+    const names = nameList(unready.map((p) => p.name));
     show('start-ready-button', host && waiting > 0 && state.phase === 'lobby');
+    if (waiting) setText('start-ready-button', t('lobby.start_without', { names }));
     show('lock-toggle', host);
     setText('lock-toggle', state.locked ? t('lobby.unlock') : t('lobby.lock'));
     $('lock-toggle').setAttribute('aria-pressed', String(!!state.locked));
     const others = state.players.filter((p) => p.connected && !isYou(p.id)).length;
-    setText('start-note', startNote(state.phase, host, waiting, others, me));
+    setText('start-note', startNote(state.phase, host, unready.map((p) => p.name), others, me));
     this.updateSettings(host);
     setText('ghost-note', ghostNote(state.ghosts));
     show('ghost-note', state.ghosts.length > 0);
@@ -74,12 +85,12 @@ export class LobbyView {
 
   /**
    * Arriving in the lobby, the keyboard starts on its main action: Start for a host who may start now,
-   * else Ready; nothing for a watcher.
+   * Ready for a player; nothing for a watcher.
    */
   focusMainAction() {
     const start = $('start-button');
     const ready = $('ready-toggle');
-    const target = !start.hidden && !start.disabled && $('start-ready-button').hidden ? start : ready;
+    const target = this.state.isHost() ? start : ready; // the host has no Ready; a waiting Start takes no focus
     if (!target.hidden && !target.disabled) target.focus();
   }
 
@@ -105,21 +116,40 @@ export class LobbyView {
 }
 
 /**
+ * The host's buttons for a player, together: they go under the name when the row is narrow, never
+ * squeezing it (room.css).
+ * @param {...(HTMLElement | null)} buttons
+ */
+function hostActions(...buttons) {
+  return buttons.some(Boolean) ? el('span', { class: 'host-actions' }, ...buttons) : null;
+}
+
+/**
+ * Names as one list in the page's language: "Bo", "Bo and Cy", "Bo, Cy and Di".
+ * @param {string[]} names
+ */
+function nameList(names) {
+  return new Intl.ListFormat(language === 'zh-CN' ? 'zh-CN' : 'en', { type: 'conjunction' }).format(names);
+}
+
+/**
  * The line under the lobby's buttons: what happens next, for the host, a player or a watcher. The
- * host races whether or not they pressed Ready, so "everyone is ready" counts the others.
+ * host races whether or not they pressed Ready, so "everyone is ready" counts the others; while
+ * Start waits, the line says for whom, and that "Start without" makes them watch.
  * @param {RoomState['phase']} phase
  * @param {boolean} host
- * @param {number} waiting connected players other than the host who are not ready
+ * @param {string[]} unready the names of the connected players other than the host who are not ready
  * @param {number} others connected players other than you
  * @param {Player | null} me
  */
-function startNote(phase, host, waiting, others, me) {
+function startNote(phase, host, unready, others, me) {
   if (phase === 'countdown') return t('lobby.note.countdown');
   if (host) {
-    if (waiting) return t('lobby.note.waiting', { count: waiting });
+    if (unready.length) return t('lobby.note.waiting_for', { names: nameList(unready) });
     if (!others) return t('lobby.note.alone');
-    return me?.ready ? t('lobby.note.all_ready') : t('lobby.note.others_ready');
+    return t('lobby.note.others_ready');
   }
+  if (me && !me.ready) return t('lobby.note.press_ready');
   return me ? t('lobby.note.player') : t('lobby.note.watcher');
 }
 

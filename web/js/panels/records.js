@@ -1,8 +1,7 @@
 // The front page's records: a leaderboard row and a recent race, as elements (the page fetches them).
-import { el } from '../common/ui.js';
-import { raceTimes } from '../common/race-time.js';
+import { el, timeCell } from '../common/ui.js';
 import { ALGORITHM_PLAIN, dailyName, labelOf, presetLabel } from '../common/labels.js';
-import { formatDate, formatNumber, formatRaceTime, t } from '../common/i18n.js';
+import { formatDate, formatNumber, t } from '../common/i18n.js';
 
 /** @param {string} race @param {string} label */
 const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponent(race)}`, text: t('front.lb.replay'), 'aria-label': label });
@@ -24,16 +23,6 @@ function ago(at) {
   return formatDate(ms);
 }
 
-/**
- * A finisher's time: the total, then how it is made up when hints cost something; '–' for none.
- * @param {any} row
- */
-function timeText(row) {
-  const { race, hints, total } = raceTimes(row);
-  if (race == null) return '–';
-  return hints > 0 ? t('front.lb.time_sum', { total: formatRaceTime(total), race: formatRaceTime(race), hints: formatRaceTime(hints) }) : formatRaceTime(total);
-}
-
 /** One row of the leaderboard table. @param {any} row a leaderboard row (GET /api/leaderboard) */
 export function leaderboardRow(row) {
   return el(
@@ -41,7 +30,7 @@ export function leaderboardRow(row) {
     { 'data-race': row.race },
     el('td', { class: 'rank', text: formatNumber(Number(row.place)) }),
     el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
-    el('td', { class: 'num time', text: timeText(row) }), // the total, the race time and hints beside it
+    timeCell(row), // the total, the race time and hints under it
     el('td', { class: 'num', text: formatNumber(Number(row.moves)) }),
     el('td', { class: 'num', text: formatNumber(Number(row.hints)) }),
     el('td', {}, replayLink(row.race, t('front.record.replay_of', { name: row.name }))),

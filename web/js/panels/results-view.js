@@ -6,10 +6,9 @@
 // changes (a new race or the lobby opens it again, Close and Escape shut it).
 import { drawRaceChart } from '../render/race-chart.js';
 import { resultsNote, shortestRouteLine } from './difficulty.js';
-import { resultTimeText } from '../common/race-time.js';
 import { renderSplits } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
-import { $, el, setText, show, swatch } from '../common/ui.js';
+import { $, el, setText, show, swatch, timeCell } from '../common/ui.js';
 import { formatNumber, t } from '../common/i18n.js';
 
 /**
@@ -50,11 +49,11 @@ export class ResultsView {
           { 'data-player-id': r.id, class: isYou(r.id) ? 'you' : '' },
           el('td', { class: 'rank', text: r.dnf ? t('race.dnf') : r.rank == null ? '–' : formatNumber(r.rank) }),
           el('td', { class: 'name' }, swatch(r.colour), isYou(r.id) ? t('race.name_you', { name: r.name }) : r.name, botTag(r.bot)),
-          el('td', { class: 'num', text: resultTimeText(r) }),
+          timeCell(r),
           el('td', { class: 'num', text: r.moves == null ? '–' : formatNumber(r.moves) }),
           el('td', { class: 'num', text: formatNumber(r.hints ?? 0) }),
           el('td', { class: 'num route', text: routeText(r), title: r.on_shortest ? t('results.route_shortest') : '' }),
-          el('td', { class: 'num', text: r.efficiency != null ? formatNumber(Math.round(r.efficiency * 100) / 100, { style: 'percent' }) : '–' }),
+          el('td', { class: 'num efficiency', text: r.efficiency != null ? formatNumber(Math.round(r.efficiency * 100) / 100, { style: 'percent' }) : '–' }),
         ),
       ),
     );
@@ -65,7 +64,7 @@ export class ResultsView {
     let replayLink = $('replay-link');
     if (!replayLink) {
       replayLink = el('a', { id: 'replay-link', class: 'button secondary', text: t('results.watch_replay') });
-      $('back-to-lobby').before(replayLink);
+      $('leave-results').before(replayLink);
     }
     const raceId = session.raceId;
     if (raceId) replayLink.href = `/replay/${encodeURIComponent(raceId)}`;
@@ -100,13 +99,16 @@ function routeText(r) {
 }
 
 /**
- * The results' buttons: Rematch (the host's command), Back to the lobby page (leave), Close and Escape
- * (shut the panel until the next race). changed(): schedule a DOM update.
+ * The results' buttons: Rematch (the host's command), Leave the room (for the front page), Back to the
+ * room and Escape (shut the panel until the next race, staying in the room). changed(): schedule a DOM update.
  * @param {{results: ResultsView, command: (name: string, payload: object) => void, leave: () => void, changed: () => void}} parts
  */
 export function bindResultsControls({ results, command, leave, changed }) {
   $('rematch-button').addEventListener('click', () => command('rematch', {}));
-  $('back-to-lobby').addEventListener('click', leave);
+  // "Back to the room" closes the results and stays (the room's lobby shows when the host asks for the
+  // rematch); "Leave the room" leaves it, for the front page. ("Back to lobby" did that, and threw out
+  // guests who wanted the rematch.)
+  $('leave-results').addEventListener('click', leave);
   $('close-results').addEventListener('click', () => {
     results.closed = true;
     changed();

@@ -8,6 +8,9 @@ import { centre } from './world.js';
 const PLAY_UNIT = 12; // CSS px a unit when a maze is too big to play at "fit"
 const MIN_FIT = 7; // below this many px a unit, players get the zoomed, following camera
 const MAX_UNIT = 48;
+/** CSS px kept free round the whole-maze view: an arrow's half-length (9 px at least, overlay.js) and
+ * the own arrow's ring, so a player at the maze's edge shows whole, not cut by the canvas's edge. */
+const MARKER_MARGIN = 12;
 
 /** What the camera reads of a maze. @typedef {{rows: number, cols: number}} Sized */
 /** What the camera reads of a scene: whom to follow, and where everyone stands. @typedef {{follow?: string | null, players: readonly {id: string, cell: readonly number[] | null}[]}} Followed */
@@ -93,6 +96,15 @@ export class Camera {
   }
 
   /**
+   * CSS px a unit for "whole maze": the whole maze with a marker's margin all round it.
+   * @param {Sized} maze
+   */
+  wholeUnit(maze) {
+    const pad = 2 * MARKER_MARGIN;
+    return Math.max(0.1, Math.min((this.cssW - pad) / (2 * maze.cols + 1), (this.cssH - pad) / (2 * maze.rows + 1)));
+  }
+
+  /**
    * Move towards where the camera should be, `dt` ms after the last frame (at once with reduced
    * motion or a free camera); sets `view`. True while still moving.
    * @param {Sized} maze
@@ -108,7 +120,7 @@ export class Camera {
     if (this.whole) {
       this.cx = W / 2;
       this.cy = H / 2;
-      this.view = { unit: fit, cx: this.cx, cy: this.cy };
+      this.view = { unit: this.wholeUnit(maze), cx: this.cx, cy: this.cy };
       return false;
     }
     const unit = this.unit ?? (fit >= MIN_FIT || !followed ? fit : Math.max(fit, PLAY_UNIT));

@@ -1,0 +1,352 @@
+"""The QA walk-through of the redesigned screens, each finding measured again in real Chromium against the
+real server (geometry and text, never pixels): a time with hints fits every table on a phone (the front
+page's leaderboard, the results, the replay's results); names read in the host's lobby list; the pop-up
+message covers no control and takes no tap; the host's lobby says what Start waits for and whom
+"start without" leaves out; the results' way back keeps a guest in the room; one tap on the front page
+races, without a name typed; the hint setting and the hint's words agree; and the smaller ones: no
+"Join the race" over a room that does not exist, the whole-maze view shows the whole marker, the share
+link shows whole."""
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+
+import pytest
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, Page, expect
+
+from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.screens import SCREENS, OpenSized, SizedTabs, join_alone
+from tests.browser.test_bots_in_browser import post_room
+
+KEY_GAP = 0.12  # seconds between key presses: under the client's and the server's move rate limits
+NARROW = {"phone": SCREENS["phone"], "small phone": SCREENS["small phone"]}
+
+
+@pytest.fixture
+async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
+    """Open pages at a screen's size (screens.py); script errors in any fail the test."""
+    tabs = SizedTabs(browser, live_server)
+    yield tabs.open
+    await tabs.close()
+
+
+async def page_overflow(page: Page) -> int:
+    """How many CSS px the page is wider than its window (0 when nothing scrolls sideways)."""
+    width: int = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    return width
+
+
+OVERFLOWING = """(table) => {
+  const box = table.parentElement.getBoundingClientRect();
+  const t = table.getBoundingClientRect();
+  const scroll = table.parentElement.scrollWidth - table.parentElement.clientWidth;
+  return { table: [t.left, t.right], room: [box.left, box.right], scroll };
+}"""
+
+
+async def race_with_a_hint(
+    open_sized: OpenSized, live_server: TestServer, name: str = "Ann"
+) -> tuple[Tab, str]:
+    """`name` races an easy (ranked) room alone on the desktop, asks one hint (5 s) and walks out;
+    their tab (on the results) and the race's id."""
+    code = await post_room(live_server, preset="easy")
+    tab = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await tab.page.fill("#name", name)
+    await tab.page.click("#join-as-player")
+    await tab.page.click("#start-button")
+    await tab.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    await tab.page.click("#hint-button")
+    await tab.page.wait_for_function("() => window.mazerace.state.me().hints === 1")
+    await tab.page.focus("#race-canvas")
+    for key in keys_along(way_out(room_of(live_server, code))):
+        await tab.page.keyboard.press(key)
+        await asyncio.sleep(KEY_GAP)
+    await expect(tab.page.locator("#results")).to_be_visible(timeout=10_000)
+    href = await tab.page.get_attribute("#replay-link", "href")
+    assert href is not None
+    return tab, href.rsplit("/", 1)[1]
+
+
+async def time_cell_lines(page: Page, selector: str) -> dict[str, float]:
+    """The lines of text a time cell shows (`lines`), and those of its total alone (`totalLines`)."""
+    return await page.locator(selector).first.evaluate(
+        """(td) => {
+          const lines = (node) => {
+            const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+            const bottoms = [];
+            for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(text);
+              for (const r of range.getClientRects()) {
+                if (r.width > 0 && !bottoms.some((b) => Math.abs(b - r.bottom) < 3)) bottoms.push(r.bottom);
+              }
+            }
+            return bottoms.length;
+          };
+          const total = td.querySelector('.time-total');
+          return { lines: lines(td), totalLines: total ? lines(total) : 99 };
+        }"""
+    )
+
+
+async def test_a_time_with_hints_fits_every_table_on_a_phone(  # defects 1, 2 and 8
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    ann, race = await race_with_a_hint(open_sized, live_server)
+
+    # The results at 360 x 640: the table inside its card, the time on two lines (total, then the sum).
+    await ann.page.set_viewport_size({"width": 360, "height": 640})
+    table = ann.page.locator("#results table")
+    await expect(table).to_be_visible()
+    m = await table.evaluate(OVERFLOWING)
+    assert m["scroll"] <= 0, f"the results table scrolls: {m}"
+    assert m["table"][1] <= m["room"][1] + 0.5, f"the results table overflows: {m}"
+    for header in await ann.page.locator("#results thead th").all():
+        if await header.is_visible():
+            found = await header.evaluate("(th) => th.scrollWidth - th.clientWidth")
+            assert found <= 0, f"{await header.inner_text()} is clipped by {found} px"
+    cell = await time_cell_lines(ann.page, "#results-body td.time")
+    assert cell["totalLines"] == 1, f"the total wraps: {cell}"
+    assert cell["lines"] <= 3, f"the time cell wraps: {cell}"
+    assert await page_overflow(ann.page) <= 0
+
+    for screen, (width, height) in NARROW.items():
+        replay = await open_sized(f"/replay/{race}", width, height)
+        await replay.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+        await expect(replay.page.locator("#replay-results-body td.time .time-sum")).to_have_text(
+            re.compile(r"^\(\d:\d\d\.\d \+ 0:05\.0 hints\)$")
+        )
+        assert await page_overflow(replay.page) <= 0, f"the replay is wider than the {screen}"
+        table = replay.page.locator("#replay-results")
+        right = await table.evaluate("(t) => t.getBoundingClientRect().right")
+        assert right <= width, f"the replay's results end at {right} on the {screen}"
+
+        front = await open_sized("/", width, height)
+        time = front.page.locator("#lb-rows td.time").first
+        await expect(time).to_contain_text("0:05.0 hints")
+        assert await page_overflow(front.page) <= 0, f"the front page is wider than the {screen}"
+        cell = await time_cell_lines(front.page, "#lb-rows td.time")
+        assert cell["totalLines"] == 1, f"the leaderboard's total wraps: {cell}"
+        assert cell["lines"] <= 3, f"the leaderboard's time wraps: {cell}"
+
+
+async def test_other_players_names_read_in_the_host_lobby(  # defect 3
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    for screen in ("desktop", "phone", "small phone"):
+        width, height = SCREENS[screen]
+        code = await post_room(live_server, preset="easy")
+        host = await join_alone(open_sized, code, width, height)
+        guest = await open_sized(f"/r/{code}", width, height)
+        await guest.page.fill("#name", "Bartholomew")
+        await guest.page.click("#join-as-player")
+        row = host.page.locator("#players li", has_text="Bartholomew")
+        await expect(row.get_by_role("button", name="Remove Bartholomew")).to_be_visible()
+        name = await row.locator(".name").evaluate(
+            """(e) => { const r = e.getBoundingClientRect(); const range = document.createRange();
+                       range.selectNodeContents(e);
+                       return { width: r.width, height: r.height, lines: range.getClientRects().length,
+                                line: parseFloat(getComputedStyle(e).lineHeight) || 24 }; }"""
+        )
+        assert name["lines"] == 1, f"{screen}: the name wraps: {name}"
+        assert name["height"] <= name["line"] * 1.5, f"{screen}: the name is crushed: {name}"
+        assert await page_overflow(host.page) <= 0, screen
+
+
+CONTROLS = """() => {
+  const m = document.getElementById('message').getBoundingClientRect();
+  const hits = [];
+  const controls = 'button, a[href], input, select, #hud-timer, #race-summary, #standings li';
+  for (const c of document.querySelectorAll(controls)) {
+    if (!c.getClientRects().length || c.closest('#message') || c.closest('[inert]')) continue;
+    const r = c.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const across = Math.min(r.right, m.right) - Math.max(r.left, m.left) > 0.5;
+    const down = Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top) > 0.5;
+    const what = c.id || c.getAttribute('aria-label') || c.textContent || c.tagName;
+    if (across && down) hits.push(what.trim().slice(0, 40));
+  }
+  return { hits, taps: getComputedStyle(document.getElementById('message')).pointerEvents };
+}"""
+
+SAY = """(text) => {
+  const m = document.getElementById('message');
+  m.textContent = text;
+  m.dataset.kind = 'info';
+  m.hidden = false;
+}"""
+LONG_MESSAGE = "Settings saved: the next race uses them, and everyone in the room sees them."
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+async def test_the_message_covers_no_control(  # defect 4
+    open_sized: OpenSized, live_server: TestServer, screen: str
+) -> None:
+    width, height = SCREENS[screen]
+    code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
+    tab = await join_alone(open_sized, code, width, height)
+    await tab.page.click("#start-button")
+    await tab.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    await tab.page.click("#hint-button")  # the hint's message: the longest the race says
+    await expect(tab.page.locator("#message")).to_be_visible()
+    found = await tab.page.evaluate(CONTROLS)
+    assert found["taps"] == "none", "the message catches taps"
+    assert not found["hits"], f"the hint's message covers {found['hits']} on the {screen}"
+
+    await tab.page.focus("#race-canvas")
+    for key in keys_along(way_out(room_of(live_server, code))):
+        await tab.page.keyboard.press(key)
+        await asyncio.sleep(KEY_GAP)
+    await expect(tab.page.locator("#results")).to_be_visible(timeout=10_000)
+    await tab.page.evaluate(SAY, LONG_MESSAGE)
+    found = await tab.page.evaluate(CONTROLS)
+    assert not found["hits"], f"a message covers {found['hits']} on the results, {screen}"
+
+
+async def test_the_host_sees_what_start_waits_for(  # defect 5
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    code = await post_room(live_server, preset="easy")
+    host = await join_alone(open_sized, code, *SCREENS["desktop"])
+    guest = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await guest.page.fill("#name", "Bo")
+    await guest.page.click("#join-as-player")
+    await expect(guest.page.locator("#lobby-panel")).to_be_visible()
+
+    start = host.page.locator("#start-button")
+    await expect(start).to_be_disabled()
+    note = host.page.locator("#start-note")
+    await expect(note).to_contain_text("Bo")
+    assert re.match(r"^[A-Z]", await note.inner_text()), "the reason starts in sentence case"
+    await expect(host.page.locator("#start-ready-button")).to_have_text("Start without Bo")
+    await expect(host.page.locator("#start-ready-button")).to_have_class(re.compile(r"\bsecondary\b"))
+    await expect(host.page.locator("#ready-toggle")).to_be_hidden()  # the host starts: no Ready to press
+    await expect(guest.page.locator("#ready-toggle")).not_to_have_class(re.compile(r"\bsecondary\b"))
+    await expect(guest.page.locator("#start-note")).to_contain_text("Press “I'm ready”")
+
+    await guest.page.click("#ready-toggle")
+    await expect(start).to_be_enabled()
+    await expect(start).not_to_have_class(re.compile(r"\bsecondary\b"))
+    await expect(host.page.locator("#start-ready-button")).to_be_hidden()
+    await expect(guest.page.locator("#ready-toggle")).to_have_class(re.compile(r"\bsecondary\b"))
+
+
+async def test_the_results_lead_back_to_the_room_and_separately_home(  # defect 6
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    code = await post_room(live_server, preset="custom", rows=6, cols=6, algorithm="backtracker")
+    host = await join_alone(open_sized, code, *SCREENS["desktop"])
+    guest = await open_sized(f"/r/{code}", *SCREENS["phone"])
+    await guest.page.fill("#name", "Bo")
+    await guest.page.click("#join-as-player")
+    await guest.page.click("#ready-toggle")
+    await expect(host.page.locator("#start-button")).to_be_enabled()
+    await host.page.click("#start-button")
+    await host.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    keys = keys_along(way_out(room_of(live_server, code)))
+    for tab in (host, guest):
+        await tab.page.focus("#race-canvas")
+    for key in keys:
+        for tab in (host, guest):
+            await tab.page.keyboard.press(key)
+        await asyncio.sleep(KEY_GAP)
+    await expect(guest.page.locator("#results")).to_be_visible(timeout=10_000)
+
+    back = guest.page.locator("#close-results")
+    await expect(back).to_have_text("Back to the room")
+    await expect(guest.page.locator("#leave-results")).to_have_text("Leave the room")
+    await expect(guest.page.get_by_text("Back to lobby")).to_have_count(0)
+    await back.click()
+    await expect(guest.page.locator("#results")).to_be_hidden()
+    assert guest.page.url.endswith(f"/r/{code}"), guest.page.url
+    await host.page.click("#rematch-button")
+    await expect(guest.page.locator("#lobby-panel")).to_be_visible()  # the guest is in for the rematch
+    assert await guest.state("!!m.you") is True
+
+    href = await host.page.get_attribute("#replay-link", "href")
+    assert href is not None
+    replay = await open_sized(href, *SCREENS["desktop"])
+    await expect(replay.page.locator("header a", has_text="lobby")).to_have_count(0)
+    await expect(replay.page.locator("#home-link")).to_have_text("Front page")
+    await expect(replay.page.locator("#home-link")).to_have_attribute("href", "/")
+
+
+async def test_one_tap_on_the_front_page_races_without_a_name(  # defect 7
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    width, height = SCREENS["small phone"]
+    tab = await open_sized("/", width, height)
+    await tab.page.click("#race-bot-go")
+    await tab.page.wait_for_url(re.compile(r"/r/[0-9a-z]+"))
+    await tab.page.wait_for_function("() => !!window.mazerace.you", timeout=10_000)
+    name = await tab.state("m.state.me().name")
+    assert re.fullmatch(r"Player \d{4}", str(name)), name
+
+    front = await open_sized("/", width, height)
+    await front.page.click("#create-easy")
+    await front.page.wait_for_url(re.compile(r"/r/[0-9a-z]+"))
+    await expect(front.page.locator("#lobby-panel")).to_be_visible()
+    chosen = await front.state("m.state.me().name")
+    assert re.fullmatch(r"Player \d{4}", str(chosen)), chosen
+    await front.page.goto(str(live_server.make_url("/")))
+    await expect(front.page.locator("#name")).to_have_value(str(chosen))  # remembered, and editable
+
+
+async def test_the_hint_setting_names_what_a_hint_shows(open_sized: OpenSized) -> None:  # defect 9
+    tab = await open_sized("/", *SCREENS["desktop"])
+    await tab.page.locator("#more-settings > summary").click()
+    option = tab.page.locator("#create-fields select[name=hint_reveal] option[value=junction]")
+    await expect(option).to_have_text("The way on, to the next junction or a few steps")
+
+
+async def test_no_heading_over_a_missing_room_and_the_whole_share_link(  # defect 10
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    width, height = SCREENS["small phone"]
+    gone = await open_sized("/r/nosuchroom", width, height)
+    await expect(gone.page.get_by_text("There is no such room")).to_be_visible()
+    await expect(gone.page.locator("#join-heading")).to_be_hidden()
+    gone.errors.clear()  # the room's 404 is the point here, not a fault
+
+    for screen in ("desktop", "small phone"):
+        code = await post_room(live_server, preset="easy")
+        lobby = await join_alone(open_sized, code, *SCREENS[screen])
+        shown = await lobby.page.locator("#share-link").evaluate(
+            "(i) => ({ scroll: i.scrollWidth, client: i.clientWidth, tall: i.scrollHeight,"
+            " height: i.clientHeight, right: i.getBoundingClientRect().right })"
+        )
+        assert shown["scroll"] <= shown["client"], f"the share link is cut on the {screen}: {shown}"
+        assert shown["tall"] <= shown["height"], f"the share link is cut on the {screen}: {shown}"
+        assert shown["right"] <= SCREENS[screen][0]
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+async def test_the_whole_maze_view_shows_the_whole_marker(  # defect 10
+    open_sized: OpenSized, live_server: TestServer, screen: str
+) -> None:
+    code = await post_room(live_server, preset="custom", rows=150, cols=150, algorithm="backtracker")
+    race = await join_alone(open_sized, code, *SCREENS[screen])
+    await race.page.click("#start-button")
+    await race.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=20_000)
+    await race.page.click("#whole-maze")
+    await expect(race.page.locator("#whole-maze")).to_have_attribute("aria-pressed", "true")
+    await race.page.wait_for_timeout(300)
+    marker = await race.page.evaluate(
+        """() => {
+          const m = window.mazerace;
+          const [r, c] = m.state.me().cell;
+          const canvas = document.getElementById('race-canvas');
+          const dpr = devicePixelRatio || 1;
+          const [x, y] = m.canvasPoint(2 * c + 1.5, 2 * r + 1.5).map((v) => v / dpr);
+          const a = m.canvasPoint(0, 0), b = m.canvasPoint(1, 0);
+          const unit = (b[0] - a[0]) / dpr;
+          const half = Math.max(0.75 * unit, 9);  // the arrow's half-length (overlay.js)
+          return { x, y, half, w: canvas.clientWidth, h: canvas.clientHeight };
+        }"""
+    )
+    m = marker
+    assert m["y"] - m["half"] >= 0, f"the marker is cut at the top: {m}"
+    assert m["x"] - m["half"] >= 0, f"the marker is cut at the left: {m}"
+    assert m["y"] + m["half"] <= m["h"], f"the marker is cut at the bottom: {m}"
+    assert m["x"] + m["half"] <= m["w"], f"the marker is cut at the right: {m}"
