@@ -63,6 +63,7 @@ SERVER_NAME = "MazeRace"
 """The `Server` header, instead of aiohttp's Python and aiohttp versions: a stranger learns no version
 to look up flaws of, and each of a page's requests carries 26 bytes fewer."""
 
+
 def security_headers(content_type: str) -> dict[str, str]:
     """The security headers an answer of `content_type` needs."""
     return SUBRESOURCE_HEADERS if content_type in SUBRESOURCE_TYPES else DOCUMENT_HEADERS
