@@ -88,7 +88,8 @@ class AppConfig:
     ping_interval: float = 25.0
     ping_timeout: float = 20.0
     node: str = "solo"
-    """This process's id in a cluster (`--node`): in `/healthz` and every answer's `X-MazeRace-Node`."""
+    """This process's id in a cluster (`--node`): in `/healthz` and the `X-MazeRace-Node` of every
+    answer but the web client's files."""
     redis_url: str | None = None
     lease_ttl: float = 1.5
     """Seconds a room's lease lives unrenewed (renewed every third): how soon a dead owner's rooms move."""

@@ -84,8 +84,10 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def _name_the_node(request: web.Request, response: web.StreamResponse) -> None:
-    """Every answer (errors, Socket.IO polling and WebSocket upgrades included) names its node."""
-    response.headers[NODE_HEADER] = request.app[CONFIG].node
+    """Every answer (errors, Socket.IO polling and WebSocket upgrades included) names its node, but the
+    web client's files: every node serves the same bytes, and a page loads some sixty of them."""
+    if not request.path.startswith("/static/"):
+        response.headers[NODE_HEADER] = request.app[CONFIG].node
 
 
 def add_health_route(app: web.Application) -> None:

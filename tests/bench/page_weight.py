@@ -1,9 +1,10 @@
 """Page weight: the bytes a room page load transfers (status lines, headers and bodies, counted on the
 socket), on a first visit with and without gzip, and on a repeat visit with the browser's cache.
 
-The page is crawled as a browser loads it: the HTML, every `/static/` asset it references, and every
-module those scripts import by relative URL. A repeat visit asks again only for what was not cached
-as immutable, with the validators the first answers gave (If-None-Match / If-Modified-Since).
+The page is crawled as a browser loads it: the HTML, every `/static/` asset it references, every
+module those scripts import by relative URL, and the message catalogue i18n.js fetches (English). A
+repeat visit asks again only for what was not cached as immutable, with the validators the first
+answers gave (If-None-Match / If-Modified-Since).
 
     python -m tests.bench page_weight            # against this checkout's app, started in-process
     python -m tests.bench.page_weight --url URL  # against any running server (e.g. an older build)
@@ -25,6 +26,8 @@ TITLE = "page weight: bytes on the wire for a room page load (first visit, gzip 
 REFERENCE = re.compile(r"""\s(?:src|href)=["'](/static/[^"']+)["']""")
 IMPORT = re.compile(r"""from\s*['"](\.[^'"]+)['"]|import\s*['"](\.[^'"]+)['"]""")
 BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
+CATALOGUE_LOADER = "js/common/i18n.js"
+CATALOGUE = "../../i18n/en.json"
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,8 @@ async def load_page(base: URL, page: str, headers: dict[str, str]) -> list[Fetch
             folder = url.rsplit("/", 1)[0]
             for a, b in IMPORT.findall(_text(answer)):
                 pending.append(posixpath.normpath(f"{folder}/{a or b}"))  # `../` as a browser resolves it
+            if url.endswith(CATALOGUE_LOADER):  # it fetches the page's catalogue (English here) first
+                pending.append(posixpath.normpath(f"{folder}/{CATALOGUE}"))
     return answers
 
 

@@ -1,5 +1,6 @@
-"""Each process says who it is (`GET /healthz`, the `X-MazeRace-Node` header on every answer) and takes a
-client's address from `X-Real-IP` only when the connection comes from a trusted proxy."""
+"""Each process says who it is (`GET /healthz`, the `X-MazeRace-Node` header on every answer but the web
+client's files) and takes a client's address from `X-Real-IP` only when the connection comes from a
+trusted proxy."""
 
 import argparse
 import os
