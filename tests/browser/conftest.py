@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Browser, BrowserContext, Page, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page, async_playwright, expect
 
 from server.app.factory import create_app
 from server.config import AppConfig
@@ -33,6 +33,10 @@ FLAGS = [
     "--disable-quic",
 ]
 ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts"
+
+# What a page shows after a server round trip can take seconds when the two cores are busy with the
+# other worker's tests: assertions wait up to 10 s (Playwright's default is 5) before they fail.
+expect.set_options(timeout=10_000)
 
 
 @pytest.fixture

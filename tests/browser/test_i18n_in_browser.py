@@ -76,7 +76,7 @@ async def test_every_word_on_the_404_page_comes_from_the_catalogue(
           const found = [];
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             const text = node.textContent.trim();
-            if (text && !node.parentElement.closest('option')) found.push(text);
+            if (text && !node.parentElement.closest('option, .language-switch')) found.push(text);
           }
           return found;
         }"""

@@ -115,7 +115,7 @@ async def test_a_time_with_hints_fits_every_table_on_a_phone(  # defects 1, 2 an
         replay = await open_sized(f"/replay/{race}", width, height)
         await replay.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
         await expect(replay.page.locator("#replay-results-body td.time .time-sum")).to_have_text(
-            re.compile(r"^\(\d:\d\d\.\d \+ 0:05\.0 hints\)$")
+            re.compile(r"^\(\d:\d\d\.\d\s\+\s0:05\.0\shints\)$")  # no-break spaces but after the +
         )
         assert await page_overflow(replay.page) <= 0, f"the replay is wider than the {screen}"
         table = replay.page.locator("#replay-results")

@@ -148,17 +148,16 @@ export { formatTime } from './race-time.js';
 
 /**
  * A table cell with a result's time: the total on its own line, how hints made it up on a second,
- * smaller line under it (`td.time`, app.css). Its text is resultTimeText's: "0:14.1 (0:09.1 + 0:05.0 hints)".
+ * smaller line under it (`td.time`, app.css). Its text is resultTimeText's, "0:14.1 (0:09.1 + 0:05.0
+ * hints)", with no-break spaces but after the "+".
  * @param {{time?: number | null, penalty?: number | null, dnf?: boolean}} r
  */
 export function timeCell(r) {
   const { total, sum } = resultTimeParts(r);
   if (!sum) return el('td', { class: 'num time' }, el('span', { class: 'time-total', text: total }));
-  // the sum breaks, if it must, only after its " +": "(0:09.1 +" over "0:05.0 hints)"
-  const at = sum.indexOf(' + ');
-  const pieces = at < 0 ? [sum] : [sum.slice(0, at + 2), sum.slice(at + 3)];
-  const parts = pieces.flatMap((piece, i) => [i ? ' ' : null, el('span', { text: piece })]);
-  return el('td', { class: 'num time' }, el('span', { class: 'time-total', text: total }), ' ', el('span', { class: 'time-sum' }, ...parts));
+  // one text (as the catalogue wrote it), breaking only after its "+": "(0:09.1 +" over "0:05.0 hints)"
+  const breaksAfterPlus = sum.replace(/ /g, '\u00a0').replace('+\u00a0', '+ ');
+  return el('td', { class: 'num time' }, el('span', { class: 'time-total', text: total }), ' ', el('span', { class: 'time-sum', text: breaksAfterPlus }));
 }
 
 /** The catalogue's ordinal forms, by the category of Intl.PluralRules' 'ordinal' type. */
