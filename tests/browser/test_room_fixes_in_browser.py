@@ -2,6 +2,7 @@
 its main action, an unknown room offers only the way home, a locked room only watching, the daily room
 says it is today's maze and shows no form, and pressed toggles stay readable in light and dark."""
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -136,3 +137,32 @@ async def test_pressed_toggles_read_clearly(
         await who.page.mouse.move(0, 0)  # no hover colours
         ratio = await who.page.evaluate(CONTRAST, toggle)
         assert ratio >= 4.5, f"{toggle} pressed reads at {ratio:.2f}:1 in {scheme}"
+
+
+async def test_a_name_typed_while_the_page_loads_joins_under_that_name(
+    browser: Browser, live_server: TestServer
+) -> None:
+    """A quick player types their name and presses Join before the page's scripts have run (here the
+    catalogue they wait for comes 1.5 s late): the name they typed stays, and Join waits for the page
+    instead of sending the form as a plain page load."""
+    code = await post_room(live_server, preset="easy")
+    width, height = SCREENS["small phone"]
+    context = await browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+    )
+    page = await context.new_page()
+
+    async def late(route):  # type: ignore[no-untyped-def]
+        await asyncio.sleep(1.5)
+        await route.continue_()
+
+    await page.route("**/i18n/*.json", late)
+    try:
+        await page.goto(str(live_server.make_url(f"/r/{code}")), wait_until="domcontentloaded")
+        await page.fill("#name", "Quick")
+        await expect(page.locator("#join-as-player")).to_be_disabled()
+        await page.click("#join-as-player")  # waits until the page has bound it
+        await expect(page.locator("#lobby-panel")).to_be_visible()
+        await expect(page.locator("#players")).to_contain_text("Quick")
+    finally:
+        await context.close()

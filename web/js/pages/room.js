@@ -271,7 +271,7 @@ function arrive(room) {
 }
 
 // ---- start: auto-join when we know who this is ----
-$('name').value = loadName();
+if (!$('name').value) $('name').value = loadName(); // what a quick player typed while the page loaded stays
 if (!code) message(t('room.no_code'), 'error', 0);
 else if (watchOnly) joinPanel.join('spectator');
 else if (loadToken(code)) joinPanel.join('player');

@@ -45,5 +45,7 @@ export class JoinPanel {
       this.join($('join-as-player').hidden ? 'spectator' : 'player');
     });
     $('join-as-spectator').addEventListener('click', () => this.join('spectator'));
+    // the page ships them disabled: pressed before this, the form would be sent as a plain page load
+    for (const id of ['join-as-player', 'join-as-spectator']) $(id).disabled = false;
   }
 }
