@@ -71,6 +71,7 @@ async def add_bot(host: Tab, kind: str, speed: int) -> None:
 async def expect_choices_are_the_servers(tab: Tab, kind: str, speed: str) -> None:
     """A bot kind select and speed box offer exactly the server's kinds, names and speeds."""
     options = tab.page.locator(f"{kind} option")
+    await expect(options).to_have_count(len(BOT_KINDS))  # filled once the server's rules have come
     assert await options.evaluate_all("(os) => os.map((o) => o.value)") == list(BOT_KINDS)
     assert await options.all_text_contents() == [bot_name(k) for k in BOT_KINDS]
     box = tab.page.locator(speed)

@@ -297,7 +297,10 @@ async def test_a_fog_race_shows_only_what_the_racer_has_seen_and_the_rival_only_
     print(f"fog midway: {counts}")
     await rival.move_to(path[5])  # a step into Ann's sight: the server sends where
     await wait_shown(host, rex.id, True)
-    assert tuple(await host.state(f"m.state.player({json.dumps(rex.id)}).cell")) == path[5]  # type: ignore[arg-type]
+    await host.page.wait_for_function(  # the server's `moved` says where, a moment after the step
+        f"() => JSON.stringify(window.mazerace.state.player({json.dumps(rex.id)}).cell)"
+        f" === {json.dumps(json.dumps(list(path[5]), separators=(',', ':')))}"
+    )
     for cell in path[6:8]:  # and away again
         await rival.move_to(cell)
         await wait_shown(host, rex.id, index(cell) in visible_now(maze, index(here), VISION))
