@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCell, moveInterval, MOVE_INTERVAL, keyDirection, swipeDirection, allowedIn } from '../../web/js/input/input.js';
 import { readFileSync } from 'node:fs';
-import { formatTime, ordinal, safeColour } from '../../web/js/common/ui.js';
+import { ordinal, safeColour } from '../../web/js/common/ui.js';
+import { formatRaceTime as formatTime } from '../../web/js/common/i18n.js';
 import { translator } from '../../web/js/common/i18n.js';
 
 test('the coordinate box reads "r c", "r,c" and "(r, c)"', () => {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatTime, raceTimes, resultTimeText } from '../../web/js/common/race-time.js';
+import { raceTimes, resultTimeText } from '../../web/js/common/race-time.js';
+import { formatRaceTime as formatTime } from '../../web/js/common/i18n.js';
 
 // The same figures as tests/unit/room/test_race_time.py holds the terminal's helper to.
 test('a time is cut to the tenth, never rounded up', () => {

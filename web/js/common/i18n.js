@@ -143,8 +143,8 @@ export function translator(language, catalogue, warn = (text) => console.warn(te
     options ? new Intl.NumberFormat(intl, options).format(value) : numbers.format(value);
 
   /**
-   * A race time in ms as m:ss.t, with the rules of race-time.js's formatTime (whole tenths, cut, never
-   * rounded up; '–' for none), in the language's digits and decimal sign.
+   * A race time in ms as m:ss.t, the one writer of race times (whole tenths, cut, never rounded up, as
+   * race-time.js explains; '–' for none), in the language's digits and decimal sign.
    * @param {number | null | undefined} ms
    */
   function formatRaceTime(ms) {

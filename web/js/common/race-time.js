@@ -7,15 +7,6 @@
 // (time.*), the figures through formatRaceTime, so a time reads the same in every language.
 import { formatNumber, formatRaceTime, language, t } from './i18n.js';
 
-/** m:ss.t for race times in ms ('–' for none). @param {number | null | undefined} ms */
-export function formatTime(ms) {
-  if (ms == null || !Number.isFinite(ms)) return '–';
-  const tenths = Math.floor(Math.max(0, ms) / 100);
-  const m = Math.floor(tenths / 600);
-  const s = Math.floor((tenths % 600) / 10);
-  return `${m}:${String(s).padStart(2, '0')}.${tenths % 10}`;
-}
-
 /**
  * A racer's three times in ms: the race time, the hint penalty, and the total that ranks (null times
  * for a racer who did not finish). Reads a result row, a player entry or a replay's racer alike.

@@ -143,8 +143,6 @@ export function message(text, kind = 'error', ms = 3500) {
   if (text && ms) messageTimer = setTimeout(() => (box.hidden = true), ms);
 }
 
-// Race times are formatted in one place, with what a time means (race time, hints, total).
-export { formatTime } from './race-time.js';
 
 /**
  * A table cell with a result's time: the total on its own line, how hints made it up on a second,
