@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from server.errors import GameError
 from server.maze.model import Maze
-from server.room.settings import MAZE_CODE
+from server.maze.share_code import SHARE_CODE
 from server.store.interface import Store
 
 CACHED_MAZES = 256
@@ -46,7 +46,7 @@ class PublishedLayouts:
         if not isinstance(settings, Mapping):
             return None
         code = settings.get("maze")
-        if not isinstance(code, str) or not MAZE_CODE.match(code) or code == current:
+        if not isinstance(code, str) or not SHARE_CODE.match(code) or code == current:
             return None
         return await self.layout(code)
 

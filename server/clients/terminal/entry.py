@@ -29,9 +29,10 @@ from server.errors import BadSettings
 from server.maze.generation import MAX_SEED
 from server.maze.generators import ALGORITHMS, check_directions
 from server.maze.model import Maze
+from server.maze.share_code import SHARE_CODE
 from server.maze.walls import DIRECTION_COUNTS
 from server.room.codes import ROOM_CODE
-from server.room.settings import MAZE_CODE, PRESETS
+from server.room.settings import PRESETS
 
 DEFAULT_SERVER = "http://localhost:8080"
 _LINK = re.compile(r"^(?P<prefix>.*)/r/(?P<code>[0-9A-Za-z]+)/?$")
@@ -90,7 +91,7 @@ def _seed(text: str) -> int:
 
 def _maze_code(text: str) -> str:
     code = text.strip().lower()
-    if not MAZE_CODE.match(code):
+    if not SHARE_CODE.match(code):
         raise argparse.ArgumentTypeError(f"a maze's share code is 8 to 16 letters and digits, got {text!r}")
     return code
 
