@@ -28,6 +28,7 @@ from server.room.settings import (
     CHOICES,
     DIRECTION_CHOICES,
     PRESETS,
+    SETTING_NAMES,
     WHOLE_BOUNDS,
     RoomSettings,
 )
@@ -127,7 +128,7 @@ def build_rules(config: AppConfig) -> Rules:
         "settings": {
             field.name: field_rule(field)
             for field in dataclasses.fields(RoomSettings)
-            if field.name != "layout"  # the maze `maze` names, carried beside the settings
+            if field.name in SETTING_NAMES
         },
         "presets": {name: {"rows": rows, "cols": cols} for name, (rows, cols) in PRESETS.items()},
         "hint_methods": list(HINT_METHODS),

@@ -108,6 +108,10 @@ class RoomSettings:
         return spec_for(self.to_json(), seed, self.layout)
 
 
+SETTING_NAMES = tuple(name for name in RoomSettings.__dataclass_fields__ if name != "layout")
+"""The settings a client sends and gets (`layout` is the maze `maze` names, carried beside them)."""
+
+
 class SettingsJson(TypedDict):
     """Room settings on the wire (docs/protocol.md, "Settings"): the `settings` event's data."""
 
@@ -208,8 +212,7 @@ def parse_settings(
     if not isinstance(data, dict):
         raise BadSettings("settings must be a JSON object")
     current = base or RoomSettings()
-    known = set(RoomSettings.__dataclass_fields__) - {"layout"}
-    unknown = sorted(str(key) for key in data if key not in known)
+    unknown = sorted(str(key) for key in data if key not in SETTING_NAMES)
     if unknown:
         raise BadSettings(f"unknown setting {unknown[0]!r}")
     maze = _maze(data, current, layout)
