@@ -75,6 +75,7 @@ def test_bad_maze_settings_are_refused_with_what_is_wrong() -> None:
 def test_clearing_the_maze_goes_back_to_generating() -> None:
     racing = parse_settings({"maze": CODE}, parse_settings({"algorithm": "prim"}), looped_maze())
     generated = parse_settings({"maze": None}, racing)
+    assert "maze" not in generated.to_json()
     assert generated.maze is None
     assert generated.layout is None
     assert (generated.rows, generated.cols, generated.algorithm) == (5, 6, "prim")
