@@ -18,6 +18,8 @@ MODULES: tuple[str, ...] = (
     "ghosts",
     "feel",
     "analysis",
+    "editor",
+    "publish",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""
