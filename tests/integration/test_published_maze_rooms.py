@@ -73,11 +73,14 @@ async def test_two_players_race_a_published_maze_and_it_is_on_its_own_board(
     status, analysis, _ = await arena.request("GET", f"/api/races/{race_id}/analysis")
     assert status == 200, analysis
     assert decode_maze(analysis["maze"]) == maze
-    assert arena.app is not None
-    store = arena.app[STORE]
-    board = await store.leaderboard(maze=code)
-    assert sorted(row["name"] for row in board) == ["Ann", "Bob"]
-    assert not await store.leaderboard(preset="easy")  # on no generated board
+    status, board, _ = await arena.request("GET", f"/api/leaderboard?maze={code}")
+    assert status == 200, board
+    assert [row["name"] for row in board["leaderboard"]] == ["Ann", "Bob"]
+    status, page, _ = await arena.request("GET", f"/api/mazes/{code}")
+    assert status == 200, page
+    assert (page["races"], [row["name"] for row in page["leaderboard"]]) == (1, ["Ann", "Bob"])
+    status, board, _ = await arena.request("GET", "/api/leaderboard?preset=custom")
+    assert (status, board["leaderboard"]) == (200, [])  # on no generated board
 
     status, body, _ = await arena.request(
         "POST", "/api/ghost-rooms", json={"race": race_id, "player": ann.id}
