@@ -44,6 +44,7 @@ async def test_two_players_race_a_published_maze_and_it_is_on_its_own_board(
     status, preview, _ = await arena.request("GET", f"/api/rooms/{room}")
     assert status == 200
     settings = preview["settings"]
+    assert preview["ranked"] is True  # on the maze's own board
     assert (settings["maze"], settings["preset"], settings["rows"], settings["cols"]) == (
         code,
         "custom",
