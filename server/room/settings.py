@@ -218,6 +218,8 @@ def parse_settings(
     unknown = sorted(str(key) for key in data if key not in SETTING_NAMES)
     if unknown:
         raise BadSettings(f"unknown setting {unknown[0]!r}")
+    if isinstance(data.get("maze"), str):  # a share code read aloud or typed in capitals is the same
+        data = {**data, "maze": data["maze"].lower()}
     maze = _maze(data, current, layout)
     if maze is not None:
         return _racing(str(data.get("maze", current.maze)), maze, current, data)

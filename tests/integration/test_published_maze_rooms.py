@@ -107,7 +107,7 @@ async def test_the_host_sets_and_clears_a_published_maze_and_refusals_name_what_
     assert await ann.refused("settings", {"maze": "0000000000"}) == "unknown_maze"
     assert await ann.refused("settings", {"maze": "NOT A CODE"}) == "bad_settings"
     assert await ann.refused("settings", {"maze": 12}) == "bad_settings"
-    ack = await ann.ok("settings", {"maze": code})
+    ack = await ann.ok("settings", {"maze": code.upper()})  # a code in any case
     assert (ack["settings"]["maze"], ack["settings"]["rows"], ack["settings"]["directions"]) == (code, 7, 8)
     event = await bob.wait_for("settings", lambda d: d["maze"] == code)
     assert (event["d"]["cols"], event["d"]["algorithm"]) == (9, "division")
