@@ -9,7 +9,7 @@ from aiohttp import web
 
 from server.errors import GameError
 from server.http.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
-from server.http.keys import CONFIG, DIRECTORY, REGISTRY, store_of
+from server.http.keys import CONFIG, DIRECTORY, GATEWAY, REGISTRY, store_of
 from server.http.limits import client_address, retry_after
 from server.http.public_rooms import PUBLIC_ROOMS, PublicRooms
 from server.http.replays import REPLAYS
@@ -75,9 +75,10 @@ def _today() -> datetime.date:
 
 
 async def create_room(request: web.Request) -> web.Response:
-    """`POST /api/rooms`: a new room with the given settings."""
+    """`POST /api/rooms`: a new room with the given settings (`"maze": code` races a published maze)."""
     await _limit_room_making(request)
-    settings = parse_settings(await json_body(request))
+    data = await json_body(request)
+    settings = parse_settings(data, layout=await request.app[GATEWAY].layouts.named_by(data))
     room = request.app[REGISTRY].create(settings, time.time())
     await request.app[DIRECTORY].publish(room)
     await _made(request, room.code)
@@ -182,7 +183,8 @@ async def create_ghost_room(request: web.Request) -> web.Response:
     ghost, on that race's maze and settings (`server.http.ghost_rooms`)."""
     await _limit_room_making(request)
     race_id, player_id = parse_ghost_request(await json_body(request))
-    plan = await ghost_room_plan(store_of(request), race_id, player_id, datetime.datetime.now(datetime.UTC))
+    now = datetime.datetime.now(datetime.UTC)
+    plan = await ghost_room_plan(store_of(request), request.app[GATEWAY].layouts, race_id, player_id, now)
     room = request.app[REGISTRY].create(
         plan.settings, time.time(), daily=plan.daily, fixed_seed=plan.seed, ghosts=[plan.ghost]
     )

@@ -17,22 +17,33 @@ from server.config import AppConfig
 from server.http.keys import CONFIG
 from server.maze.generators import EIGHT_DIRECTION_ALGORITHMS
 from server.maze.hints import HINT_METHODS
+from server.maze.share_code import SHARE_CODE
 from server.room.bot_spec import MAX_SPEED, MIN_SPEED
 from server.room.players import PALETTE
 from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit
 from server.room.reactions import ReactionJson, reactions_json
-from server.room.settings import BRAID_BOUNDS, CHOICES, DIRECTION_CHOICES, PRESETS, WHOLE_BOUNDS, RoomSettings
+from server.room.settings import (
+    BRAID_BOUNDS,
+    CHOICES,
+    DIRECTION_CHOICES,
+    PRESETS,
+    SETTING_NAMES,
+    WHOLE_BOUNDS,
+    RoomSettings,
+)
 
 
 class FieldRule(TypedDict, total=False):
     """One settings field: its kind, default and what it may hold."""
 
-    type: Literal["choice", "int", "number", "bool", "subset"]
+    type: Literal["choice", "int", "number", "bool", "subset", "code"]
     default: Any
     min: float
     max: float
     choices: list[str] | list[int]
+    pattern: str
+    """A `code` field's regular expression (a published maze's share code; null is allowed too)."""
 
 
 class LimitRule(TypedDict):
@@ -96,6 +107,8 @@ def field_rule(field: dataclasses.Field[Any]) -> FieldRule:
         return {"type": "number", "default": default, "min": BRAID_BOUNDS[0], "max": BRAID_BOUNDS[1]}
     if isinstance(default, bool):
         return {"type": "bool", "default": default}
+    if field.name == "maze":
+        return {"type": "code", "default": None, "pattern": SHARE_CODE.pattern}
     raise TypeError(f"RoomSettings.{field.name} has no rule: add it to server/http/rules_api.py")
 
 
@@ -112,7 +125,11 @@ def build_rules(config: AppConfig) -> Rules:
         limits[name] = {"rate": limit.rate, "burst": limit.burst}
     return {
         "protocol": PROTOCOL_VERSION,
-        "settings": {field.name: field_rule(field) for field in dataclasses.fields(RoomSettings)},
+        "settings": {
+            field.name: field_rule(field)
+            for field in dataclasses.fields(RoomSettings)
+            if field.name in SETTING_NAMES
+        },
         "presets": {name: {"rows": rows, "cols": cols} for name, (rows, cols) in PRESETS.items()},
         "hint_methods": list(HINT_METHODS),
         "eight_direction_algorithms": list(EIGHT_DIRECTION_ALGORITHMS),

@@ -108,13 +108,13 @@ def test_cached_sight_gives_every_racer_what_searching_afresh_did(
     now = T0 + 2
     for who, choice, other in actions:
         now += 0.05
+        if room.phase != "racing":  # everyone left: the room went back to the lobby (without them)
+            break
         pid = ids[who % racers]
         player = room.players[pid]
         if other == 0 and player.racing:  # now and then a racer leaves mid-race
             check_viewers(room, room.leave(pid, now), members, now)
             continue
-        if room.phase != "racing":  # everyone left: the room went back to the lobby
-            break
         if other == 1:  # or the room is rebuilt from its snapshot (a restart), the sight not carried
             state = json.loads(json.dumps(room_snapshot(room)))
             course = maze_spec(state)
