@@ -67,10 +67,16 @@ createForm.addEventListener('submit', async (/** @type {SubmitEvent} */ e) => {
     settings.preset = preset; // a size button: its size, whatever "More settings" says
     delete settings.rows;
     delete settings.cols;
+    delete settings.maze; // and a generated maze of that size
   }
   if (!settings.hint_methods.length) {
     $('more-settings').open = true;
     message(t('front.error.no_methods'));
+    return;
+  }
+  if ('maze' in settings && settings.maze === undefined) {
+    $('more-settings').open = true;
+    message(t('settings.maze_bad_code'));
     return;
   }
   for (const button of createButtons()) button.disabled = true;

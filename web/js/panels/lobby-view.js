@@ -6,6 +6,7 @@
 // lobby's DOM: LobbyView redraws it from the state; bindLobbyControls turns its buttons into commands.
 import { describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
 import { ghostNote } from './ghost-ui.js';
+import { mazeTitle } from './maze-choice.js';
 import { botTag } from './bots-ui.js';
 import { makeHostButton } from './host-tools.js';
 import { $, el, message, setText, show, swatch } from '../common/ui.js';
@@ -111,7 +112,8 @@ export class LobbyView {
     const fixed = state.ghosts.length > 0; // a ghost races its stored race's maze: the server refuses changes
     lockSettings(form, !host || state.phase !== 'lobby' || fixed);
     show('settings-apply', host && !fixed);
-    setText('settings-summary', daily ? t('lobby.daily_summary', { settings: describeSettings(s) }) : describeSettings(s));
+    const title = s.maze ? mazeTitle(s.maze, () => this.updateSettings(this.state.isHost())) : null; // a published maze's, once fetched
+    setText('settings-summary', daily ? t('lobby.daily_summary', { settings: describeSettings(s) }) : describeSettings(s, title));
   }
 }
 
@@ -172,6 +174,7 @@ export function bindLobbyControls({ state, session, command, link }) {
     if (!session.rules) return message(t('lobby.settings_no_rules'));
     const settings = readSettings(e.target);
     if (!settings.hint_methods.length) return message(t('lobby.pick_method'));
+    if ('maze' in settings && settings.maze === undefined) return message(t('settings.maze_bad_code'));
     command('settings', settings, () => message(t('lobby.settings_saved'), 'info', 2000));
   });
   $('copy-link').addEventListener('click', async () => {

@@ -8,6 +8,7 @@
 import { el } from '../common/ui.js';
 import { t } from '../common/i18n.js';
 import { defaultSettings } from '../net/rules.js';
+import { mazeChoiceField, readMazeChoice, writeMazeChoice } from './maze-choice.js';
 import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, BIAS_SHORT, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, presetLabel } from '../common/labels.js';
 
 const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
@@ -83,7 +84,7 @@ export function buildSettingsFields(container, serverRules) {
   rules = serverRules;
   aboutPrefix = container.id || aboutPrefix;
   const braid = rules.settings.braid;
-  const fields = [
+  const generated = [
     select('preset', presetLabels(), t('settings.size'), t('settings.size_about')),
     el('div', { class: 'pair' }, number('rows', t('settings.rows')), number('cols', t('settings.cols'))),
     select('algorithm', generatorOptions(), t('settings.algorithm'), t('settings.algorithm_about')),
@@ -91,6 +92,12 @@ export function buildSettingsFields(container, serverRules) {
     has('directions') ? directionsField() : null,
     number('braid', t('settings.braid', { min: braid.min, max: braid.max }), t('settings.braid_about'), 0.05),
     select('openings', options('openings', OPENING_LABELS), t('settings.openings'), t('settings.openings_about')),
+  ].filter(Boolean);
+  // a published maze brings its own size, directions and openings: the generator's fields hide for it
+  const generator = el('div', {}, ...generated);
+  const fields = [
+    has('maze') ? mazeChoiceField(generator) : null,
+    generator,
     el(
       'fieldset',
       { class: 'methods' },
@@ -200,6 +207,7 @@ export function writeSettings(form, settings) {
   if (f.fog) f.fog.checked = !!s.fog;
   if (f.vision) f.vision.value = s.vision;
   for (const box of form.querySelectorAll('input[name="hint_methods"]')) box.checked = s.hint_methods.includes(box.value);
+  writeMazeChoice(form, s.maze);
   syncPreset(form);
   syncDirections(form);
 }
@@ -234,6 +242,8 @@ export function readSettings(form) {
     s.rows = Number(f.rows.value);
     s.cols = Number(f.cols.value);
   }
+  if (f.maze_source) s.maze = readMazeChoice(form); // a code, null (generated), or undefined: no code in the field
+  if (s.maze) for (const name of /** @type {const} */ (['preset', 'rows', 'cols', 'directions'])) delete s[name]; // the maze's own
   return s;
 }
 
@@ -251,10 +261,12 @@ export function lockSettings(form, locked) {
 
 /**
  * A one-line summary of settings for people who cannot change them, in plain words: its fields (the
- * size, the maze, 8 directions, fog, the hints), each a whole message, one after the other.
+ * size, the maze, 8 directions, fog, the hints), each a whole message, one after the other. A published
+ * maze is named by its `title` (the code until that is known), with its size.
  * @param {Partial<import('../model/wire-types.js').Settings>} s
+ * @param {string | null} [title]
  */
-export function describeSettings(s) {
+export function describeSettings(s, title = null) {
   const preset = presetLabel(s.preset || '');
   const size = s.rows && s.cols ? t('settings.summary.size', { preset, rows: s.rows, cols: s.cols }) : preset;
   const plain = String(labelOf(ALGORITHM_PLAIN, s.algorithm || ''));
@@ -263,6 +275,8 @@ export function describeSettings(s) {
   const hints = !s.hint_limit
     ? t('settings.summary.no_hints')
     : t(s.hint_reveal === 'whole' ? 'settings.summary.hints_whole' : 'settings.summary.hints', { count: s.hint_limit, seconds: s.hint_penalty ?? 0 });
-  const fields = [size, maze, s.directions === 8 ? t('settings.summary.eight') : '', s.fog ? fog : '', hints];
+  const made = s.maze ? t('settings.summary.hand_made', { title: title ?? s.maze, rows: s.rows ?? '?', cols: s.cols ?? '?' }) : '';
+  const generated = made ? [made] : [size, maze];
+  const fields = [...generated, s.directions === 8 ? t('settings.summary.eight') : '', s.fog ? fog : '', hints];
   return fields.filter(Boolean).join(' · ');
 }
