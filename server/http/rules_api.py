@@ -22,17 +22,27 @@ from server.room.players import PALETTE
 from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit
 from server.room.reactions import ReactionJson, reactions_json
-from server.room.settings import BRAID_BOUNDS, CHOICES, DIRECTION_CHOICES, PRESETS, WHOLE_BOUNDS, RoomSettings
+from server.room.settings import (
+    BRAID_BOUNDS,
+    CHOICES,
+    DIRECTION_CHOICES,
+    MAZE_CODE,
+    PRESETS,
+    WHOLE_BOUNDS,
+    RoomSettings,
+)
 
 
 class FieldRule(TypedDict, total=False):
     """One settings field: its kind, default and what it may hold."""
 
-    type: Literal["choice", "int", "number", "bool", "subset"]
+    type: Literal["choice", "int", "number", "bool", "subset", "code"]
     default: Any
     min: float
     max: float
     choices: list[str] | list[int]
+    pattern: str
+    """A `code` field's regular expression (a published maze's share code; null is allowed too)."""
 
 
 class LimitRule(TypedDict):
@@ -96,6 +106,8 @@ def field_rule(field: dataclasses.Field[Any]) -> FieldRule:
         return {"type": "number", "default": default, "min": BRAID_BOUNDS[0], "max": BRAID_BOUNDS[1]}
     if isinstance(default, bool):
         return {"type": "bool", "default": default}
+    if field.name == "maze":
+        return {"type": "code", "default": None, "pattern": MAZE_CODE.pattern}
     raise TypeError(f"RoomSettings.{field.name} has no rule: add it to server/http/rules_api.py")
 
 
@@ -112,7 +124,11 @@ def build_rules(config: AppConfig) -> Rules:
         limits[name] = {"rate": limit.rate, "burst": limit.burst}
     return {
         "protocol": PROTOCOL_VERSION,
-        "settings": {field.name: field_rule(field) for field in dataclasses.fields(RoomSettings)},
+        "settings": {
+            field.name: field_rule(field)
+            for field in dataclasses.fields(RoomSettings)
+            if field.name != "layout"  # the maze `maze` names, carried beside the settings
+        },
         "presets": {name: {"rows": rows, "cols": cols} for name, (rows, cols) in PRESETS.items()},
         "hint_methods": list(HINT_METHODS),
         "eight_direction_algorithms": list(EIGHT_DIRECTION_ALGORITHMS),

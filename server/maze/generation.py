@@ -1,5 +1,5 @@
 """Build a maze from its full description: a pure function of (algorithm, size, openings, braid, seed,
-bias, directions)."""
+bias, directions), or a hand-made maze carried whole (`MazeSpec.layout`)."""
 
 import random
 from dataclasses import dataclass
@@ -46,6 +46,10 @@ class MazeSpec:
     """How `growing-tree` picks the cell it grows from; the other generators take only the default."""
     directions: int = 4
     """4, or 8 for cells that also join at their corners (not every generator has that form)."""
+    layout: Maze | None = None
+    """A hand-made (published) maze, raced as it is: its size and directions are the spec's, and the
+    generator's fields decide nothing. It travels inside the spec so that a start command (and the
+    log that keeps it) holds the very maze, and a replay of the commands needs no store."""
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -65,11 +69,21 @@ class MazeSpec:
             raise BadSettings("bias is a setting of the growing-tree generator only")
         if isinstance(self.directions, bool) or not isinstance(self.directions, int):
             raise BadSettings("directions must be 4 or 8")
-        check_directions(self.algorithm, self.directions)
+        if self.layout is None:
+            check_directions(self.algorithm, self.directions)
+        elif (self.rows, self.cols, self.directions) != (
+            self.layout.rows,
+            self.layout.cols,
+            self.layout.directions,
+        ):
+            raise BadSettings("a hand-made maze's spec must have the maze's size and directions")
 
 
 def generate(spec: MazeSpec) -> Maze:
-    """The maze of `spec`: openings, then walls, then braiding, all drawn from one seeded Random."""
+    """The maze of `spec`: openings, then walls, then braiding, all drawn from one seeded Random; a
+    hand-made maze is its own answer."""
+    if spec.layout is not None:
+        return spec.layout
     rng = random.Random(spec.seed)
     rows, cols, directions = spec.rows, spec.cols, spec.directions
     entrance, exit = place_openings(spec.openings, rows, cols, rng)

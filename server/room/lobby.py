@@ -20,15 +20,16 @@ def set_ready(state: RoomState, member_id: str, ready: bool) -> None:
         state.emit("ready", {"id": player.id, "ready": ready})
 
 
-def update_settings(state: RoomState, member_id: str, data: object) -> None:
-    """The host changes settings in the lobby; fields left out keep their values."""
+def update_settings(state: RoomState, member_id: str, data: object, layout: Maze | None = None) -> None:
+    """The host changes settings in the lobby; fields left out keep their values. A published maze the
+    settings newly name comes as `layout` (the edge looked its code up)."""
     require_host(state, member_id)
     require_phase(state, "lobby")
     if state.daily is not None:
         raise GameError("the daily maze is the same for everyone: its settings are fixed", "bad_settings")
     if state.ghosts:
         raise GameError("a ghost races its own maze: this room's settings are fixed", "bad_settings")
-    settings = parse_settings(data, state.settings)
+    settings = parse_settings(data, state.settings, layout)
     if settings.max_players < len(state.active_players()):
         raise GameError(
             f"{len(state.active_players())} players are here; max_players cannot be lower",

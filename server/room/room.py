@@ -84,9 +84,10 @@ class Room(RoomState):
         lobby.set_ready(self, member_id, ready)
         return self.drain()
 
-    def update_settings(self, member_id: str, data: object) -> list[Envelope]:
-        """The host changes settings in the lobby; fields left out keep their values."""
-        lobby.update_settings(self, member_id, data)
+    def update_settings(self, member_id: str, data: object, layout: Maze | None = None) -> list[Envelope]:
+        """The host changes settings in the lobby; fields left out keep their values (`layout`: the
+        published maze the settings newly name)."""
+        lobby.update_settings(self, member_id, data, layout)
         return self.drain()
 
     def lock(self, member_id: str, locked: bool) -> list[Envelope]:

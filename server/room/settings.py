@@ -1,15 +1,17 @@
 """Room settings: presets, bounds and validation. Every field is checked with a clear message."""
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
-from server.errors import BadSettings
+from server.errors import BadSettings, GameError
 from server.maze.fog import DEFAULT_VISION, VISION_BOUNDS
 from server.maze.generation import MazeSpec, is_number_within
 from server.maze.generators import ALGORITHMS, BIASES, DEFAULT_BIAS, check_directions
 from server.maze.hint_reveal import HINT_REVEALS
 from server.maze.hints import HINT_METHODS
+from server.maze.model import Maze
 from server.maze.openings import OPENINGS
 from server.maze.walls import DIRECTION_COUNTS
 
@@ -39,6 +41,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
 """The one-of fields' allowed values (`hint_methods` is a subset of HINT_METHODS)."""
 DIRECTION_CHOICES: tuple[int, ...] = DIRECTION_COUNTS
 """The `directions` setting's values: 4, or 8 with diagonal passages."""
+MAZE_CODE = re.compile(r"^[0-9a-hjkmnp-tv-z]{8,16}$")
+"""A published maze's share code (lowercase Crockford base32, 8 to 16 characters)."""
+LAYOUT_FIELDS = ("preset", "rows", "cols", "directions")
+"""The settings a published maze decides: the host cannot set them while the room races one."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,12 @@ class RoomSettings:
     fog: bool = False
     """Explorer mode: racers see only the cells within `vision` steps of where they have stood."""
     vision: int = DEFAULT_VISION
+    maze: str | None = None
+    """A published maze's share code: the room races that maze (its size and directions; the generator's
+    fields decide nothing while it is set). None races a generated maze."""
+    layout: Maze | None = field(default=None, compare=False, repr=False)
+    """The published maze `maze` names, looked up by the edge and carried by the command that set it (not
+    a setting a client sends, and not on the wire: the code stands for it)."""
 
     def to_json(self) -> "SettingsJson":
         """The JSON form sent to clients."""
@@ -90,11 +102,12 @@ class RoomSettings:
             "time_limit": s.time_limit,
             "fog": s.fog,
             "vision": s.vision,
+            "maze": s.maze,
         }
 
     def maze_spec(self, seed: int) -> MazeSpec:
-        """The maze these settings make with `seed`."""
-        return spec_for(self.to_json(), seed)
+        """The maze these settings make with `seed` (a published maze's settings: that maze)."""
+        return spec_for(self.to_json(), seed, self.layout)
 
 
 class SettingsJson(TypedDict):
@@ -118,23 +131,27 @@ class SettingsJson(TypedDict):
     time_limit: int
     fog: bool
     vision: int
+    maze: str | None
+    """A published maze's share code, or None (stored races from before hand-made mazes lack the key:
+    read it with `.get`)."""
 
 
-def spec_for(settings: SettingsJson, seed: int) -> MazeSpec:
+def spec_for(settings: SettingsJson, seed: int, layout: Maze | None = None) -> MazeSpec:
     """The maze of a room's (or a stored race's) settings and seed. The one place settings become a maze
     spec: races stored before `directions` and `bias` existed read as 4 directions and the default bias,
-    and the bias only reaches the generator that has one."""
+    and the bias only reaches the generator that has one. Settings naming a published maze need that
+    maze, `layout` (the caller looked it up), and make a spec that is that maze."""
     algorithm = settings["algorithm"]
     bias = settings.get("bias", DEFAULT_BIAS) if algorithm == "growing-tree" else DEFAULT_BIAS
+    if settings.get("maze") is not None:
+        if layout is None:
+            raise GameError(f"the published maze {settings.get('maze')!r} is not at hand", "unknown_maze")
+        rows, cols, directions = layout.rows, layout.cols, layout.directions
+    else:
+        layout = None
+        rows, cols, directions = settings["rows"], settings["cols"], settings.get("directions", 4)
     return MazeSpec(
-        algorithm,
-        settings["rows"],
-        settings["cols"],
-        seed,
-        settings["braid"],
-        settings["openings"],
-        bias,
-        settings.get("directions", 4),
+        algorithm, rows, cols, seed, settings["braid"], settings["openings"], bias, directions, layout
     )
 
 
@@ -161,15 +178,43 @@ def _choice(data: Mapping[str, object], key: str) -> str:
     return str(value)
 
 
-def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettings:
-    """Settings from a JSON object; fields left out keep `base`'s values (or the defaults)."""
+def _maze(data: Mapping[str, object], current: RoomSettings, layout: Maze | None) -> Maze | None:
+    """The published maze the settings race (None: a generated one). A newly named code needs its
+    maze, `layout`, which the edge looked up; a code kept keeps its maze."""
+    code = data.get("maze", current.maze)
+    if code is None:
+        return None
+    if not isinstance(code, str) or not MAZE_CODE.match(code):
+        raise BadSettings("maze must be a published maze's share code (8 to 16 letters and digits) or null")
+    maze = layout if layout is not None or code != current.maze else current.layout
+    if maze is None:
+        raise GameError(f"no published maze has the code {code!r}", "unknown_maze")
+    if min(maze.rows, maze.cols) < ROOM_MIN_SIDE or max(maze.rows, maze.cols) > ROOM_MAX_SIDE:
+        raise BadSettings(f"a room's maze is {ROOM_MIN_SIDE} to {ROOM_MAX_SIDE} cells a side")
+    decided = {"preset": "custom", "rows": maze.rows, "cols": maze.cols, "directions": maze.directions}
+    for key in LAYOUT_FIELDS:
+        if key in data and data[key] != decided[key]:
+            raise BadSettings(
+                f"the published maze decides {key} ({decided[key]}); set maze to null to choose it"
+            )
+    return maze
+
+
+def parse_settings(
+    data: object, base: RoomSettings | None = None, layout: Maze | None = None
+) -> RoomSettings:
+    """Settings from a JSON object; fields left out keep `base`'s values (or the defaults). A `maze`
+    code the settings newly name comes with its maze, `layout` (looked up by the caller)."""
     if not isinstance(data, dict):
         raise BadSettings("settings must be a JSON object")
     current = base or RoomSettings()
-    known = set(RoomSettings.__dataclass_fields__)
+    known = set(RoomSettings.__dataclass_fields__) - {"layout"}
     unknown = sorted(str(key) for key in data if key not in known)
     if unknown:
         raise BadSettings(f"unknown setting {unknown[0]!r}")
+    maze = _maze(data, current, layout)
+    if maze is not None:
+        return _racing(str(data.get("maze", current.maze)), maze, current, data)
     merged = {**current.to_json(), **data}
     if "preset" in data and data["preset"] != "custom" and ("rows" not in data and "cols" not in data):
         merged.pop("rows")
@@ -218,4 +263,24 @@ def parse_settings(data: object, base: RoomSettings | None = None) -> RoomSettin
         time_limit=_int(merged, "time_limit"),
         fog=_bool(merged, "fog", False),
         vision=_int(merged, "vision"),
+        maze=None,
+        layout=None,
+    )
+
+
+def _racing(code: str, maze: Maze, current: RoomSettings, data: Mapping[str, object]) -> RoomSettings:
+    """Settings that race the published `maze` (share code `code`): the other fields checked as for a
+    generated maze (the generator's are kept for when the host goes back to one), the size and
+    directions the maze's."""
+    rest = {k: v for k, v in data.items() if k not in (*LAYOUT_FIELDS, "maze")}
+    generated = replace(current, directions=4, maze=None, layout=None)  # every generator takes 4
+    checked = parse_settings(rest, generated)
+    return replace(
+        checked,
+        preset="custom",
+        rows=maze.rows,
+        cols=maze.cols,
+        directions=maze.directions,
+        maze=code,
+        layout=maze,
     )

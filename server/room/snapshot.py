@@ -6,8 +6,9 @@ it pauses the clock over the downtime (every stored moment is shifted by it, so 
 what they were when the server stopped), gives every person a fresh grace period to reconnect, keeps
 the bots as they were, and drops the spectators (they simply join again).
 
-The maze itself is not stored: it is regenerated from the settings and seed, which is exact because
-generation is a pure function of them.
+A generated maze itself is not stored: it is regenerated from the settings and seed, which is exact
+because generation is a pure function of them. A room racing a published maze keeps that maze
+(`layout`): the state needs no store to rebuild it.
 """
 
 import random
@@ -19,6 +20,7 @@ from server.maze.fog import FogMemory, bitset, flags_of_bitset
 from server.maze.generation import MazeSpec
 from server.maze.model import Maze
 from server.maze.trail import Trail
+from server.maze.wire import MazeJson, decode_maze, encode_maze
 from server.room.bot_spec import BotSpec, BotSpecJson
 from server.room.ghosts import Ghost, GhostJson
 from server.room.players import Player
@@ -111,6 +113,8 @@ class RoomStateJson(TypedDict):
     """Since version 2."""
     ghosts: NotRequired[list[GhostStateJson]]
     """Rooms with ghosts only (none before ghosts existed)."""
+    layout: NotRequired[MazeJson]
+    """Rooms racing a published maze only (`settings.maze`): that maze."""
 
 
 def _player_state(player: Player) -> PlayerStateJson:
@@ -172,6 +176,8 @@ def room_snapshot(room: Room) -> RoomStateJson:
         "sitting_out": sorted(room.sitting_out),
         "last_active": room.last_active,
     }
+    if room.settings.layout is not None:
+        snapshot["layout"] = encode_maze(room.settings.layout)
     if room.ghosts:
         snapshot["ghosts"] = [{**g.to_json(), "made": room.ghost_made[g.id]} for g in room.ghosts]
     return snapshot
@@ -185,7 +191,13 @@ def maze_spec(state: RoomStateJson) -> MazeSpec | None:
     """The spec of the stored room's current maze, if it has one."""
     if state["seed"] is None or state["phase"] == "lobby":
         return None
-    return spec_for(state["settings"], state["seed"])
+    return spec_for(state["settings"], state["seed"], layout_of(state))
+
+
+def layout_of(state: RoomStateJson) -> Maze | None:
+    """The published maze a stored room races, if it races one."""
+    layout = state.get("layout")
+    return decode_maze(layout) if layout is not None else None
 
 
 def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) -> Room:
@@ -201,7 +213,7 @@ def rebuild_room(state: RoomStateJson, course: tuple[Maze, list[int]] | None) ->
     ghosts = [(Ghost.from_json(data, size), data["made"]) for data in state.get("ghosts", [])]
     room = Room(
         state["code"],
-        parse_settings(state["settings"]),
+        parse_settings(state["settings"], layout=layout_of(state)),
         rng,
         state.get("last_active", 0.0),
         countdown=state["countdown"],

@@ -57,8 +57,8 @@ def apply(room: Room, command: Command, course: CourseMaker) -> Outcome:
             return Outcome(events, membership=membership)
         case SetReady(member, ready, _):
             return Outcome(room.set_ready(member, ready))
-        case ChangeSettings(member, changes, _):
-            return Outcome(room.update_settings(member, changes))
+        case ChangeSettings(member, changes, _, layout):
+            return Outcome(room.update_settings(member, changes, layout))
         case Start(member, without_unready, spec, race_id, now):
             room.prepare_start(member, without_unready)  # refuse before making a maze for nothing
             maze, distances = course(spec)

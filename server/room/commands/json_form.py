@@ -1,14 +1,15 @@
 """A command's one JSON form, the form the log stores: `{"kind", ...its fields}`, and the way back."""
 
 from collections.abc import Callable
-from dataclasses import fields
-from typing import TypedDict
+from dataclasses import MISSING, fields
+from typing import NotRequired, TypedDict
 
 from server.errors import GameError
 from server.maze.directions import Direction
 from server.maze.generation import MazeSpec
 from server.maze.hint_answer import Hint
 from server.maze.model import Maze
+from server.maze.wire import MazeJson, decode_maze, encode_maze
 from server.room.bot_spec import BotSpec
 from server.room.commands.records import (
     AddBot,
@@ -65,6 +66,8 @@ def command_to_json(command: Command) -> dict[str, object]:  # JSON for the log:
         value = getattr(command, field.name)
         if isinstance(value, MazeSpec):
             value = spec_to_json(value)
+        elif isinstance(value, Maze):
+            value = encode_maze(value)
         elif isinstance(value, Hint | BotSpec):
             value = value.to_json()
         elif isinstance(value, Direction):
@@ -81,9 +84,14 @@ def command_from_json(data: object, maze_of: Callable[[], Maze | None]) -> Comma
         raise BadCommand(f"not a command: {str(data)[:80]}")
     cls = KINDS[data["kind"]]
     try:
-        values = {field.name: data[field.name] for field in fields(cls)}
+        values = {
+            field.name: data[field.name] if field.default is MISSING else data.get(field.name, field.default)
+            for field in fields(cls)
+        }  # a field with a default was added later: older logs lack it
         if cls is Start:
-            values["spec"] = MazeSpec(**values["spec"])
+            values["spec"] = spec_from_json(values["spec"])
+        elif cls is ChangeSettings and values["layout"] is not None:
+            values["layout"] = decode_maze(values["layout"])
         elif cls is AnswerHint:
             maze = maze_of()
             if maze is None:
@@ -111,11 +119,13 @@ class MazeSpecJson(TypedDict):
     openings: str
     bias: str
     directions: int
+    layout: NotRequired[MazeJson]
+    """A hand-made maze's spec only: the maze (`MazeSpec.layout`) in its wire form."""
 
 
 def spec_to_json(spec: MazeSpec) -> MazeSpecJson:
     """A maze spec's fields."""
-    return {
+    data: MazeSpecJson = {
         "algorithm": spec.algorithm,
         "rows": spec.rows,
         "cols": spec.cols,
@@ -125,3 +135,15 @@ def spec_to_json(spec: MazeSpec) -> MazeSpecJson:
         "bias": spec.bias,
         "directions": spec.directions,
     }
+    if spec.layout is not None:
+        data["layout"] = encode_maze(spec.layout)
+    return data
+
+
+def spec_from_json(data: object) -> MazeSpec:
+    """The spec `spec_to_json` wrote (`TypeError`, `ValueError` or `GameError` if it is not one)."""
+    if not isinstance(data, dict):
+        raise TypeError("a maze spec must be a JSON object")
+    layout = data.get("layout")
+    values = {key: value for key, value in data.items() if key != "layout"}
+    return MazeSpec(**values, layout=decode_maze(layout) if layout is not None else None)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from server.maze.generation import MazeSpec
 from server.maze.hint_answer import Hint
+from server.maze.model import Maze
 from server.maze.moves import Target
 from server.room.bot_spec import BotSpec
 from server.room.state import Role
@@ -37,6 +38,9 @@ class ChangeSettings:
     changes: dict[str, object]  # raw JSON from the host's client: `settings.parse_settings` checks it
     """The settings object as the host sent it (fields left out keep their values)."""
     now: float
+    layout: Maze | None = None
+    """The published maze that `changes["maze"]` names, looked up by the edge: the command holds the
+    maze itself, so the room (and a replay of its log) never asks the store."""
 
 
 @dataclass(frozen=True)
