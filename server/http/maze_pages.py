@@ -1,8 +1,9 @@
 """The pages of published mazes: `/m/{code}`, one maze with its card, best times and a Race button,
 and `/mazes`, the list of them (newest and most raced). Both are static pages whose scripts ask the
 API (`/api/mazes...`) for what they show; only the one-maze page looks its code up first, so that a
-mistyped or unknown code gets the game's 404 page with a 404 status rather than an empty shell. Being a database read, a maze page counts against an address's API
-bucket (server/http/limits.py), not the cheaper pages'."""
+mistyped or unknown code gets the game's 404 page with a 404 status rather than an empty shell. Being
+a database read, a maze page counts against an address's API bucket (server/http/limits.py), not the
+cheaper pages' one."""
 
 from aiohttp import web
 
