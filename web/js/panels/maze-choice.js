@@ -1,8 +1,8 @@
-// The settings form's "Maze" field (settings.js builds it when the server's rules have `maze`): a maze
-// the game generates, as always, or a published maze by its share code, typed or pasted as a code or a
-// /m/ link, with a link to the list of published mazes to find one. A published maze brings its own
-// size, openings and directions, so the generator's fields hide while one is chosen; the title it was
-// published under is fetched once a code (mazeTitle) for the room's settings line.
+// The settings form's "Maze" field (settings.js loads it when first wanted, if the server's rules have
+// `maze`): a maze the game generates, as always, or a published maze by its share code, typed or pasted
+// as a code or a /m/ link, with a link to the list of published mazes to find one. A published maze
+// brings its own size, openings and directions, so the generator's fields hide while one is chosen; the
+// title it was published under is fetched once a code (mazeTitle) for the room's settings line.
 import { el } from '../common/ui.js';
 import { t } from '../common/i18n.js';
 import { parseMazeCode } from '../model/share-code.js';
@@ -10,11 +10,20 @@ import { parseMazeCode } from '../model/share-code.js';
 /** @typedef {any} SettingsForm the settings form, its controls read by name as settings.js does */
 
 /**
- * The field: the choice, the code, where to find one. `generated` is the element holding the
- * generator's fields, hidden while a published maze is chosen.
- * @param {HTMLElement} generated
+ * Put the field in `slot` (once), locked like the rest of the form, showing the form's maze
+ * (`form.dataset.maze`, which writeSettings sets) when it is new or `write` asks (what a host is typing
+ * is kept otherwise). The generator's fields, after the slot, hide while a published maze is chosen.
+ * @param {HTMLElement} slot @param {SettingsForm} form @param {boolean} write
  */
-export function mazeChoiceField(generated) {
+export function mountMazeChoice(slot, form, write) {
+  const fresh = !slot.firstChild;
+  if (fresh) slot.append(...mazeChoiceField(/** @type {HTMLElement} */ (slot.nextElementSibling)));
+  if (fresh || write) writeMazeChoice(form, form.dataset.maze);
+  for (const control of /** @type {NodeListOf<HTMLInputElement>} */ (slot.querySelectorAll('select, input'))) control.disabled = form.dataset.locked === 'true';
+}
+
+/** The choice, the code and where to find one. @param {HTMLElement} generated */
+function mazeChoiceField(generated) {
   const source = el('select', { name: 'maze_source' }, el('option', { value: 'generated', text: t('settings.maze_generated') }), el('option', { value: 'published', text: t('settings.maze_published') }));
   const code = el('input', { name: 'maze_code', autocomplete: 'off', spellcheck: false, placeholder: t('settings.maze_code_example') });
   const codeField = el('label', { class: 'field maze-code' }, el('span', { text: t('settings.maze_code') }), code, el('a', { href: '/mazes', target: '_blank', rel: 'noopener', text: t('settings.maze_find') }));
@@ -22,17 +31,15 @@ export function mazeChoiceField(generated) {
   const sync = () => {
     const published = source.value === 'published';
     codeField.hidden = !published;
-    generated.hidden = published;
+    if (generated) generated.hidden = published;
   };
   source.addEventListener('change', sync);
-  sync();
-  return el('div', { class: 'maze-choice' }, field, codeField);
+  return [field, codeField];
 }
 
 /** @param {SettingsForm} form @param {string | null | undefined} code */
-export function writeMazeChoice(form, code) {
+function writeMazeChoice(form, code) {
   const f = form.elements;
-  if (!f.maze_source) return;
   f.maze_source.value = code ? 'published' : 'generated';
   f.maze_code.value = code || '';
   f.maze_source.dispatchEvent(new Event('change'));

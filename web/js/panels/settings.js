@@ -8,7 +8,6 @@
 import { el } from '../common/ui.js';
 import { t } from '../common/i18n.js';
 import { defaultSettings } from '../net/rules.js';
-import { mazeChoiceField, readMazeChoice, writeMazeChoice } from './maze-choice.js';
 import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, BIAS_SHORT, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, presetLabel } from '../common/labels.js';
 
 const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
@@ -84,7 +83,9 @@ export function buildSettingsFields(container, serverRules) {
   rules = serverRules;
   aboutPrefix = container.id || aboutPrefix;
   const braid = rules.settings.braid;
-  const generated = [
+  const generator = el( // hidden for a published maze, which brings its own size, directions and openings
+    'div',
+    {},
     select('preset', presetLabels(), t('settings.size'), t('settings.size_about')),
     el('div', { class: 'pair' }, number('rows', t('settings.rows')), number('cols', t('settings.cols'))),
     select('algorithm', generatorOptions(), t('settings.algorithm'), t('settings.algorithm_about')),
@@ -92,11 +93,9 @@ export function buildSettingsFields(container, serverRules) {
     has('directions') ? directionsField() : null,
     number('braid', t('settings.braid', { min: braid.min, max: braid.max }), t('settings.braid_about'), 0.05),
     select('openings', options('openings', OPENING_LABELS), t('settings.openings'), t('settings.openings_about')),
-  ].filter(Boolean);
-  // a published maze brings its own size, directions and openings: the generator's fields hide for it
-  const generator = el('div', {}, ...generated);
+  );
   const fields = [
-    has('maze') ? mazeChoiceField(generator) : null,
+    has('maze') ? el('div', { class: 'maze-choice' }) : null, // filled when first wanted (mazeChoice)
     generator,
     el(
       'fieldset',
@@ -207,7 +206,8 @@ export function writeSettings(form, settings) {
   if (f.fog) f.fog.checked = !!s.fog;
   if (f.vision) f.vision.value = s.vision;
   for (const box of form.querySelectorAll('input[name="hint_methods"]')) box.checked = s.hint_methods.includes(box.value);
-  writeMazeChoice(form, s.maze);
+  form.dataset.maze = s.maze ?? '';
+  if (s.maze || maze) mazeChoice(form, true);
   syncPreset(form);
   syncDirections(form);
 }
@@ -242,7 +242,7 @@ export function readSettings(form) {
     s.rows = Number(f.rows.value);
     s.cols = Number(f.cols.value);
   }
-  if (f.maze_source) s.maze = readMazeChoice(form); // a code, null (generated), or undefined: no code in the field
+  if (form.querySelector('.maze-choice')) s.maze = maze ? maze.readMazeChoice(form) : form.dataset.maze || null; // undefined: no code typed
   if (s.maze) for (const name of /** @type {const} */ (['preset', 'rows', 'cols', 'directions'])) delete s[name]; // the maze's own
   return s;
 }
@@ -256,7 +256,23 @@ export function lockSettings(form, locked) {
   form.dataset.locked = String(locked);
   for (const control of form.elements) control.disabled = locked;
   if (!locked) syncPreset(form);
+  if (!locked) mazeChoice(form);
   syncDirections(form);
+}
+
+/** @type {typeof import('./maze-choice.js') | null} */
+let maze = null; // the Maze field's module (maze-choice.js), once loaded
+let mazeLoading = /** @type {Promise<typeof import('./maze-choice.js')> | null} */ (null);
+const loadMaze = () => (mazeLoading ??= import('./maze-choice.js').then((module) => (maze = module)));
+
+/**
+ * The Maze field, loaded and put in `form` when first wanted (a host's form, a room on a published maze,
+ * "More settings"): most never need it, so no first load carries it. `write`: show the form's maze.
+ * @param {SettingsForm} form @param {boolean} [write]
+ */
+export function mazeChoice(form, write = false) {
+  const slot = form.querySelector('.maze-choice');
+  if (slot) loadMaze().then((module) => module.mountMazeChoice(slot, form, write), () => {});
 }
 
 /**
