@@ -88,8 +88,9 @@ async def store_context(app: web.Application) -> AsyncIterator[None]:
         return
     try:
         app[STORE] = store
-        app[REPLAYS] = Replays(store)
         app[GATEWAY].outbox.store = store
+        app[GATEWAY].layouts.store = store
+        app[REPLAYS] = Replays(store, layouts=app[GATEWAY].layouts)
         app[REGISTRY].daily_secret = await store.daily_secret()
         if app[CONFIG].redis_url is None:  # a cluster's rooms are in Redis, not in the database
             await _restore(app, store)

@@ -19,6 +19,7 @@ from server.errors import GameError
 from server.http.replays import RACE_ID, sealed_until
 from server.room.ghosts import Ghost, ghost_from_race
 from server.room.settings import PRESETS, RoomSettings, parse_settings
+from server.runtime.published_layouts import PublishedLayouts
 from server.store.interface import Store, StoredRace
 
 MEMBER_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -57,13 +58,15 @@ async def _stored(store: Store, race_id: str) -> StoredRace:
 
 
 async def ghost_room_plan(
-    store: Store, race_id: str, player_id: str, now: datetime.datetime
+    store: Store, layouts: PublishedLayouts, race_id: str, player_id: str, now: datetime.datetime
 ) -> GhostRoomPlan:
-    """The ghost room of player `player_id` in stored race `race_id`."""
+    """The ghost room of player `player_id` in stored race `race_id` (a race on a published maze: on
+    that maze, looked up in `layouts`)."""
     race = await _stored(store, race_id)
     ghost = await asyncio.to_thread(ghost_from_race, race, player_id)
     daily = race["daily"] if sealed_until(race["daily"], now) is not None else None
-    return GhostRoomPlan(ghost, parse_settings(race["settings"]), int(race["seed"]), daily)
+    layout = await layouts.of_stored(race["settings"])
+    return GhostRoomPlan(ghost, parse_settings(race["settings"], layout=layout), int(race["seed"]), daily)
 
 
 def parse_daily_ghost(data: object) -> bool:

@@ -38,9 +38,11 @@ from server.http.edge import accepts_gzip, json_error
 from server.http.keys import CONFIG
 from server.http.limits import client_address, retry_after
 from server.maze.generation import generate
+from server.maze.model import Maze
 from server.maze.wire import encode_maze
 from server.room.rate_limits import AddressSlots, KeyedLimiter, RateLimit
 from server.room.settings import spec_for
+from server.runtime.published_layouts import PublishedLayouts
 from server.runtime.race_analyses import check_analysable, in_analysis_worker
 from server.store.interface import Store, StoredRace
 
@@ -66,13 +68,14 @@ def sealed_until(daily: str | None, now: datetime.datetime) -> int | None:
 
 Kind = Literal["replay", "analysis"]
 PLURALS: dict[Kind, str] = {"replay": "replays", "analysis": "analyses"}
-Builder = Callable[[StoredRace, datetime.datetime], tuple[bytes, bool]]
-"""Makes an answer off the loop: the gzip-compressed JSON of a stored race, and whether it is sealed."""
+Builder = Callable[[StoredRace, datetime.datetime, Maze | None], tuple[bytes, bool]]
+"""Makes an answer off the loop: the gzip-compressed JSON of a stored race (raced on the published
+maze given, if any), and whether it is sealed."""
 
 
-def build_answer(race: StoredRace, now: datetime.datetime) -> tuple[bytes, bool]:
+def build_answer(race: StoredRace, now: datetime.datetime, layout: Maze | None = None) -> tuple[bytes, bool]:
     """The gzip-compressed JSON answer for a stored race, and whether it is sealed (pure, CPU-bound:
-    runs in a worker thread)."""
+    runs in a worker thread). A race on a published maze is on `layout`, that maze."""
     until = sealed_until(race["daily"], now)
     if until is not None:
         answer: dict[str, object] = {k: v for k, v in race.items() if k not in ("seed", "log")}  # JSON out
@@ -80,7 +83,7 @@ def build_answer(race: StoredRace, now: datetime.datetime) -> tuple[bytes, bool]
         answer |= {"seed": None, "maze": None, "log": None, "sealed_until": until}
         body = json.dumps(answer, separators=(",", ":")).encode()
     else:
-        spec = spec_for(race["settings"], race["seed"])
+        spec = spec_for(race["settings"], race["seed"], layout)
         answer = {k: v for k, v in race.items() if k != "log"}
         answer |= {"maze": encode_maze(generate(spec)), "sealed_until": None}
         head = json.dumps(answer, separators=(",", ":")).encode()
@@ -88,13 +91,15 @@ def build_answer(race: StoredRace, now: datetime.datetime) -> tuple[bytes, bool]
     return gzip.compress(body, GZIP_LEVEL), until is not None
 
 
-def build_analysis(race: StoredRace, now: datetime.datetime) -> tuple[bytes, bool]:
+def build_analysis(
+    race: StoredRace, now: datetime.datetime, layout: Maze | None = None
+) -> tuple[bytes, bool]:
     """The gzip-compressed analysis answer of a stored race, and whether it is sealed (pure,
-    CPU-bound: runs in a worker process)."""
+    CPU-bound: runs in a worker process); a race on a published maze is on `layout`."""
     until = sealed_until(race["daily"], now)
     answer: dict[str, object] = {"race": race["id"], "daily": race["daily"], "sealed_until": until}
     if until is None:
-        maze = generate(spec_for(race["settings"], race["seed"]))
+        maze = generate(spec_for(race["settings"], race["seed"], layout))
         duration = max(0, int(race["ended_at"]) - int(race["started_at"]))
         answer["maze"] = encode_maze(maze)  # drawn under the routes: a fog race's page never had it all
         answer["analysis"] = analysis_json(analyse_race(maze, race["log"], race["results"], duration))
@@ -117,8 +122,12 @@ so the loop keeps serving moves and no hint search waits behind it."""
 class Replays:
     """Answers replay (and analysis) requests from the store, with a rate limit per address and a cache."""
 
-    def __init__(self, store: Store, cache_bytes: int = CACHE_BYTES) -> None:
+    def __init__(
+        self, store: Store, cache_bytes: int = CACHE_BYTES, layouts: PublishedLayouts | None = None
+    ) -> None:
         self.store = store
+        self.layouts = layouts or PublishedLayouts(store)
+        """Where the maze of a race on a published maze is found (its settings name only the code)."""
         self.cache_bytes = cache_bytes
         self.limiters = {kind: KeyedLimiter(REPLAY_LIMIT) for kind in BUILDERS}
         self._cache: collections.OrderedDict[tuple[Kind, str], bytes] = collections.OrderedDict()
@@ -143,7 +152,8 @@ class Replays:
             now = datetime.datetime.now(datetime.UTC)
             if kind == "analysis" and sealed_until(race["daily"], now) is None:
                 check_analysable(len(race["log"]))
-            body, sealed = await BUILD_OFF_THE_LOOP[kind](BUILDERS[kind], race, now)
+            layout = await self.layouts.of_stored(race["settings"])
+            body, sealed = await BUILD_OFF_THE_LOOP[kind](BUILDERS[kind], race, now, layout)
         if not sealed:
             self._remember(key, body)
         return body

@@ -17,6 +17,7 @@ from server.config import AppConfig
 from server.http.keys import CONFIG
 from server.maze.generators import EIGHT_DIRECTION_ALGORITHMS
 from server.maze.hints import HINT_METHODS
+from server.maze.share_code import SHARE_CODE
 from server.room.bot_spec import MAX_SPEED, MIN_SPEED
 from server.room.players import PALETTE
 from server.room.protocol import PROTOCOL_VERSION
@@ -26,8 +27,8 @@ from server.room.settings import (
     BRAID_BOUNDS,
     CHOICES,
     DIRECTION_CHOICES,
-    MAZE_CODE,
     PRESETS,
+    SETTING_NAMES,
     WHOLE_BOUNDS,
     RoomSettings,
 )
@@ -107,7 +108,7 @@ def field_rule(field: dataclasses.Field[Any]) -> FieldRule:
     if isinstance(default, bool):
         return {"type": "bool", "default": default}
     if field.name == "maze":
-        return {"type": "code", "default": None, "pattern": MAZE_CODE.pattern}
+        return {"type": "code", "default": None, "pattern": SHARE_CODE.pattern}
     raise TypeError(f"RoomSettings.{field.name} has no rule: add it to server/http/rules_api.py")
 
 
@@ -127,7 +128,7 @@ def build_rules(config: AppConfig) -> Rules:
         "settings": {
             field.name: field_rule(field)
             for field in dataclasses.fields(RoomSettings)
-            if field.name != "layout"  # the maze `maze` names, carried beside the settings
+            if field.name in SETTING_NAMES
         },
         "presets": {name: {"rows": rows, "cols": cols} for name, (rows, cols) in PRESETS.items()},
         "hint_methods": list(HINT_METHODS),

@@ -23,12 +23,7 @@ def set_ready(state: RoomState, member_id: str, ready: bool) -> None:
 def update_settings(state: RoomState, member_id: str, data: object, layout: Maze | None = None) -> None:
     """The host changes settings in the lobby; fields left out keep their values. A published maze the
     settings newly name comes as `layout` (the edge looked its code up)."""
-    require_host(state, member_id)
-    require_phase(state, "lobby")
-    if state.daily is not None:
-        raise GameError("the daily maze is the same for everyone: its settings are fixed", "bad_settings")
-    if state.ghosts:
-        raise GameError("a ghost races its own maze: this room's settings are fixed", "bad_settings")
+    check_settings_change(state, member_id)
     settings = parse_settings(data, state.settings, layout)
     if settings.max_players < len(state.active_players()):
         raise GameError(
@@ -38,6 +33,17 @@ def update_settings(state: RoomState, member_id: str, data: object, layout: Maze
     if settings != state.settings:
         state.settings = settings
         state.emit("settings", settings.to_json())
+
+
+def check_settings_change(state: RoomState, member_id: str) -> None:
+    """Refuse a settings change that cannot happen whatever it says: not the host, not in the lobby, or
+    a room whose maze is fixed (the edge asks before looking up a published maze the change names)."""
+    require_host(state, member_id)
+    require_phase(state, "lobby")
+    if state.daily is not None:
+        raise GameError("the daily maze is the same for everyone: its settings are fixed", "bad_settings")
+    if state.ghosts:
+        raise GameError("a ghost races its own maze: this room's settings are fixed", "bad_settings")
 
 
 def lock(state: RoomState, member_id: str, locked: bool) -> None:

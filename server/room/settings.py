@@ -1,6 +1,5 @@
 """Room settings: presets, bounds and validation. Every field is checked with a clear message."""
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TypedDict
@@ -13,6 +12,7 @@ from server.maze.hint_reveal import HINT_REVEALS
 from server.maze.hints import HINT_METHODS
 from server.maze.model import Maze
 from server.maze.openings import OPENINGS
+from server.maze.share_code import SHARE_CODE, share_code
 from server.maze.walls import DIRECTION_COUNTS
 
 PRESETS: dict[str, tuple[int, int]] = {"easy": (10, 10), "medium": (50, 50), "hard": (100, 100)}
@@ -41,8 +41,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
 """The one-of fields' allowed values (`hint_methods` is a subset of HINT_METHODS)."""
 DIRECTION_CHOICES: tuple[int, ...] = DIRECTION_COUNTS
 """The `directions` setting's values: 4, or 8 with diagonal passages."""
-MAZE_CODE = re.compile(r"^[0-9a-hjkmnp-tv-z]{8,16}$")
-"""A published maze's share code (lowercase Crockford base32, 8 to 16 characters)."""
 LAYOUT_FIELDS = ("preset", "rows", "cols", "directions")
 """The settings a published maze decides: the host cannot set them while the room races one."""
 
@@ -108,6 +106,10 @@ class RoomSettings:
     def maze_spec(self, seed: int) -> MazeSpec:
         """The maze these settings make with `seed` (a published maze's settings: that maze)."""
         return spec_for(self.to_json(), seed, self.layout)
+
+
+SETTING_NAMES = tuple(name for name in RoomSettings.__dataclass_fields__ if name != "layout")
+"""The settings a client sends and gets (`layout` is the maze `maze` names, carried beside them)."""
 
 
 class SettingsJson(TypedDict):
@@ -184,11 +186,13 @@ def _maze(data: Mapping[str, object], current: RoomSettings, layout: Maze | None
     code = data.get("maze", current.maze)
     if code is None:
         return None
-    if not isinstance(code, str) or not MAZE_CODE.match(code):
+    if not isinstance(code, str) or not SHARE_CODE.match(code):
         raise BadSettings("maze must be a published maze's share code (8 to 16 letters and digits) or null")
     maze = layout if layout is not None or code != current.maze else current.layout
     if maze is None:
         raise GameError(f"no published maze has the code {code!r}", "unknown_maze")
+    if maze is layout and share_code(maze, len(code)) != code:  # a new maze: is it the code's?
+        raise BadSettings(f"the maze given is not the published maze {code!r}")
     if min(maze.rows, maze.cols) < ROOM_MIN_SIDE or max(maze.rows, maze.cols) > ROOM_MAX_SIDE:
         raise BadSettings(f"a room's maze is {ROOM_MIN_SIDE} to {ROOM_MAX_SIDE} cells a side")
     decided = {"preset": "custom", "rows": maze.rows, "cols": maze.cols, "directions": maze.directions}
@@ -208,8 +212,7 @@ def parse_settings(
     if not isinstance(data, dict):
         raise BadSettings("settings must be a JSON object")
     current = base or RoomSettings()
-    known = set(RoomSettings.__dataclass_fields__) - {"layout"}
-    unknown = sorted(str(key) for key in data if key not in known)
+    unknown = sorted(str(key) for key in data if key not in SETTING_NAMES)
     if unknown:
         raise BadSettings(f"unknown setting {unknown[0]!r}")
     maze = _maze(data, current, layout)

@@ -20,6 +20,7 @@ from server.room.commands import Disconnect
 from server.room.rate_limits import KeyedLimiter
 from server.runtime.bot_quota import BotQuota
 from server.runtime.hint_searches import HintSearches
+from server.runtime.published_layouts import PublishedLayouts
 from server.runtime.registry import Member, RoomRegistry
 from server.runtime.runner import RoomRunner
 from server.sockets.acks import Ack, Reply, error_ack
@@ -70,6 +71,8 @@ class SocketGateway:
         )
         self.hint_searches = HintSearches()
         self.hint_searches.warm()
+        self.layouts = PublishedLayouts()
+        """Published mazes by share code, for a host's `maze` setting (its store is set with the app's)."""
         self.joined_at: dict[str, float] = {}
         """When each joined connection joined (wall clock): a cluster's handover tells the newer tab."""
         self.join_within = config.join_within
@@ -82,7 +85,13 @@ class SocketGateway:
     def register(self) -> None:
         """Attach every handler to the Socket.IO server."""
         handlers = RoomCommands(
-            self.runner, self.sio, self.handshakes, self.hint_searches, self.joined_at, self.bot_quota
+            self.runner,
+            self.sio,
+            self.handshakes,
+            self.hint_searches,
+            self.joined_at,
+            self.bot_quota,
+            self.layouts,
         )
         host = HostCommands(self.runner, self.sio)
         commands: dict[str, tuple[Handler, tuple[KeyedLimiter, ...]]] = {

@@ -29,9 +29,11 @@ from server.room.commands import (
     Start,
 )
 from server.room.events.hints import HintAck
+from server.room.lobby import check_settings_change
 from server.runtime.bot_quota import BotQuota
 from server.runtime.course import COURSE_WORKERS, OneStartARoom, build_course_off_loop
 from server.runtime.hint_searches import HintSearches
+from server.runtime.published_layouts import PublishedLayouts
 from server.runtime.registry import Member, new_player_token, new_race_id
 from server.runtime.runner import RoomRunner
 from server.sockets.acks import BotAdded, Done, Joined, MoveReply, Resynced, SettingsChanged
@@ -58,6 +60,7 @@ class RoomCommands:
         hint_searches: HintSearches,
         joined_at: dict[str, float],
         bot_quota: BotQuota,
+        layouts: PublishedLayouts,
     ) -> None:
         self.runner = runner
         self.registry = runner.registry
@@ -67,6 +70,8 @@ class RoomCommands:
         self.joined_at = joined_at
         """When each connection joined (wall clock), shared with the gateway, which forgets it."""
         self.bot_quota = bot_quota
+        self.layouts = layouts
+        """Where a host's `maze` setting is looked up: the command carries the maze itself."""
         self.starts = OneStartARoom()
         """The starts whose maze is being built, one a room."""
         COURSE_WORKERS.warm()  # the first start need not wait for the maze builders to start
@@ -113,9 +118,13 @@ class RoomCommands:
         return {}
 
     async def settings(self, sid: str, payload: object) -> SettingsChanged:
-        """The host changes the room's settings."""
+        """The host changes the room's settings; a published maze they name is looked up first (only for
+        the host in the lobby, so nobody else makes the server ask the store)."""
         member, room = self.runner.joined(sid)
-        await self.runner.run(room, ChangeSettings(member.member_id, as_object(payload), self._now()))
+        changes = as_object(payload)
+        check_settings_change(room, member.member_id)
+        layout = await self.layouts.named_by(changes, room.settings.maze)
+        await self.runner.run(room, ChangeSettings(member.member_id, changes, self._now(), layout))
         return {"settings": room.settings.to_json()}
 
     async def start(self, sid: str, payload: object) -> Done:

@@ -7,7 +7,7 @@ from typing import Any
 from server.room.players import PALETTE
 from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit
-from server.room.settings import RoomSettings
+from server.room.settings import SETTING_NAMES, RoomSettings
 
 from .conftest import Harness, StartServer
 
@@ -30,7 +30,7 @@ async def create_status(harness: Harness, settings: dict[str, Any]) -> tuple[int
 async def test_defaults_are_the_settings_a_room_gets_without_any(start_server: StartServer) -> None:
     harness = await start_server(create_limit=MANY)
     rules = await fetch_rules(harness)
-    assert set(rules["settings"]) == set(RoomSettings.__dataclass_fields__)
+    assert set(rules["settings"]) == set(SETTING_NAMES)
     defaults = {name: field["default"] for name, field in rules["settings"].items()}
     assert defaults == RoomSettings().to_json()
     assert rules["settings"]["hint_methods"]["choices"] == rules["hint_methods"]

@@ -3,6 +3,7 @@ terminal.
 
     python -m server play URL_OR_CODE --name NAME [--watch] [--server URL] [--retry-for S] [--lang zh|en]
     python -m server play --solo [--size easy|medium|hard] [--seed N] [--algorithm A] [--directions 4|8]
+    python -m server play --solo --maze CODE [--server URL]
 
 URL_OR_CODE is a room's share link (`http://host:port/r/CODE`, the server is read from it) or its bare
 code (the server is then `--server`). Bad arguments print one line and exit with status 2; a room or
@@ -27,6 +28,8 @@ from server.clients.terminal.messages import LANGUAGES, Messages, language_of_lo
 from server.errors import BadSettings
 from server.maze.generation import MAX_SEED
 from server.maze.generators import ALGORITHMS, check_directions
+from server.maze.model import Maze
+from server.maze.share_code import SHARE_CODE
 from server.maze.walls import DIRECTION_COUNTS
 from server.room.codes import ROOM_CODE
 from server.room.settings import PRESETS
@@ -63,13 +66,17 @@ def parse_target(text: str, server: str) -> RoomTarget:
         base, code = f"{parts.scheme}://{parts.netloc}{match['prefix']}", match["code"]
     else:
         base, code = server, text
-        parts = urlsplit(server)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise UsageError(f"--server must be an http(s) URL such as {DEFAULT_SERVER}, got {server!r}")
+        _check_server(server)
     code = code.lower()
     if not ROOM_CODE.match(code):
         raise UsageError(f"a room code is 10 letters and digits, got {code!r}")
     return RoomTarget(base.rstrip("/"), code)
+
+
+def _check_server(server: str) -> None:
+    parts = urlsplit(server)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise UsageError(f"--server must be an http(s) URL such as {DEFAULT_SERVER}, got {server!r}")
 
 
 def _seed(text: str) -> int:
@@ -80,6 +87,13 @@ def _seed(text: str) -> int:
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"the seed must be between 0 and {MAX_SEED}")
     return value
+
+
+def _maze_code(text: str) -> str:
+    code = text.strip().lower()
+    if not SHARE_CODE.match(code):
+        raise argparse.ArgumentTypeError(f"a maze's share code is 8 to 16 letters and digits, got {text!r}")
+    return code
 
 
 def _seconds(text: str) -> float:
@@ -110,6 +124,9 @@ def build_parser(environ: Mapping[str, str] = os.environ) -> _Parser:
     parser.add_argument("--algorithm", choices=ALGORITHMS, default="backtracker", help="solo: the generator")
     parser.add_argument("--directions", type=int, choices=DIRECTION_COUNTS, default=4, help="solo: 4 or 8")
     parser.add_argument(
+        "--maze", type=_maze_code, help="solo: race the published maze of this share code, from --server"
+    )
+    parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=language_of_locale(environ),
@@ -125,7 +142,11 @@ def main(argv: list[str]) -> int:
         if options.solo:
             if options.room is not None:
                 raise UsageError("--solo plays offline: leave out the room")
+            if options.maze is not None:
+                _check_server(options.server)
             return _solo(options)
+        if options.maze is not None:
+            raise UsageError("--maze is for --solo (a room's host picks its maze in the room)")
         if options.room is None:
             raise UsageError("name a room (its link or code), or play --solo")
         if not options.watch and not options.name:
@@ -170,13 +191,32 @@ def _solo(options: argparse.Namespace) -> int:
         print(f"play: {error}", file=sys.stderr)
         return 2
     seed = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
+    published = None
+    if options.maze is not None:
+        published = _published(options.server, options.maze)
+        if published is None:
+            return 1
     try:
         with Console(sys.stdin.fileno(), sys.stdout.fileno()) as console:
+            words = Messages(options.lang)
             game = play_solo(
-                console, options.size, seed, options.algorithm, options.directions, Messages(options.lang)
+                console, options.size, seed, options.algorithm, options.directions, words, published
             )
             summary = asyncio.run(game)
     except KeyboardInterrupt:
         return 130
     print(summary)
     return 0
+
+
+def _published(server: str, code: str) -> tuple[str, Maze] | None:
+    """The published maze `code` from `server`, or None once what went wrong is printed."""
+    from server.clients.terminal.live import LiveError  # aiohttp only when a maze is fetched
+    from server.clients.terminal.published import fetch_published
+
+    try:
+        found = asyncio.run(fetch_published(server.rstrip("/"), code))
+    except LiveError as error:
+        print(f"play: {error}", file=sys.stderr)
+        return None
+    return found.code, found.maze

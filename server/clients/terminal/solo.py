@@ -50,6 +50,8 @@ class SoloGame:
     words: Messages = ENGLISH
     showing_keys: bool = False
     """Whether `?` asked for the keys."""
+    maze_code: str | None = None
+    """A published maze's share code (`play --solo --maze CODE`); None for a generated maze."""
 
     def __post_init__(self) -> None:
         self.trail = Trail([self.maze.entrance])
@@ -68,6 +70,12 @@ class SoloGame:
         rows, cols = PRESETS[size]
         maze = generate(MazeSpec(algorithm, rows, cols, seed, directions=directions))
         return cls(maze, size, random.Random(seed), now, words=words)
+
+    @classmethod
+    def on_published(cls, maze: Maze, code: str, now: float, words: Messages = ENGLISH) -> "SoloGame":
+        """A game on the published maze `code` (its random hints drawn from the code, so a game on the
+        same maze with the same keys goes the same way)."""
+        return cls(maze, "custom", random.Random(code), now, words=words, maze_code=code)
 
     @property
     def done(self) -> bool:
@@ -120,7 +128,10 @@ class SoloGame:
         here = self.trail.current
         rows, cols = self.maze.rows, self.maze.cols
         size = preset_name(self.size, words)
-        title = words("title.solo", size=size, rows=rows, cols=cols)
+        if self.maze_code is not None:
+            title = words("title.solo_maze", code=self.maze_code, rows=rows, cols=cols)
+        else:
+            title = words("title.solo", size=size, rows=rows, cols=cols)
         status = words(
             "status.solo.finished" if self.done else "status.solo.racing",
             clock=clock(self.time_ms(now)),
@@ -159,10 +170,20 @@ class SoloGame:
 
 
 async def play_solo(
-    console: Console, size: str, seed: int, algorithm: str, directions: int, words: Messages = ENGLISH
+    console: Console,
+    size: str,
+    seed: int,
+    algorithm: str,
+    directions: int,
+    words: Messages = ENGLISH,
+    published: tuple[str, Maze] | None = None,
 ) -> str:
-    """Play until the exit or `q`; the summary to print once the terminal is restored."""
-    game = SoloGame.new(size, seed, time.monotonic(), algorithm, directions, words)
+    """Play until the exit or `q`; the summary to print once the terminal is restored. `published`, a
+    share code and its maze, plays that maze instead of generating one."""
+    if published is not None:
+        game = SoloGame.on_published(published[1], published[0], time.monotonic(), words)
+    else:
+        game = SoloGame.new(size, seed, time.monotonic(), algorithm, directions, words)
     decoder, keymap = KeyDecoder(), Keymap(words=words)
     methods = list(HINT_METHODS)
     choice = 0

@@ -9,6 +9,7 @@ import pytest
 from server.errors import GameError
 from server.maze.generation import MazeSpec, generate
 from server.maze.model import Maze
+from server.maze.share_code import share_code
 from server.room.commands import ChangeSettings, Start, apply, command_from_json, command_to_json
 from server.room.room import Room
 from server.room.settings import RoomSettings, parse_settings
@@ -18,7 +19,7 @@ from server.runtime.registry import new_player_token
 from tests.hand_mazes import looped_maze, open_field
 from tests.mazes import T0, shortest_path
 
-CODE = "7kq2mz9a"
+CODE = share_code(looped_maze())
 
 
 def lobby(settings: RoomSettings | None = None, **kwargs: object) -> tuple[Room, str]:
@@ -37,12 +38,13 @@ def refused(code: str, call: object, *args: object) -> GameError:
 
 def test_a_published_maze_decides_the_size_and_directions() -> None:
     maze = open_field(7, 9, directions=8)
-    settings = parse_settings({"maze": CODE, "algorithm": "division"}, layout=maze)
+    code = share_code(maze)
+    settings = parse_settings({"maze": code, "algorithm": "division"}, layout=maze)
     assert (settings.preset, settings.rows, settings.cols, settings.directions) == ("custom", 7, 9, 8)
-    assert settings.maze == CODE
+    assert settings.maze == code
     assert settings.layout is maze
     assert settings.algorithm == "division"  # kept for later, though it has no 8-direction form
-    assert settings.to_json()["maze"] == CODE
+    assert settings.to_json()["maze"] == code
     assert "layout" not in settings.to_json()
     spec = settings.maze_spec(42)
     assert spec.layout is maze
@@ -50,7 +52,7 @@ def test_a_published_maze_decides_the_size_and_directions() -> None:
     changed = parse_settings({"fog": True, "rows": 7}, settings)  # the maze stays; its own size is fine
     assert changed.fog
     assert changed.layout is maze
-    assert changed.maze == CODE
+    assert changed.maze == code
 
 
 def test_bad_maze_settings_are_refused_with_what_is_wrong() -> None:
@@ -66,6 +68,8 @@ def test_bad_maze_settings_are_refused_with_what_is_wrong() -> None:
     refused("bad_settings", parse_settings, {"directions": 8}, racing)
     refused("bad_settings", parse_settings, {"layout": None})
     refused("unknown_maze", parse_settings, {"maze": "7kq2mz9b"}, racing)  # another code, no maze
+    error = refused("bad_settings", parse_settings, {"maze": CODE}, None, open_field(5, 6))
+    assert "not the published maze" in error.message
 
 
 def test_clearing_the_maze_goes_back_to_generating() -> None:
@@ -75,7 +79,8 @@ def test_clearing_the_maze_goes_back_to_generating() -> None:
     assert generated.layout is None
     assert (generated.rows, generated.cols, generated.algorithm) == (5, 6, "prim")
     assert generated.maze_spec(1).layout is None
-    eight = parse_settings({"maze": CODE, "algorithm": "eller"}, layout=open_field(6, 6, 8))
+    field = open_field(6, 6, 8)
+    eight = parse_settings({"maze": share_code(field), "algorithm": "eller"}, layout=field)
     error = refused("bad_settings", parse_settings, {"maze": None}, eight)  # eller has no 8 directions
     assert "eller" in error.message
     assert parse_settings({"maze": None, "directions": 4}, eight).directions == 4
@@ -127,14 +132,15 @@ def test_a_spec_with_a_maze_has_its_size() -> None:
 @pytest.mark.parametrize("phase", ["lobby", "racing"])
 def test_a_snapshot_keeps_the_maze(phase: str) -> None:
     maze = open_field(6, 8)
-    room, host = lobby(parse_settings({"maze": CODE, "fog": True}, layout=maze))
+    code = share_code(maze)
+    room, host = lobby(parse_settings({"maze": code, "fog": True}, layout=maze))
     if phase == "racing":
         spec = room.prepare_start(host)
         room.start(host, spec, *build_course(spec), T0, race_id="race-on-a-drawn2")
         room.tick(T0 + 1)
         room.move(host, (0, 6), T0 + 2)
     state = json.loads(json.dumps(room_snapshot(room)))
-    assert state["settings"]["maze"] == CODE
+    assert state["settings"]["maze"] == code
     assert state["layout"]["rows"] == 6
     spec = maze_spec(state)
     course = build_course(spec) if spec is not None else None
