@@ -17,7 +17,7 @@ async def json_body(request: web.Request) -> Any:
     """The body as JSON (UTF-8, -16 or -32, whatever charset the header names); none is `{}`."""
     if not request.can_read_body:
         return {}
-    try:  # a declared body is read already (server.http.edge); a chunked one has this long
+    try:  # a declared body of up to 16 KB is read already (server.http.edge); others have this long
         body = await asyncio.wait_for(request.read(), request.app[CONFIG].body_timeout)
     except TimeoutError:
         raise GameError("the request body did not arrive in time", code="body_timeout") from None

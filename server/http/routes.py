@@ -18,6 +18,7 @@ from server.http.room_links import room_link
 from server.http.room_quota import RoomQuota
 from server.http.static_assets import ASSETS, StaticAssets, page_response, static_file
 from server.maze.generators import ALGORITHMS
+from server.maze.share_code import SHARE_CODE
 from server.room.settings import PRESETS, parse_settings
 from server.sockets.payloads import room_code
 
@@ -117,8 +118,11 @@ def _date(value: str | None) -> str | None:
 
 
 async def leaderboard(request: web.Request) -> web.Response:
-    """`GET /api/leaderboard?preset=&algorithm=&name=&daily=&fog=&limit=`: best times, fastest first (fog
-    races have boards of their own: `fog=true`)."""
+    """`GET /api/leaderboard?preset=&algorithm=&name=&daily=&fog=&maze=&limit=`: best times, fastest first
+    (fog races have boards of their own: `fog=true`; a published maze has its own: `maze=CODE`)."""
+    maze = request.query.get("maze") or None
+    if maze is not None and not SHARE_CODE.match(maze):
+        raise GameError("maze must be a share code of 8 to 16 letters and digits", code="bad_query")
     name = request.query.get("name") or None
     if name is not None and len(name) > 20:
         raise GameError("name is at most 20 characters", code="bad_query")
@@ -128,7 +132,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     fog = _choice(request, "fog", ("true", "false")) == "true"
     limit = query_limit(request.query.get("limit", "20"))  # all checked first: a 400 with or without a store
     board = await store_of(request).leaderboard(
-        preset=preset, algorithm=algorithm, name=name, daily=daily, limit=limit, fog=fog
+        preset=preset, algorithm=algorithm, name=name, daily=daily, limit=limit, fog=fog, maze=maze
     )
     return web.json_response({"leaderboard": board})
 

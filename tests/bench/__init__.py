@@ -18,6 +18,7 @@ MODULES: tuple[str, ...] = (
     "ghosts",
     "feel",
     "analysis",
+    "editor",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""

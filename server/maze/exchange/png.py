@@ -47,7 +47,7 @@ def write_png(maze: Maze) -> bytes:
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", PALETTE),
-            _chunk(b"IDAT", zlib.compress(bytes(raw), 9)),
+            _chunk(b"IDAT", zlib.compress(bytes(raw), 6)),  # level 9 is 12 times slower for 20 % less
             _chunk(b"IEND", b""),
         )
     )
