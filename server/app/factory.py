@@ -15,8 +15,8 @@ from server.http.edge import edge_middleware, name_the_server
 from server.http.healthz import add_health_route
 from server.http.keys import CONFIG, CREATE_LIMITER, DIRECTORY, GATEWAY, REGISTRY
 from server.http.limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
-from server.http.maze_pages import add_maze_page_routes
 from server.http.maze_api import add_maze_routes
+from server.http.maze_pages import add_maze_page_routes
 from server.http.not_found import not_found_middleware
 from server.http.request_log import bound_bad_request_logs
 from server.http.routes import add_routes
