@@ -60,7 +60,6 @@ ErrorCode = Literal[
     "no_log",
     "no_best",
     # hand-made mazes: files, the clear check, publishing
-    "unknown_maze",
     "bad_import",
     "invalid_maze",
     "bad_walk",
