@@ -2,7 +2,8 @@
 API (its clear check by HTTP too), its page /m/CODE (title as text, card, no races yet), "Race on this
 maze" making a room on it, a second player joining by the room's link and a spectator watching, both
 racing to the exit by keyboard, the results for all three; then the maze's page with both on its board
-and one race, the list of mazes with it, and the page in Chinese on a small phone, fitting."""
+and one race, the list of mazes with it, and the page in Chinese on a small phone, fitting. And the
+host's Maze setting: a /m/ link taken, a bad or unknown code refused, back to a generated maze."""
 
 import asyncio
 import re
@@ -15,7 +16,7 @@ from playwright.async_api import expect
 from server.maze.model import Maze
 from server.maze.wire import encode_maze
 from tests.browser.conftest import Tab, keys_along, room_of, way_out
-from tests.browser.test_race_in_browser import join_as_player, start_race, walk
+from tests.browser.test_race_in_browser import create_room_in_lobby, join_as_player, start_race, walk
 from tests.hand_mazes import looped_maze
 from tests.mazes import shortest_path
 
@@ -96,6 +97,8 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
     await page.click("#join-as-player")
     await expect(page.locator("#lobby-panel")).to_be_visible()
     await expect(page.locator("#settings-summary")).to_contain_text(f"Hand-made maze “{TITLE}” {SIZE}")
+    await expect(page.locator("select[name=maze_source]")).to_have_value("published")  # the host's form
+    await expect(page.locator("input[name=maze_code]")).to_have_value(code)
     guest = await join_as_player(open_tab, room_code, "Bob")
     watcher = await open_tab(f"/r/{room_code}?watch=1")
     await expect(watcher.page.locator("#spectator-count")).to_contain_text("1")
@@ -149,3 +152,30 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
     race = await page.locator("#race-here").bounding_box()
     assert race is not None
     assert race["y"] + race["height"] <= 640, "Race on this maze shows without scrolling"
+
+
+async def test_the_host_picks_a_published_maze_by_its_link_and_back(
+    open_tab, live_server: TestServer
+) -> None:  # type: ignore[no-untyped-def]
+    code = await publish_by_http(live_server, looped_maze())
+    host, room_code = await create_room_in_lobby(open_tab, "Ann")
+    page = host.page
+    room = room_of(live_server, room_code)
+    await page.select_option("select[name=maze_source]", "published")
+    await expect(page.locator("select[name=algorithm]")).to_be_hidden()  # the maze brings its own
+    await page.fill("input[name=maze_code]", "not a code")
+    await page.click("#settings-apply")
+    await expect(page.locator("#message")).to_contain_text("That is not a maze code")
+    assert room.settings.maze is None
+    await page.fill("input[name=maze_code]", "zzzzzzzz")  # well formed, but no maze has it
+    await page.click("#settings-apply")
+    await expect(page.locator("#message")).to_contain_text("There is no published maze with that code.")
+    await page.fill("input[name=maze_code]", f"https://example.org/m/{code.upper()}")
+    await page.click("#settings-apply")
+    await expect(page.locator("#settings-summary")).to_contain_text(f"Hand-made maze “{TITLE}” {SIZE}")
+    assert (room.settings.maze, room.settings.rows, room.settings.cols) == (code, 5, 6)
+    await page.select_option("select[name=maze_source]", "generated")
+    await expect(page.locator("select[name=algorithm]")).to_be_visible()
+    await page.click("#settings-apply")
+    await expect(page.locator("#settings-summary")).not_to_contain_text("Hand-made")
+    assert room.settings.maze is None
