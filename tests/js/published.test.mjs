@@ -61,6 +61,7 @@ test('the still picture fills the width, keeps under the height cap, and keeps w
   assert.equal(fittedUnit(10, 10, 420, 1000), 20); // 21 units across
   assert.equal(fittedUnit(10, 10, 1000, 210), 10, 'the height cap wins');
   assert.equal(fittedUnit(10, 10, 430, 1000, 2), 20, '40.95 device pixels a unit rounded down to 40');
+  assert.equal(fittedUnit(10, 10, 430, 1000, 2, false), 430 / 21, 'an 8-direction picture takes the whole width');
   const small = fittedUnit(150, 150, 300, 300); // under 1 px a unit: kept as it is, never 0
   assert.ok(small > 0 && small < 1, String(small));
   for (const dpr of [1, 1.5, 2, 3]) {

@@ -14,13 +14,13 @@ const WAY = '#1f5fbf'; // the design system's accent: the shortest way
 
 /**
  * CSS px a world unit for a maze of `cols` x `rows` cells in a box `width` wide and at most `height`
- * high: as big as fits both, and whole device pixels when that is at least 2, so walls stay crisp.
- * @param {number} cols @param {number} rows @param {number} width @param {number} height @param {number} [dpr]
+ * high: as big as fits both, and for block walls (`crisp`) whole device pixels when that is at least 2,
+ * so every wall is as thick as the next (an 8-direction picture is scaled smoothly anyway).
+ * @param {number} cols @param {number} rows @param {number} width @param {number} height @param {number} [dpr] @param {boolean} [crisp]
  */
-export function fittedUnit(cols, rows, width, height, dpr = 1) {
-  const fit = Math.min(width / (2 * cols + 1), height / (2 * rows + 1));
-  const device = fit * dpr;
-  return device >= 2 ? Math.floor(device) / dpr : Math.max(device, 0.1) / dpr;
+export function fittedUnit(cols, rows, width, height, dpr = 1, crisp = true) {
+  const device = Math.min(width / (2 * cols + 1), height / (2 * rows + 1)) * dpr;
+  return (crisp && device >= 2 ? Math.floor(device) : Math.max(device, 0.1)) / dpr;
 }
 
 export class MazePicture {
@@ -60,7 +60,7 @@ export class MazePicture {
     const dpr = window.devicePixelRatio || 1;
     const width = canvas.parentElement?.clientWidth || 320;
     const height = Math.max(200, window.innerHeight * 0.75);
-    const unit = fittedUnit(maze.cols, maze.rows, width, height, dpr);
+    const unit = fittedUnit(maze.cols, maze.rows, width, height, dpr, maze.directions !== 8);
     this.unit = unit;
     canvas.style.width = `${Math.round(unit * W)}px`;
     canvas.style.height = `${Math.round(unit * H)}px`;
