@@ -16,7 +16,7 @@ from playwright.async_api import expect
 from server.maze.model import Maze
 from server.maze.wire import encode_maze
 from tests.browser.conftest import Tab, keys_along, room_of, way_out
-from tests.browser.test_race_in_browser import create_room_in_lobby, join_as_player, start_race, walk
+from tests.browser.test_race_in_browser import create_room_in_lobby, start_race, walk
 from tests.hand_mazes import looped_maze
 from tests.mazes import shortest_path
 
@@ -99,7 +99,12 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
     await expect(page.locator("#settings-summary")).to_contain_text(f"Hand-made maze “{TITLE}” {SIZE}")
     await expect(page.locator("select[name=maze_source]")).to_have_value("published")  # the host's form
     await expect(page.locator("input[name=maze_code]")).to_have_value(code)
-    guest = await join_as_player(open_tab, room_code, "Bob")
+    guest = await open_tab(f"/r/{room_code}")  # the room's link: its preview names the maze by its title
+    preview = guest.page.locator("#room-preview [data-part=settings]")
+    await expect(preview).to_contain_text(f"“{TITLE}” {SIZE}")
+    await guest.page.fill("#name", "Bob")
+    await guest.page.click("#join-as-player")
+    await expect(guest.page.locator("#lobby-panel")).to_be_visible()
     watcher = await open_tab(f"/r/{room_code}?watch=1")
     await expect(watcher.page.locator("#spectator-count")).to_contain_text("1")
     await start_race(host, [guest])
