@@ -4,7 +4,7 @@ Unlike the race's difficulty card (`race_card`), which a race computes once, thi
 every edit and for every published maze's page, so it keeps to what two breadth-first passes give:
 `paths.count_shortest` for the shortest way and how many there are, and one pass over every cell for the
 connected components that the loop count needs. Degrees come from the open-sides masks in one
-`translate`. About 30 ms at 150 x 150 (tests/bench/maze_card.py).
+`translate`. 10 to 25 ms at 150 x 150 on a busy 2-core machine (`make bench ARGS=editor`).
 """
 
 from typing import TypedDict

@@ -2,10 +2,12 @@
 closed at random and the openings moved), and the shortest way it shows."""
 
 import random
+from pathlib import Path
 
 import networkx as nx
 import pytest
 
+from server.maze.exchange import import_maze
 from server.maze.generation import MazeSpec
 from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
 from server.maze.maze_card import maze_card, shortest_way
@@ -15,6 +17,8 @@ from server.maze.race_card import MAX_EXACT_NUMBER
 from server.maze.walls import Walls
 from tests.unit.maze.exchange_support import hand_edited
 from tests.unit.support import graph
+
+CASES = Path(__file__).resolve().parents[2] / "cases" / "mazes"
 
 
 def edited_mazes(directions: int, count: int) -> list[Maze]:
@@ -87,3 +91,16 @@ def test_counts_beyond_what_javascript_holds_are_digits() -> None:
     assert card["loops"] == 29 * 29
     assert card["dead_ends"] == 0
     assert card["decision_points"] == 900 - 4
+
+
+def test_the_golden_maze_card_counted_by_hand() -> None:
+    maze = import_maze((CASES / "ascii.txt").read_text(encoding="utf-8"), "ascii")
+    assert maze_card(maze) == {
+        "solvable": True,
+        "shortest": 5,  # (0,0) (0,1) (0,2) (1,2) (1,3) (2,3)
+        "shortest_routes": 1,
+        "dead_ends": 3,  # (0,0), (0,3), (2,0)
+        "decision_points": 1,  # (1,3): north, west and south
+        "loops": 0,  # 11 passages, 12 cells, one component
+    }
+    assert shortest_way(maze) == [(0, 0), (0, 1), (0, 2), (1, 2), (1, 3), (2, 3)]
