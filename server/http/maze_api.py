@@ -82,10 +82,11 @@ async def publish_maze(request: web.Request) -> web.Response:
     if known is not None and known.maze == maze:  # published already: nothing new, so not capped
         return web.json_response({"code": known.code, "url": f"/m/{known.code}", "new": False})
     cap = request.app[CONFIG].publishes_per_day
-    if await store.publications_since(key, now - DAY_SECONDS) >= cap:
-        message = f"your address has published {cap} mazes in the last 24 hours: publish more tomorrow"
-        raise too_many("too_many_mazes", message, "3600")
-    code, new = await store.publish_maze(maze, name, who, ticket.clear_ms, key, now)
+    async with state.publishing:
+        if await store.publications_since(key, now - DAY_SECONDS) >= cap:
+            message = f"your address has published {cap} mazes in the last 24 hours: publish more tomorrow"
+            raise too_many("too_many_mazes", message, "3600")
+        code, new = await store.publish_maze(maze, name, who, ticket.clear_ms, key, now)
     return web.json_response({"code": code, "url": f"/m/{code}", "new": new}, status=201 if new else 200)
 
 

@@ -28,6 +28,10 @@ class MazeState:
     """Publications (`AppConfig.publish_limit`); the daily cap is counted in the store."""
     _keys: tuple[bytes, bytes] | None = None
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held from counting an address's publications to storing the next one, so requests arriving at
+    once cannot all pass the daily cap in one process (processes of a cluster may still each add one
+    over it, at most one burst of the rate limit each)."""
 
     @classmethod
     def from_config(cls, config: AppConfig) -> "MazeState":

@@ -19,6 +19,7 @@ MODULES: tuple[str, ...] = (
     "feel",
     "analysis",
     "editor",
+    "publish",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""

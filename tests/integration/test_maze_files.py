@@ -144,3 +144,11 @@ async def test_maze_files_are_rate_limited(start_server: StartServer, tmp_path: 
     assert statuses == [200, 200, 200]
     assert (status, answer["error"]["code"]) == (429, "rate_limited")
     assert int(response.headers["Retry-After"]) >= 1
+
+
+async def test_a_large_body_that_is_no_json_is_refused(arena: Harness) -> None:
+    data = io.BytesIO(b'{"format": "matrix", "text": "' + b"1" * 200_000)  # never closed
+    status, answer, _ = await arena.request(
+        "POST", "/api/mazes/import", data=data, headers={"Content-Type": "application/json"}
+    )
+    assert (status, answer["error"]["code"]) == (400, "bad_json")

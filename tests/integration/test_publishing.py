@@ -2,6 +2,7 @@
 the title and the author, the body's size, the rate and the daily cap), success, the same maze's same
 code, the list in both orders, one maze with its card and its board, and `leaderboard?maze=`."""
 
+import asyncio
 import dataclasses
 import io
 import json
@@ -233,3 +234,19 @@ async def test_the_same_maze_moved_is_another_maze(site: Harness) -> None:
     status, second = await publish(site, moved)
     assert status == 201, second
     assert second["code"] not in (first, None)
+
+
+async def test_publications_sent_at_once_do_not_pass_the_daily_cap(
+    start_server: StartServer, tmp_path: Path
+) -> None:
+    site = await start_server(db_path=tmp_path / "rush.db", publishes_per_day=3)
+    mazes = [small_maze(70 + n) for n in range(8)]
+    cleared = [(await clear(site, maze))["cleared"] for maze in mazes]
+    bodies = [
+        {"maze": wire(maze), "title": "T", "author": "Ann", "cleared": token}
+        for maze, token in zip(mazes, cleared, strict=True)
+    ]
+    answers = await asyncio.gather(*(post(site, "/api/mazes", body) for body in bodies))
+    assert sorted(status for status, _ in answers) == [201] * 3 + [429] * 5
+    listed = await read_ok(site, "/api/mazes?limit=100")
+    assert len(listed["mazes"]) == 3
