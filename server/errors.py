@@ -55,7 +55,6 @@ ErrorCode = Literal[
     "no_store",
     "unknown_race",
     "unknown_player",
-    "unknown_maze",
     "not_finished",
     "no_log",
     "no_best",

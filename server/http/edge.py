@@ -24,7 +24,6 @@ STATUS_BY_CODE = {
     "unknown_room": 404,
     "unknown_race": 404,
     "unknown_player": 404,
-    "unknown_maze": 404,
     "no_best": 404,
     "not_found": 404,
     "bad_http_method": 405,

@@ -9,7 +9,7 @@ process can answer it; the public list leaves the roster and settings out (`PREV
 
 from typing import NotRequired, TypedDict
 
-from server.room.records import bots_show_the_way, counts_for_boards, maze_known
+from server.room.records import bots_show_the_way, counts_for_boards, counts_for_maze_board, maze_known
 from server.room.settings import MAX_PLAYERS_CAP
 from server.room.state import RoomState
 
@@ -54,9 +54,11 @@ def roster(room: RoomState) -> list[RosterEntry]:
 def ranked(room: RoomState) -> bool:
     """Whether this room's races count for the leaderboards (`records.RaceRecord.ranked`'s rule: a
     ghost room off the daily maze never does, its maze being in the ghost's replay; nor a room whose
-    bots could show the way)."""
+    bots could show the way). A room on a published maze counts for that maze's own board on its
+    rules (`records.counts_for_maze_board`), so its racers are guarded as in any ranked room."""
     bots = [p.bot.kind for p in room.active_players() if p.bot is not None]
     known_maze = maze_known(bool(room.ghosts), room.daily)
-    return counts_for_boards(
-        room.settings.to_json(), room.daily, known_maze, bots_show_the_way(room.settings.fog, bots)
-    )
+    settings, guided = room.settings.to_json(), bots_show_the_way(room.settings.fog, bots)
+    if room.settings.maze is not None:
+        return counts_for_maze_board(settings, known_maze, guided)
+    return counts_for_boards(settings, room.daily, known_maze, guided)

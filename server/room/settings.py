@@ -2,7 +2,7 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from server.errors import BadSettings, GameError
 from server.maze.fog import DEFAULT_VISION, VISION_BOUNDS
@@ -79,9 +79,10 @@ class RoomSettings:
     a setting a client sends, and not on the wire: the code stands for it)."""
 
     def to_json(self) -> "SettingsJson":
-        """The JSON form sent to clients."""
+        """The JSON form sent to clients (`maze` only when the room races a published maze: a generated
+        room's settings stay as they were, and no key named "maze" reaches anyone before the start)."""
         s = self
-        return {
+        data: SettingsJson = {
             "preset": s.preset,
             "rows": s.rows,
             "cols": s.cols,
@@ -100,8 +101,10 @@ class RoomSettings:
             "time_limit": s.time_limit,
             "fog": s.fog,
             "vision": s.vision,
-            "maze": s.maze,
         }
+        if s.maze is not None:
+            data["maze"] = s.maze
+        return data
 
     def maze_spec(self, seed: int) -> MazeSpec:
         """The maze these settings make with `seed` (a published maze's settings: that maze)."""
@@ -133,9 +136,9 @@ class SettingsJson(TypedDict):
     time_limit: int
     fog: bool
     vision: int
-    maze: str | None
-    """A published maze's share code, or None (stored races from before hand-made mazes lack the key:
-    read it with `.get`)."""
+    maze: NotRequired[str | None]
+    """A published maze's share code; left out for a generated maze (and absent from every race stored
+    before hand-made mazes): read it with `.get`."""
 
 
 def spec_for(settings: SettingsJson, seed: int, layout: Maze | None = None) -> MazeSpec:
@@ -215,6 +218,8 @@ def parse_settings(
     unknown = sorted(str(key) for key in data if key not in SETTING_NAMES)
     if unknown:
         raise BadSettings(f"unknown setting {unknown[0]!r}")
+    if isinstance(data.get("maze"), str):  # a share code read aloud or typed in capitals is the same
+        data = {**data, "maze": data["maze"].lower()}
     maze = _maze(data, current, layout)
     if maze is not None:
         return _racing(str(data.get("maze", current.maze)), maze, current, data)

@@ -46,9 +46,9 @@ class PublishedLayouts:
         if not isinstance(settings, Mapping):
             return None
         code = settings.get("maze")
-        if not isinstance(code, str) or not SHARE_CODE.match(code) or code == current:
+        if not isinstance(code, str) or not SHARE_CODE.match(code.lower()) or code.lower() == current:
             return None
-        return await self.layout(code)
+        return await self.layout(code.lower())
 
     async def of_stored(self, settings: Mapping[str, object]) -> Maze | None:
         """The published maze a stored race's settings name, or None for a generated maze."""

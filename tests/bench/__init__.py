@@ -20,6 +20,7 @@ MODULES: tuple[str, ...] = (
     "analysis",
     "editor",
     "publish",
+    "maze_rooms",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""

@@ -44,6 +44,7 @@ async def test_two_players_race_a_published_maze_and_it_is_on_its_own_board(
     status, preview, _ = await arena.request("GET", f"/api/rooms/{room}")
     assert status == 200
     settings = preview["settings"]
+    assert preview["ranked"] is True  # on the maze's own board
     assert (settings["maze"], settings["preset"], settings["rows"], settings["cols"]) == (
         code,
         "custom",
@@ -73,11 +74,14 @@ async def test_two_players_race_a_published_maze_and_it_is_on_its_own_board(
     status, analysis, _ = await arena.request("GET", f"/api/races/{race_id}/analysis")
     assert status == 200, analysis
     assert decode_maze(analysis["maze"]) == maze
-    assert arena.app is not None
-    store = arena.app[STORE]
-    board = await store.leaderboard(maze=code)
-    assert sorted(row["name"] for row in board) == ["Ann", "Bob"]
-    assert not await store.leaderboard(preset="easy")  # on no generated board
+    status, board, _ = await arena.request("GET", f"/api/leaderboard?maze={code}")
+    assert status == 200, board
+    assert [row["name"] for row in board["leaderboard"]] == ["Ann", "Bob"]
+    status, page, _ = await arena.request("GET", f"/api/mazes/{code}")
+    assert status == 200, page
+    assert (page["races"], [row["name"] for row in page["leaderboard"]]) == (1, ["Ann", "Bob"])
+    status, board, _ = await arena.request("GET", "/api/leaderboard?preset=custom")
+    assert (status, board["leaderboard"]) == (200, [])  # on no generated board
 
     status, body, _ = await arena.request(
         "POST", "/api/ghost-rooms", json={"race": race_id, "player": ann.id}
@@ -103,14 +107,15 @@ async def test_the_host_sets_and_clears_a_published_maze_and_refusals_name_what_
     assert await ann.refused("settings", {"maze": "0000000000"}) == "unknown_maze"
     assert await ann.refused("settings", {"maze": "NOT A CODE"}) == "bad_settings"
     assert await ann.refused("settings", {"maze": 12}) == "bad_settings"
-    ack = await ann.ok("settings", {"maze": code})
+    ack = await ann.ok("settings", {"maze": code.upper()})  # a code in any case
     assert (ack["settings"]["maze"], ack["settings"]["rows"], ack["settings"]["directions"]) == (code, 7, 8)
     event = await bob.wait_for("settings", lambda d: d["maze"] == code)
     assert (event["d"]["cols"], event["d"]["algorithm"]) == (9, "division")
     assert await ann.refused("settings", {"rows": 20}) == "bad_settings"
     assert await ann.refused("settings", {"maze": None}) == "bad_settings"  # division has no 8 directions
     ack = await ann.ok("settings", {"maze": None, "directions": 4})
-    assert (ack["settings"]["maze"], ack["settings"]["rows"]) == (None, 7)
+    assert "maze" not in ack["settings"]  # a generated room's settings are as they always were
+    assert ack["settings"]["rows"] == 7
 
     for body, status, error in [
         ({"maze": "0000000000"}, 404, "unknown_maze"),

@@ -77,11 +77,14 @@ def _settings_line(s: SettingsJson | None, words: Messages) -> str:
         "preset": preset_name(printable(s["preset"], 10), words),
         "rows": s["rows"],
         "cols": s["cols"],
-        "algorithm": algorithm_name(printable(s["algorithm"], 20), words),
+        "algorithm": algorithm_name(printable(s["algorithm"], 20), words),  # the maze's maker
         "directions": s["directions"],
         "limit": s["hint_limit"],
         "penalty": s["hint_penalty"],
     }
+    code = s.get("maze")
+    if isinstance(code, str):  # a published maze: no generator made it
+        fields["algorithm"] = words("lobby.published_maze", code=printable(code, 16))
     return words("lobby.settings_fog" if s["fog"] else "lobby.settings", **fields)
 
 

@@ -64,3 +64,21 @@ def test_bad_maze_arguments_say_what_is_wrong_in_one_line() -> None:
         assert done.returncode == 2, (args, done.stderr)
         assert words in done.stderr, (args, done.stderr)
         assert done.stderr.count("\n") == 1, (args, done.stderr)
+
+
+async def test_a_live_room_on_a_published_maze_names_it_in_the_lobby(
+    start_server: StartServer, tmp_path: Path
+) -> None:
+    arena = await start_server(db_path=tmp_path / "races.db")
+    assert arena.app is not None
+    code, _ = await arena.app[STORE].publish_maze(looped_maze(), "Loops", "Ann", 4_000, "key", time.time())
+    room = await arena.create_room(maze=code)
+    ana = Terminal(f"{arena.url}/r/{room}", "--name", "ana")
+    try:
+        await ana.expect(f"custom 5x6 · published maze {code}, 4 directions")
+        ana.send("q")
+        status, modes = await ana.finish()
+        assert status == 0, ana.seen
+        assert restored(modes), modes
+    finally:
+        ana.close()

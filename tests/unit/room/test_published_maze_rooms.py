@@ -10,6 +10,7 @@ from server.errors import GameError
 from server.maze.generation import MazeSpec, generate
 from server.maze.model import Maze
 from server.maze.share_code import share_code
+from server.room import preview
 from server.room.commands import ChangeSettings, Start, apply, command_from_json, command_to_json
 from server.room.room import Room
 from server.room.settings import RoomSettings, parse_settings
@@ -75,6 +76,7 @@ def test_bad_maze_settings_are_refused_with_what_is_wrong() -> None:
 def test_clearing_the_maze_goes_back_to_generating() -> None:
     racing = parse_settings({"maze": CODE}, parse_settings({"algorithm": "prim"}), looped_maze())
     generated = parse_settings({"maze": None}, racing)
+    assert "maze" not in generated.to_json()
     assert generated.maze is None
     assert generated.layout is None
     assert (generated.rows, generated.cols, generated.algorithm) == (5, 6, "prim")
@@ -160,3 +162,13 @@ def test_daily_and_ghost_rooms_refuse_a_maze() -> None:
     daily, host = lobby(daily="2026-12-02", fixed_seed=5)
     refused("bad_settings", daily.update_settings, host, {"maze": CODE}, maze)
     assert daily.settings.maze is None
+
+
+def test_a_room_on_a_published_maze_counts_for_its_board_on_the_maze_boards_rules() -> None:
+    maze = looped_maze()
+    room, _ = lobby(parse_settings({"maze": CODE}, layout=maze))
+    assert preview.ranked(room)  # a custom size, yet on the maze's own board
+    generous, _ = lobby(parse_settings({"maze": CODE, "hint_limit": 10}, layout=maze))
+    assert not preview.ranked(generous)
+    custom, _ = lobby(parse_settings({"preset": "custom", "rows": 5, "cols": 6}))
+    assert not preview.ranked(custom)
