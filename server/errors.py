@@ -55,6 +55,7 @@ ErrorCode = Literal[
     "no_store",
     "unknown_race",
     "unknown_player",
+    "unknown_maze",
     "not_finished",
     "no_log",
     "no_best",

@@ -25,6 +25,7 @@ STATUS_BY_CODE = {
     "unknown_race": 404,
     "unknown_player": 404,
     "no_best": 404,
+    "unknown_maze": 404,
     "not_found": 404,
     "bad_http_method": 405,
     "body_timeout": 408,
