@@ -1,0 +1,242 @@
+// The maze editor (/editor, web/editor.html): draw a maze, watch its card, race it once (the clear
+// check) and publish it. This file wires the editor's parts (editor/: the model and its history, the
+// canvas view, the pointers, the card, the clear check, the folds) to the page and holds no rule.
+// `?from=CODE` starts from a published maze.
+import { formatRaceTime, t, translatePage } from '../common/i18n.js';
+import { mountLanguageSwitch } from '../common/language-switch.js';
+import { $, announce, message } from '../common/ui.js';
+import { loadName, saveName } from '../common/storage.js';
+import { loadRules } from '../net/rules.js';
+import { problem } from '../net/api.js';
+import { keyDirection } from '../input/input.js';
+import { decodeMaze } from '../model/maze.js';
+import { cardFrom, shortestWay, sideMasks } from '../model/maze-card.js';
+import { EditorModel, blankMaze } from '../editor/editor-model.js';
+import { EditorView } from '../editor/editor-view.js';
+import { attachPointer } from '../editor/editor-pointer.js';
+import { CardView } from '../editor/card-view.js';
+import { ClearCheck } from '../editor/clear-check.js';
+import { bindExchange, bindNewMaze } from '../editor/editor-forms.js';
+import { finishClearCheck, publishMaze, publishedMaze, startClearCheck } from '../editor/editor-api.js';
+
+translatePage();
+mountLanguageSwitch(document.querySelector('header.top'));
+
+/** @typedef {import('../editor/editor-pointer.js').Tool} Tool */
+/** @typedef {[number, number]} Cell */
+
+const canvas = /** @type {HTMLCanvasElement} */ ($('editor-canvas'));
+const model = new EditorModel(blankMaze(10, 10));
+const view = new EditorView(canvas);
+const cardView = new CardView($('card-verdict'), $('card-rows'));
+const showWay = /** @type {HTMLInputElement} */ ($('show-way'));
+/** @type {Tool} */
+let tool = 'carve';
+/** @type {[Cell, Cell] | null} */
+let region = null;
+/** @type {import('../model/maze-card.js').MazeCard} */
+let card = cardFrom(model.maze, sideMasks(model.maze)).card;
+/** @type {Cell[] | null} */
+let way = null;
+let measured = -1; // the revision the card was made for
+
+const check = new ClearCheck({ start: startClearCheck, finish: finishClearCheck }, showCheck);
+
+const draw = () =>
+  view.request(() => {
+    const state = check.state;
+    const walk = 'walk' in state && check.busy ? state.walk : null;
+    return [model.maze, model.revision, { way: showWay.checked ? way : null, walk, region }];
+  });
+
+/** After every edit: the card (timed, as `editor-card` performance measures), undo and redo, the publish note, the picture. */
+function refresh() {
+  if (measured !== model.revision) {
+    performance.mark('editor-card-start');
+    const masks = sideMasks(model.maze);
+    card = cardFrom(model.maze, masks).card;
+    way = showWay.checked && card.solvable ? shortestWay(model.maze, masks) : null;
+    cardView.update(card);
+    performance.measure('editor-card', 'editor-card-start');
+    measured = model.revision;
+  }
+  /** @type {HTMLButtonElement} */ ($('undo')).disabled = !model.canUndo || check.busy;
+  /** @type {HTMLButtonElement} */ ($('redo')).disabled = !model.canRedo || check.busy;
+  showCheck(check.state);
+  draw();
+}
+
+/** A maze came in whole (blank, generated, imported, published, resized): show all of it. */
+function replaced() {
+  view.fitted = true;
+  syncSize();
+  refresh();
+}
+
+/** What each tool does, in one line (catalogue keys). */
+const TOOL_HINTS = Object.freeze({
+  carve: 'editor.hint.carve',
+  build: 'editor.hint.build',
+  entrance: 'editor.hint.entrance',
+  exit: 'editor.hint.exit',
+  'open-region': 'editor.hint.open_region',
+  'wall-region': 'editor.hint.wall_region',
+});
+
+/** The tool's buttons and its one-line hint. @param {Tool} next */
+function chooseTool(next) {
+  tool = next;
+  for (const button of document.querySelectorAll('.tool')) {
+    button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.tool === next));
+  }
+  $('tool-hint').textContent = t(TOOL_HINTS[next]);
+}
+
+for (const button of document.querySelectorAll('.tool')) {
+  button.addEventListener('click', () => chooseTool(/** @type {Tool} */ (/** @type {HTMLElement} */ (button).dataset.tool)));
+}
+chooseTool('carve');
+
+attachPointer(canvas, model, view, {
+  tool: () => tool,
+  locked: () => check.busy,
+  edited: refresh,
+  moved: draw,
+  region: (cells) => {
+    region = cells;
+    draw();
+  },
+});
+$('undo').addEventListener('click', () => model.undo() && refresh());
+$('redo').addEventListener('click', () => model.redo() && refresh());
+$('zoom-in').addEventListener('click', () => zoom(1.25));
+$('zoom-out').addEventListener('click', () => zoom(0.8));
+$('zoom-fit').addEventListener('click', () => {
+  view.fitted = true;
+  draw();
+});
+showWay.addEventListener('change', () => {
+  measured = -1;
+  refresh();
+});
+window.addEventListener('resize', draw);
+
+/** Zoom about the canvas's middle. @param {number} factor */
+function zoom(factor) {
+  const [w, h] = view.size();
+  view.zoomAt(factor, w / 2, h / 2);
+  draw();
+}
+
+const typing = (/** @type {EventTarget | null} */ target) => target instanceof HTMLElement && target.closest('input, textarea, select') !== null;
+
+window.addEventListener('keydown', (event) => {
+  if (check.state.kind === 'racing' && !typing(event.target)) {
+    const dir = keyDirection(event, model.maze.directions);
+    if (dir) {
+      event.preventDefault();
+      check.move(dir);
+      return;
+    }
+  }
+  if (!(event.ctrlKey || event.metaKey) || typing(event.target) || check.busy) return;
+  const key = event.key.toLowerCase();
+  if (key === 'z' && !event.shiftKey) model.undo() && refresh();
+  else if ((key === 'z' && event.shiftKey) || key === 'y') model.redo() && refresh();
+  else return;
+  event.preventDefault();
+});
+
+// The clear check: start, the pad, stop.
+$('test-start').addEventListener('click', () => {
+  if (!card.solvable) {
+    message(t('editor.test.unsolvable'));
+    return;
+  }
+  check.start(model.maze, model.wire(), model.revision);
+});
+$('test-stop').addEventListener('click', () => check.stop());
+for (const button of document.querySelectorAll('#pad-keys button')) {
+  button.addEventListener('click', () => check.move(/** @type {string} */ (/** @type {HTMLElement} */ (button).dataset.dir)));
+}
+
+/** The clear check's state on the page. @param {import('../editor/clear-check.js').CheckState} state */
+function showCheck(state) {
+  const busy = check.busy;
+  $('test-pad').hidden = !busy;
+  for (const button of document.querySelectorAll('#pad-keys .diagonal')) /** @type {HTMLElement} */ (button).hidden = model.maze.directions !== 8;
+  /** @type {HTMLButtonElement} */ ($('test-start')).disabled = busy;
+  const token = check.token(model.revision);
+  let text = '';
+  if (state.kind === 'racing') text = t('editor.test.racing');
+  else if (state.kind === 'starting' || state.kind === 'checking') text = t('editor.test.waiting');
+  else if (state.kind === 'refused') text = problem(state.answer);
+  else if (state.kind === 'cleared') text = token ? t('editor.test.cleared', { time: formatRaceTime(state.ms) }) : t('editor.test.edited');
+  $('test-status').textContent = busy ? text : '';
+  if ($('clear-state').textContent !== text) {
+    $('clear-state').textContent = text;
+    if (text && !busy) announce(text);
+  }
+  $('publish-note').textContent = !card.solvable ? t('editor.publish.unsolvable') : token ? '' : t('editor.publish.needs_check');
+  draw();
+}
+
+// Publishing: sent even when the note says it will be refused, so the server's own words show.
+$('publish').addEventListener('click', async () => {
+  const title = /** @type {HTMLInputElement} */ ($('publish-title')).value.trim();
+  const author = /** @type {HTMLInputElement} */ ($('publish-author')).value.trim();
+  const button = /** @type {HTMLButtonElement} */ ($('publish'));
+  button.disabled = true;
+  const answer = await publishMaze(model.wire(), title, author, check.token(model.revision) ?? '');
+  button.disabled = false;
+  if (!answer.ok) {
+    message(problem(answer), 'error', 8000);
+    $('publish-note').textContent = problem(answer);
+    return;
+  }
+  if (author) saveName(author);
+  const url = new URL(answer.body.url || '/m/' + answer.body.code, location.href);
+  $('published-code').textContent = answer.body.code;
+  const link = /** @type {HTMLAnchorElement} */ ($('published-link'));
+  link.href = url.pathname;
+  link.textContent = url.href;
+  $('published').hidden = false;
+  announce(t('editor.publish.done', { code: answer.body.code }));
+});
+$('published-copy').addEventListener('click', async () => {
+  try {
+    await navigator.clipboard.writeText(/** @type {HTMLAnchorElement} */ ($('published-link')).href);
+    message(t('editor.publish.copied'), 'info');
+  } catch {
+    message(t('editor.publish.copy_failed'));
+  }
+});
+/** @type {HTMLInputElement} */ ($('publish-author')).value = loadName();
+
+/** @type {() => void} */
+let syncSize = () => {};
+bindExchange(model, replaced);
+refresh();
+
+/** The server's rules (room bounds, generators), then the maze to start from. */
+async function start() {
+  try {
+    syncSize = bindNewMaze(await loadRules(), model, replaced);
+  } catch (error) {
+    message(String(/** @type {Error} */ (error).message || error));
+  }
+  const from = new URLSearchParams(location.search).get('from');
+  if (from) {
+    const answer = await publishedMaze(from);
+    if (!answer.ok) message(problem(answer), 'error', 8000);
+    else {
+      model.replace(decodeMaze(answer.body.maze));
+      model.undoStack = []; // the published maze is where this drawing starts
+      const title = /** @type {HTMLInputElement} */ ($('publish-title'));
+      title.value = answer.body.title ? t('editor.publish.remix_title', { title: answer.body.title }).slice(0, 60) : '';
+      replaced();
+    }
+  }
+  document.body.dataset.ready = 'true';
+}
+start();
