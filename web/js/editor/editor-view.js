@@ -2,7 +2,8 @@
 // wall a pointer is over, and the drawing. The maze is drawn by the game's own painters (render/), in
 // the same world units (cell (r, c) is the unit square at (2c+1, 2r+1), walls on the even lines between),
 // then what the editor lays over it: the shortest way, the clear check's walk and runner, the region
-// being chosen. Drawing happens in one animation frame after any change, never more than once a frame.
+// being chosen. Drawing happens in one animation frame after any change, never more than once a frame;
+// each drawing is timed as an `editor-draw` performance measure.
 import { paintMaze } from '../render/maze-layer.js';
 import { drawMaze8 } from '../render/maze8.js';
 import { centre } from '../render/world.js';
@@ -121,6 +122,7 @@ export class EditorView {
    * @param {Overlay} overlay
    */
   draw(maze, revision, overlay) {
+    performance.mark('editor-draw-start');
     const { canvas } = this;
     const [w, h] = this.size();
     const dpr = window.devicePixelRatio || 1;
@@ -159,6 +161,7 @@ export class EditorView {
       ctx.lineWidth = Math.max(0.25, 2 / this.unit);
       ctx.strokeRect(2 * Math.min(c0, c1) + 0.5, 2 * Math.min(r0, r1) + 0.5, 2 * Math.abs(c1 - c0) + 2, 2 * Math.abs(r1 - r0) + 2);
     }
+    performance.measure('editor-draw', 'editor-draw-start'); // the bench (tests/bench/editor_card.py) reads these
   }
 }
 

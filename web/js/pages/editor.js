@@ -213,6 +213,25 @@ $('published-copy').addEventListener('click', async () => {
 });
 /** @type {HTMLInputElement} */ ($('publish-author')).value = loadName();
 
+/** The test hook (read-only): the maze and card shown, and where a cell's centre is on the screen. */
+/** @type {any} */ (window).mazerace_editor = Object.freeze({
+  get maze() {
+    return model.maze;
+  },
+  get card() {
+    return card;
+  },
+  get check() {
+    return check.state.kind;
+  },
+  /** The client point (CSS px) at the middle of cell [r, c]. */
+  cellPoint: (/** @type {number} */ r, /** @type {number} */ c) => {
+    if (view.fitted) view.fit(model.maze);
+    const rect = canvas.getBoundingClientRect();
+    return [rect.left + view.ox + (2 * c + 1.5) * view.unit, rect.top + view.oy + (2 * r + 1.5) * view.unit];
+  },
+});
+
 /** @type {() => void} */
 let syncSize = () => {};
 bindExchange(model, replaced);

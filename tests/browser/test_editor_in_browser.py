@@ -1,0 +1,153 @@
+"""The maze editor (/editor) in headless Chromium: drawing by dragging changes the live card, an
+unsolvable maze is refused at publishing with the server's words shown, and on a 390 x 844 phone a
+touch drag draws and a pinch zooms, with every control reachable without sideways scrolling."""
+
+from typing import Any
+
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, Page, expect
+
+from tests.browser.conftest import Tab
+
+READY = "body[data-ready='true']"
+HOOK = "window.mazerace_editor"
+
+
+async def editor_tab(open_tab: Any) -> Tab:
+    tab: Tab = await open_tab("/editor")
+    await tab.page.wait_for_selector(READY)
+    return tab
+
+
+async def blank(page: Page, rows: int, cols: int, button: str = "#new-walls") -> None:
+    """A blank maze of that size from the "New maze" fold."""
+    if not await page.locator("#new-fold").evaluate("(fold) => fold.open"):
+        await page.locator("#new-fold summary").click()
+    await page.fill("#new-rows", str(rows))
+    await page.fill("#new-cols", str(cols))
+    await page.click(button)
+    await page.wait_for_function(f"() => {HOOK}.maze.rows === {rows} && {HOOK}.maze.cols === {cols}")
+
+
+async def point(page: Page, r: int, c: int) -> tuple[float, float]:
+    x, y = await page.evaluate(f"{HOOK}.cellPoint({r}, {c})")
+    return float(x), float(y)
+
+
+async def drag(page: Page, cells: list[tuple[int, int]]) -> None:
+    """A mouse drag through the middles of `cells`."""
+    await page.mouse.move(*await point(page, *cells[0]))
+    await page.mouse.down()
+    for cell in cells[1:]:
+        await page.mouse.move(*await point(page, *cell), steps=3)
+    await page.mouse.up()
+
+
+SNAKE = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+async def test_drawing_by_dragging_changes_the_card(open_tab: Any) -> None:
+    tab = await editor_tab(open_tab)
+    page = tab.page
+    await blank(page, 5, 5)
+    verdict = page.locator("#card-verdict")
+    await expect(verdict).to_have_attribute("data-solvable", "false")
+    await page.locator("#tools-heading").scroll_into_view_if_needed()
+    await drag(page, SNAKE)
+    await expect(verdict).to_have_attribute("data-solvable", "true")
+    rows = page.locator("#card-rows")
+    await expect(rows.locator("dd").first).to_have_text("8 steps")
+    card = await page.evaluate(f"{HOOK}.card")
+    assert card == {
+        "solvable": True,
+        "shortest": 8,
+        "shortest_routes": 1,
+        "dead_ends": 2,
+        "decision_points": 0,
+        "loops": 0,
+    }
+    # a short cut makes a loop and a second decision point; undo takes the stroke back
+    await drag(page, [(0, 1), (1, 1), (1, 2), (1, 3), (1, 4)])
+    await expect(rows.locator("dd").nth(4)).to_have_text("1")
+    assert (await page.evaluate(f"{HOOK}.card"))["decision_points"] == 2
+    await page.keyboard.press("Control+z")
+    await expect(rows.locator("dd").nth(4)).to_have_text("0")
+    await page.click("#redo")
+    await expect(rows.locator("dd").nth(4)).to_have_text("1")
+    # the build tool walls the way again: the card says so
+    await page.click("[data-tool='build']")
+    await drag(page, [(0, 0), (0, 1)])
+    await expect(verdict).to_have_attribute("data-solvable", "false")
+
+
+async def test_an_unsolvable_maze_is_refused_at_publishing(open_tab: Any) -> None:
+    tab = await editor_tab(open_tab)
+    page = tab.page
+    await blank(page, 5, 5)
+    await expect(page.locator("#publish-note")).to_contain_text("no way leads from the entrance to the exit")
+    await page.fill("#publish-title", "Walls only")
+    await page.fill("#publish-author", "Ada")
+    await page.click("#publish")
+    message = page.locator("#message")
+    await expect(message).to_be_visible()
+    assert (await message.text_content() or "").strip() != ""
+    await expect(page.locator("#published")).to_be_hidden()
+    await page.click("#test-start")  # the clear check needs a way too
+    await expect(message).to_contain_text("needs a way from the entrance to the exit")
+
+
+async def test_the_editor_on_a_phone_with_touch(browser: Browser, live_server: TestServer) -> None:
+    context = await browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        await page.goto(str(live_server.make_url("/editor")))
+        await page.wait_for_selector(READY)
+        await blank(page, 6, 6, "#new-open")
+        await page.locator("#tools-heading").scroll_into_view_if_needed()
+        await page.click("[data-tool='build']")
+        loops = (await page.evaluate(f"{HOOK}.card"))["loops"]
+        assert loops == 25
+        # one finger drags: walls are built along the way
+        await touch(page, [[await point(page, 2, 0)], [await point(page, 2, 3)]])
+        await page.wait_for_function(f"() => {HOOK}.card.loops < 25")
+        # two fingers spread: the maze zooms in, and nothing is drawn
+        before = await page.evaluate(f"{HOOK}.cellPoint(0, 1)[0] - {HOOK}.cellPoint(0, 0)[0]")
+        drawn = await page.evaluate(f"{HOOK}.card.loops")
+        (ax, ay), (bx, by) = await point(page, 2, 2), await point(page, 3, 3)
+        await touch(page, [[(ax, ay), (bx, by)], [(ax - 40, ay - 40), (bx + 40, by + 40)]])
+        after = await page.evaluate(f"{HOOK}.cellPoint(0, 1)[0] - {HOOK}.cellPoint(0, 0)[0]")
+        assert after > before * 1.3
+        assert await page.evaluate(f"{HOOK}.card.loops") == drawn
+        # everything reachable without scrolling sideways
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390
+        for selector in ("#undo", "#publish", "#test-start", "#zoom-fit", "#card-verdict"):
+            box = await page.locator(selector).bounding_box()
+            assert box is not None
+            assert box["x"] >= 0
+            assert box["x"] + box["width"] <= 390, selector
+        assert not errors
+    finally:
+        await context.close()
+
+
+async def touch(page: Page, frames: list[list[tuple[float, float]]]) -> None:
+    """Touch points moving through `frames` (one list of points a frame), then lifted, by the DevTools
+    protocol (Playwright's own touchscreen taps only)."""
+    session = await page.context.new_cdp_session(page)
+
+    def points(frame: list[tuple[float, float]]) -> list[dict[str, float]]:
+        return [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(frame)]
+
+    await session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(frames[0])})
+    steps = 6
+    for start, end in zip(frames, frames[1:], strict=False):
+        for s in range(1, steps + 1):
+            frame = [(x0 + (x1 - x0) * s / steps, y0 + (y1 - y0) * s / steps) for (x0, y0), (x1, y1) in zip(start, end, strict=True)]
+            await session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(frame)})
+    await session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    await session.detach()
