@@ -57,6 +57,15 @@ class AppConfig:
     """Room creations per client address."""
     read_limit: RateLimit = RateLimit(20.0, 100.0)
     """HTTP API reads (and any other request to the API or the health check) per client address."""
+    maze_work_limit: RateLimit = RateLimit(2.0, 20.0)
+    """Maze files read or written and clear checks started or finished, per client address: each may
+    parse or build a 150 x 150 maze (hundreds of KB), so fewer than the reads; an editor imports or
+    exports once in a while, and starts a clear check each time its author tries one."""
+    publish_limit: RateLimit = RateLimit(1 / 30, 5.0)
+    """Publications per client address: a burst of 5, then one every 30 s."""
+    publishes_per_day: int = 30
+    """Mazes one client address may publish in 24 hours, counted in the store (so over a restart and
+    over every process of a cluster)."""
     page_limit: RateLimit = RateLimit(100.0, 3000.0)
     """Pages and static files per client address: cheap (served from memory), so generous. A room
     page's first load is about 60 requests (the page, its styles and its modules), and a classroom of 40

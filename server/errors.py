@@ -58,6 +58,14 @@ ErrorCode = Literal[
     "not_finished",
     "no_log",
     "no_best",
+    # hand-made mazes: files, the clear check, publishing
+    "unknown_maze",
+    "bad_import",
+    "invalid_maze",
+    "bad_walk",
+    "bad_check",
+    "bad_title",
+    "too_many_mazes",
     "internal",
     # one client address holding too much of the server, or a request from another site
     "too_many_connections",

@@ -15,6 +15,7 @@ from server.http.edge import edge_middleware, name_the_server
 from server.http.healthz import add_health_route
 from server.http.keys import CONFIG, CREATE_LIMITER, DIRECTORY, GATEWAY, REGISTRY
 from server.http.limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
+from server.http.maze_api import add_maze_routes
 from server.http.not_found import not_found_middleware
 from server.http.request_log import bound_bad_request_logs
 from server.http.routes import add_routes
@@ -84,6 +85,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     add_routes(app)
     add_health_route(app)
     add_rules_route(app)
+    add_maze_routes(app)
     app.cleanup_ctx.append(store_context)
     app.cleanup_ctx.append(cluster_context)
     app.cleanup_ctx.append(_room_clock)

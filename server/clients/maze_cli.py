@@ -1,4 +1,4 @@
-"""`python -m server maze ...`: generate, solve, analyse and show mazes from the command line.
+"""`python -m server maze ...`: generate, solve, analyse, show, import and export mazes from the command line.
 
 The JSON shapes printed here are a contract (docs/maze-cli.md); every bad argument or input ends with a
 one-line message on stderr and exit status 2, never a traceback.
@@ -10,10 +10,12 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
-from typing import NoReturn, NotRequired, TextIO, TypedDict, cast
+from typing import NoReturn, NotRequired, TextIO, TypedDict
 
+from server.clients.maze_files import FileProblem, add_file_commands, run_export, run_import
 from server.errors import GameError
 from server.maze.difficulty import analyse
+from server.maze.exchange.json_form import maze_object
 from server.maze.generation import MAX_SEED, MazeSpec, generate
 from server.maze.generators import ALGORITHMS, BIASES, DEFAULT_BIAS
 from server.maze.hints import back_up_index
@@ -23,22 +25,6 @@ from server.maze.paths import DEFAULT_PATH_LIMIT, all_paths, count_shortest
 from server.maze.render import render_text
 from server.maze.solvers import SEARCH_METHODS, search
 from server.maze.walls import DIRECTION_COUNTS
-
-
-class MazeObject(TypedDict):
-    """The JSON maze object the CLI prints and reads (`bias` only for the growing tree)."""
-
-    rows: int
-    cols: int
-    algorithm: str
-    seed: int
-    braid: float
-    openings: str
-    bias: NotRequired[str]
-    directions: int
-    grid: list[str]
-    entrance: list[int]
-    exit: list[int]
 
 
 class SolveAnswer(TypedDict):
@@ -96,7 +82,7 @@ def _limit(text: str) -> int:
 
 def build_parser() -> _Parser:
     """The `maze` command's arguments."""
-    parser = _Parser(prog="python -m server maze", description="Generate, solve and show mazes.")
+    parser = _Parser(prog="python -m server maze", description="Generate, solve, show and convert mazes.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     gen = commands.add_parser("generate", help="print a new maze")
@@ -125,27 +111,8 @@ def build_parser() -> _Parser:
 
     show = commands.add_parser("show", help="draw a maze read on stdin")
     show.add_argument("--trail", type=_trail, help='player trail "r,c r,c ...", entrance first')
+    add_file_commands(commands)
     return parser
-
-
-def maze_object(spec: MazeSpec, maze: Maze) -> MazeObject:
-    """The JSON maze object the CLI prints and reads."""
-    return cast(
-        MazeObject,
-        {  # a cast for the key order printed: `bias` beside the other settings
-            "rows": spec.rows,
-            "cols": spec.cols,
-            "algorithm": spec.algorithm,
-            "seed": spec.seed,
-            "braid": spec.braid,
-            "openings": spec.openings,
-            **({"bias": spec.bias} if spec.algorithm == "growing-tree" else {}),
-            "directions": maze.directions,
-            "grid": maze.to_matrix(),
-            "entrance": list(maze.entrance),
-            "exit": list(maze.exit),
-        },
-    )
 
 
 def read_maze(stream: TextIO) -> Maze:
@@ -210,7 +177,7 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> None:
     if args.format == "text":
         out.write(render_text(maze) + "\n")
     else:
-        out.write(json.dumps(maze_object(spec, maze)) + "\n")
+        out.write(json.dumps(maze_object(maze, spec)) + "\n")
 
 
 def run_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> None:
@@ -285,9 +252,13 @@ def main(argv: Sequence[str], stdin: TextIO = sys.stdin, out: TextIO = sys.stdou
             run_solve(args, stdin, out)
         elif args.command == "analyse":
             run_analyse(stdin, out)
+        elif args.command == "import":
+            run_import(args, stdin, out)
+        elif args.command == "export":
+            run_export(args, stdin, out)
         else:
             run_show(args, stdin, out)
-    except (UsageError, GameError) as error:
+    except (UsageError, FileProblem, GameError) as error:
         message = str(error).replace("\n", " ")
         print(f"error: {message}", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs
 from aiohttp import web
 
 from server.errors import ErrorCode, GameError
+from server.http.body_limits import body_limit
 from server.http.keys import CONFIG
 from server.http.origins import from_another_site
 
@@ -24,6 +25,7 @@ STATUS_BY_CODE = {
     "unknown_race": 404,
     "unknown_player": 404,
     "no_best": 404,
+    "unknown_maze": 404,
     "not_found": 404,
     "bad_http_method": 405,
     "body_timeout": 408,
@@ -34,6 +36,7 @@ STATUS_BY_CODE = {
     "too_many_connections": 429,
     "too_many_rooms": 429,
     "too_many_downloads": 429,
+    "too_many_mazes": 429,
     "server_full": 503,
     "no_store": 503,
     "server_unavailable": 503,
@@ -124,20 +127,22 @@ def _body_too_slow() -> web.Response:
 async def refusal(request: web.Request) -> web.Response | None:
     """An answer for a request no handler should see, or None.
 
-    A declared body over the limit is a 413 at once, on every route; a declared body that does not
-    arrive in full within `body_timeout` is a 408 (so a client announcing a body it never sends holds
-    its connection that long, not forever). On the Socket.IO endpoint, JSONP polling (`j` in the
+    A declared body over the limit (16 KB, or a route's own: `server.http.body_limits`) is a 413 at
+    once, on every route; a declared body of up to 16 KB that does not arrive in full within
+    `body_timeout` is a 408 (so a client announcing a body it never sends holds its connection that
+    long, not forever; a larger one, which would not fit the read buffer, has as long to arrive when
+    its handler reads it). On the Socket.IO endpoint, JSONP polling (`j` in the
     query, parsed exactly as engine.io parses it) is refused, and a chunked POST, which engine.io would
     read as empty, is a 413 when too large and a 411 otherwise.
     """
     config = request.app[CONFIG]
     if from_another_site(request, config.public_url):
         return json_error("bad_origin", "this server takes changes only from its own pages", 403)
-    max_body = config.max_body
+    max_body = body_limit(request, config.max_body)
     length = request.content_length
     if length is not None and length > max_body:
         return _too_large()
-    if length and request.body_exists:  # it fits the read buffer: wait for it there, unread
+    if length and length <= config.max_body and request.body_exists:  # it fits the read buffer: wait
         try:
             await asyncio.wait_for(request.content.wait_eof(), config.body_timeout)
         except TimeoutError:
@@ -177,6 +182,9 @@ async def edge_middleware(
     """Domain errors and refused requests become JSON errors; every answer gets security headers."""
     try:
         refused_early = await refusal(request)
+        limit = body_limit(request, request.app[CONFIG].max_body)
+        if limit != request.app[CONFIG].max_body:  # a route of larger bodies reads up to its own cap
+            request = request.clone(client_max_size=limit)
         response = refused_early if refused_early is not None else await handler(request)
     except GameError as error:
         response = json_error(error.code, error.message)

@@ -3,6 +3,7 @@
 from aiohttp import web
 
 from server.config import AppConfig
+from server.errors import GameError
 from server.room.rate_limits import KeyedLimiter
 from server.runtime.registry import RoomRegistry
 from server.runtime.room_directory import RoomDirectory
@@ -17,3 +18,11 @@ DIRECTORY = web.AppKey("directory", RoomDirectory)
 """Where the HTTP API finds rooms: the registry alone, or the cluster's shared state."""
 STORE = web.AppKey("store", Store)
 """Present only when the app has a database."""
+
+
+def store_of(request: web.Request) -> Store:
+    """The app's store; `no_store` when the server was started without a database."""
+    store = request.app.get(STORE)
+    if store is None:
+        raise GameError("this server keeps no records (started without a database)", code="no_store")
+    return store

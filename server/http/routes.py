@@ -1,31 +1,28 @@
 """HTTP routes: the pages and the room API (the health check is server/http/healthz.py). Errors become JSON
 at the edge (server/http/edge.py); rate limits (server/http/limits.py) apply before any of these run."""
 
-import asyncio
 import datetime
 import json
 import time
-from typing import Any
 
 from aiohttp import web
 
 from server.errors import GameError
 from server.http.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
-from server.http.keys import CONFIG, DIRECTORY, REGISTRY, STORE
+from server.http.keys import CONFIG, DIRECTORY, REGISTRY, store_of
 from server.http.limits import client_address, retry_after
 from server.http.maze_generate import add_generate_route
 from server.http.public_rooms import PUBLIC_ROOMS, PublicRooms
 from server.http.replays import REPLAYS
+from server.http.request_body import json_body, query_limit
 from server.http.room_links import room_link
 from server.http.room_quota import RoomQuota
 from server.http.static_assets import ASSETS, StaticAssets, page_response, static_file
 from server.maze.generators import ALGORITHMS
+from server.maze.share_code import SHARE_CODE
 from server.room.settings import PRESETS, parse_settings
 from server.sockets.payloads import room_code
-from server.store.interface import Store
 
-LIMIT_DIGITS = 3
-"""`limit` is 1..100: longer digit strings are refused before Python is asked to convert them."""
 ROOM_QUOTA = web.AppKey("room_quota", RoomQuota)
 
 
@@ -42,20 +39,6 @@ async def room_page(request: web.Request) -> web.Response:
 async def editor_page(request: web.Request) -> web.Response:
     """The maze editor: draw, test and publish a maze (its script does all of it through the API)."""
     return page_response(request, "editor.html")
-
-
-async def _json_body(request: web.Request) -> Any:
-    """The body as JSON (UTF-8, -16 or -32, whatever charset the header names); none is `{}`."""
-    if not request.can_read_body:
-        return {}
-    try:  # a declared body is read already (server.http.edge); a chunked one has this long
-        body = await asyncio.wait_for(request.read(), request.app[CONFIG].body_timeout)
-    except TimeoutError:
-        raise GameError("the request body did not arrive in time", code="body_timeout") from None
-    try:
-        return json.loads(body)
-    except (ValueError, RecursionError):  # bad JSON or text, huge integers, absurd nesting
-        raise GameError("the body must be JSON", code="bad_json") from None
 
 
 async def _room_is_open(request: web.Request, code: str) -> bool:
@@ -100,7 +83,7 @@ def _today() -> datetime.date:
 async def create_room(request: web.Request) -> web.Response:
     """`POST /api/rooms`: a new room with the given settings."""
     await _limit_room_making(request)
-    settings = parse_settings(await _json_body(request))
+    settings = parse_settings(await json_body(request))
     room = request.app[REGISTRY].create(settings, time.time())
     await request.app[DIRECTORY].publish(room)
     await _made(request, room.code)
@@ -117,13 +100,6 @@ async def room_summary(request: web.Request) -> web.Response:
     """`GET /api/rooms/{code}`: one room, public or private (the code is the secret), with the join
     page's preview (`server.room.preview`: the settings and the players, never the maze or positions)."""
     return web.json_response(await request.app[DIRECTORY].summary(room_code(request.match_info["code"])))
-
-
-def _store(request: web.Request) -> Store:
-    store = request.app.get(STORE)
-    if store is None:
-        raise GameError("this server keeps no records (started without a database)", code="no_store")
-    return store
 
 
 def _choice(request: web.Request, key: str, choices: tuple[str, ...]) -> str | None:
@@ -146,15 +122,12 @@ def _date(value: str | None) -> str | None:
         raise GameError("daily must be a date like 2026-11-30, or today", code="bad_query") from None
 
 
-def _limit(text: str) -> int:
-    if text.isascii() and text.isdecimal() and len(text) <= LIMIT_DIGITS and 1 <= int(text) <= 100:
-        return int(text)
-    raise GameError("limit must be a whole number from 1 to 100", code="bad_query")
-
-
 async def leaderboard(request: web.Request) -> web.Response:
-    """`GET /api/leaderboard?preset=&algorithm=&name=&daily=&fog=&limit=`: best times, fastest first (fog
-    races have boards of their own: `fog=true`)."""
+    """`GET /api/leaderboard?preset=&algorithm=&name=&daily=&fog=&maze=&limit=`: best times, fastest first
+    (fog races have boards of their own: `fog=true`; a published maze has its own: `maze=CODE`)."""
+    maze = request.query.get("maze") or None
+    if maze is not None and not SHARE_CODE.match(maze):
+        raise GameError("maze must be a share code of 8 to 16 letters and digits", code="bad_query")
     name = request.query.get("name") or None
     if name is not None and len(name) > 20:
         raise GameError("name is at most 20 characters", code="bad_query")
@@ -162,28 +135,28 @@ async def leaderboard(request: web.Request) -> web.Response:
     algorithm = _choice(request, "algorithm", ALGORITHMS)
     daily = _date(request.query.get("daily"))
     fog = _choice(request, "fog", ("true", "false")) == "true"
-    limit = _limit(request.query.get("limit", "20"))  # all checked first: a 400 with or without a store
-    board = await _store(request).leaderboard(
-        preset=preset, algorithm=algorithm, name=name, daily=daily, limit=limit, fog=fog
+    limit = query_limit(request.query.get("limit", "20"))  # all checked first: a 400 with or without a store
+    board = await store_of(request).leaderboard(
+        preset=preset, algorithm=algorithm, name=name, daily=daily, limit=limit, fog=fog, maze=maze
     )
     return web.json_response({"leaderboard": board})
 
 
 async def recent_races(request: web.Request) -> web.Response:
     """`GET /api/races`: the latest finished races."""
-    return web.json_response({"races": await _store(request).recent_races()})
+    return web.json_response({"races": await store_of(request).recent_races()})
 
 
 async def stored_race(request: web.Request) -> web.StreamResponse:
     """`GET /api/races/{id}`: a finished race with its maze, results and log, for replays
     (`server.http.replays`: built off the loop, compressed, cached, rate limited; daily races sealed)."""
-    _store(request)  # no database, no replays
+    store_of(request)  # no database, no replays
     return await request.app[REPLAYS].answer(request)
 
 
 async def race_analysis(request: web.Request) -> web.StreamResponse:
     """`GET /api/races/{id}/analysis`: each racer's race explained, built and cached like the replay."""
-    _store(request)  # no database, no analyses
+    store_of(request)  # no database, no analyses
     return await request.app[REPLAYS].answer(request, "analysis")
 
 
@@ -196,12 +169,12 @@ async def daily_room(request: web.Request) -> web.Response:
     """`POST /api/daily {"preset", "ghost"?}`: a room on today's daily maze that can still be joined;
     with `"ghost": "best"`, raced against today's fastest finisher."""
     await _limit_room_making(request)
-    data = await _json_body(request)
+    data = await json_body(request)
     preset = data.get("preset", "easy") if isinstance(data, dict) else None
     if not isinstance(preset, str) or preset not in PRESETS:
         raise GameError(f"the daily maze comes in {', '.join(PRESETS)}", code="bad_settings")
     today = _today()
-    ghosts = [await todays_best(_store(request), today, preset)] if parse_daily_ghost(data) else []
+    ghosts = [await todays_best(store_of(request), today, preset)] if parse_daily_ghost(data) else []
     room = await request.app[REGISTRY].daily_room(today, preset, time.time(), ghosts=ghosts)
     await request.app[DIRECTORY].publish(room)
     await _made(request, room.code)
@@ -214,8 +187,8 @@ async def create_ghost_room(request: web.Request) -> web.Response:
     """`POST /api/ghost-rooms {"race", "player"}`: a new room racing that stored race's player as a
     ghost, on that race's maze and settings (`server.http.ghost_rooms`)."""
     await _limit_room_making(request)
-    race_id, player_id = parse_ghost_request(await _json_body(request))
-    plan = await ghost_room_plan(_store(request), race_id, player_id, datetime.datetime.now(datetime.UTC))
+    race_id, player_id = parse_ghost_request(await json_body(request))
+    plan = await ghost_room_plan(store_of(request), race_id, player_id, datetime.datetime.now(datetime.UTC))
     room = request.app[REGISTRY].create(
         plan.settings, time.time(), daily=plan.daily, fixed_seed=plan.seed, ghosts=[plan.ghost]
     )

@@ -1,9 +1,9 @@
 """What is kept of a finished race: the record the store writes and the replay reads back."""
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NotRequired, Protocol, TypedDict
+from typing import NotRequired, Protocol, TypedDict, cast
 
 from server.errors import GameError
 from server.maze.fog import DEFAULT_VISION
@@ -157,16 +157,38 @@ def counts_for_boards(settings: SettingsJson, daily: str | None, known_maze: boo
     return not known_maze and not guided and is_ranked(settings, daily)
 
 
-def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
-    """See `RaceRecord.ranked`; the store's migration 5 applies the same rule in SQL."""
+def race_maze(record: "RaceRecord") -> str | None:
+    """The share code of the published maze a race was run on (`settings["maze"]`), or None for a
+    generated maze (and for every race stored before published mazes existed)."""
+    code = cast(Mapping[str, object], record.settings).get("maze")
+    return code if isinstance(code, str) else None
+
+
+def counts_for_maze_board(settings: SettingsJson, known_maze: bool, guided: bool) -> bool:
+    """Whether a race on a published maze counts for that maze's own board: its size, openings and
+    topology are the maze's, so only the rules that change what a time means are checked (hints at
+    least as strict as the defaults, fog at the standard vision), with no bot showing the way."""
     s = settings
-    strict_hints = (
+    standard_fog = not s.get("fog", False) or s.get("vision", DEFAULT_VISION) == DEFAULT_VISION
+    return not known_maze and not guided and strict_hints(s) and standard_fog
+
+
+def strict_hints(settings: SettingsJson) -> bool:
+    """Hint rules at least as strict as the defaults: at most 3 hints, at least 5 s a hint, hints that
+    do not walk for you and show the way only to the next junction."""
+    s = settings
+    return (
         s["hint_limit"] <= STANDARD_HINT_LIMIT
         and s["hint_penalty"] >= STANDARD_HINT_PENALTY
         and not s["hint_moves"]
         # stored before the setting existed: counted as it was when saved (the column keeps that)
         and s.get("hint_reveal", STANDARD_HINT_REVEAL) == STANDARD_HINT_REVEAL
     )
+
+
+def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
+    """See `RaceRecord.ranked`; the store's migration 5 applies the same rule in SQL."""
+    s = settings
     standard = (
         s["preset"] != "custom"
         and s["braid"] == 0
@@ -175,7 +197,7 @@ def is_ranked(settings: SettingsJson, daily: str | None) -> bool:
         and (s["algorithm"] != "growing-tree" or s.get("bias", "newest") == "newest")
         and (not s.get("fog", False) or s.get("vision", DEFAULT_VISION) == DEFAULT_VISION)
     )
-    return strict_hints and (daily is not None or standard)
+    return strict_hints(s) and (daily is not None or standard)
 
 
 class FinishedRoom(Protocol):

@@ -19,19 +19,19 @@ difference; neither database driver is imported here.
 
 from typing import Any
 
-from server.room.records import RaceRecord
+from server.room.records import RaceRecord, race_maze
 
 ANY = "*"
 """The board key of a filter the query leaves out (no preset, generator or date is `*`)."""
 
 _KEY = ("fog", "board_preset", "board_algorithm", "board_daily", "name")
-_ROW = (
+ROW = (
     "total_ms", "ended_at", "race_id", "time_ms", "penalty_ms", "moves", "hints",
     "preset", "algorithm", "rows", "cols", "daily",
 )  # fmt: skip
 """The best finish's columns, named as `tables.leaderboard_json` reads them."""
-_COLUMNS = (*_KEY, *_ROW)
-_BEST_FIRST = "total_ms, ended_at, race_id"
+_COLUMNS = (*_KEY, *ROW)
+BEST_FIRST = "total_ms, ended_at, race_id"
 
 
 def create_table(fog_type: str, real_type: str) -> str:
@@ -76,7 +76,7 @@ def fill_table(fog_of_race: str, bytewise: str = "") -> str:
     INSERT INTO best_results ({columns})
     SELECT {columns} FROM (
         SELECT finishes.*, ROW_NUMBER() OVER (
-            PARTITION BY {partition} ORDER BY {_BEST_FIRST}) AS nth
+            PARTITION BY {partition} ORDER BY {BEST_FIRST}) AS nth
         FROM (
             SELECT {fog_of_race} AS fog,
                    CASE WHEN boards.column1 = 1 THEN races.preset ELSE '{ANY}' END AS board_preset,
@@ -98,20 +98,22 @@ def fill_table(fog_of_race: str, bytewise: str = "") -> str:
 def upsert_statement(mark: str) -> str:
     """Offering one finish to one board: inserted when the player has no row there, else kept only
     when better than the row there."""
-    current = ", ".join(f"best_results.{column}" for column in _BEST_FIRST.split(", "))
-    offered = ", ".join(f"excluded.{column}" for column in _BEST_FIRST.split(", "))
+    current = ", ".join(f"best_results.{column}" for column in BEST_FIRST.split(", "))
+    offered = ", ".join(f"excluded.{column}" for column in BEST_FIRST.split(", "))
     return (
         f"INSERT INTO best_results ({', '.join(_COLUMNS)}) VALUES ({', '.join([mark] * len(_COLUMNS))})"
         f" ON CONFLICT ({', '.join(_KEY)}) DO UPDATE SET"
-        f" {', '.join(f'{column} = excluded.{column}' for column in _ROW)}"
+        f" {', '.join(f'{column} = excluded.{column}' for column in ROW)}"
         f" WHERE ({offered}) < ({current})"
     )
 
 
 def upsert_rows(record: RaceRecord) -> list[tuple[object, ...]]:
     """The upserts' parameters for a race: each finish of a person in a ranked race, under each board
-    it belongs to; none for an unranked race."""
-    if not record.ranked:
+    it belongs to; none for an unranked race, nor for a race on a published maze (whose finishes go to
+    that maze's own board, `server.store.maze_boards`: a hand-made maze's times do not compare with a
+    generated one's)."""
+    if not record.ranked or race_maze(record) is not None:
         return []
     s = record.settings
     fog = bool(s.get("fog", False))
@@ -159,6 +161,6 @@ def board_query(
         params.append(name)
     sql = (
         f"SELECT * FROM best_results WHERE {' AND '.join(where)}"
-        f" ORDER BY {_BEST_FIRST}, name, board_preset, board_algorithm LIMIT {mark}"
+        f" ORDER BY {BEST_FIRST}, name, board_preset, board_algorithm LIMIT {mark}"
     )
     return sql, (*params, limit)

@@ -10,8 +10,9 @@ any other failure (a full disk, a server out of reach) is worth retrying (`serve
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypedDict
+from typing import Literal, Protocol, TypedDict
 
+from server.maze.model import Maze
 from server.maze.race_card import Count, DifficultyCard
 from server.room.racelog import RaceLog
 from server.room.records import RaceRecord
@@ -85,6 +86,40 @@ class LeaderboardRow(TypedDict):
     ended_at: int
 
 
+MazeOrder = Literal["newest", "most_raced"]
+"""The orders of the published mazes' list."""
+
+
+@dataclass(frozen=True)
+class PublishedMaze:
+    """A published maze as stored: it never changes once published (`races` counts the stored races
+    on it)."""
+
+    code: str
+    maze: Maze
+    title: str
+    author: str
+    clear_ms: int
+    """The author's time in the clear check, measured by the server."""
+    created_at: float
+    """Epoch seconds."""
+    races: int
+
+
+class PublishedMazeSummary(TypedDict):
+    """A published maze in the list, as `GET /api/mazes` sends it (created_at in epoch ms)."""
+
+    code: str
+    title: str
+    author: str
+    rows: int
+    cols: int
+    directions: int
+    clear_ms: int
+    created_at: int
+    races: int
+
+
 class Store(Protocol):
     """Finished races, leaderboards, replays, the rooms kept over a restart and the daily secret."""
 
@@ -139,10 +174,27 @@ class Store(Protocol):
         daily: str | None = None,
         limit: int = 20,
         fog: bool = False,
+        maze: str | None = None,
     ) -> list[LeaderboardRow]:
         """Best finishing times, fastest first, ties to who finished first; ranked races of people only,
         and fog races have boards of their own. Without `name`: each player's best in the category;
-        with it: that player's best in each category."""
+        with it: that player's best in each category. With `maze` (a share code): that published maze's
+        own board (preset, generator and day do not apply); races on published mazes are on no other."""
+
+    async def publish_maze(
+        self, maze: Maze, title: str, author: str, clear_ms: int, address_key: str, now: float
+    ) -> tuple[str, bool]:
+        """Store a maze for good under its share code: (the code, whether it was stored now). A maze
+        identical to a stored one gets the stored one's code and nothing is written."""
+
+    async def published_maze(self, code: str) -> PublishedMaze | None:
+        """The published maze of that code, or None."""
+
+    async def published_mazes(self, order: MazeOrder, limit: int) -> list[PublishedMazeSummary]:
+        """Published mazes, newest first or most raced first (ties newest first); at most 100."""
+
+    async def publications_since(self, address_key: str, since: float) -> int:
+        """How many mazes were published from that address key since `since` (epoch seconds)."""
 
     async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         """Replace the saved rooms with `states` in one transaction."""

@@ -14,10 +14,11 @@ from typing import Any, Protocol
 from server.maze.race_card import DifficultyCard
 from server.room.names import name_key
 from server.room.racelog import RaceLog
-from server.room.records import RaceRecord
+from server.room.records import RaceRecord, race_maze
 from server.room.results import ResultRow, efficiency, on_shortest, progress
 from server.room.settings import SettingsJson
 from server.room.snapshot import RoomStateJson
+from server.store import maze_boards
 from server.store.best_times import upsert_rows, upsert_statement
 from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoredRaceJson
 
@@ -62,6 +63,10 @@ class Sql:
     daily_secret: str
     offer_best_result: str
     """Offers a finish to one precomputed board (`best_times.upsert_statement`)."""
+    offer_maze_result: str
+    """Offers a finish to its published maze's board (`maze_boards.upsert_statement`)."""
+    count_maze_race: str
+    """Counts a race on its published maze (`published_mazes.races`)."""
 
 
 def _marks(mark: str, count: int) -> str:
@@ -73,8 +78,8 @@ def sql_with(mark: str) -> Sql:
     return Sql(
         insert_race=(
             "INSERT INTO races (id, room_code, preset, rows, cols, algorithm, braid, openings, seed, daily,"
-            " settings, started_at, ended_at, shortest, ranked, difficulty)"
-            f" VALUES ({_marks(mark, 16)}) ON CONFLICT (id) DO NOTHING"
+            " settings, started_at, ended_at, shortest, ranked, difficulty, maze_code)"
+            f" VALUES ({_marks(mark, 17)}) ON CONFLICT (id) DO NOTHING"
         ),
         insert_result=(
             "INSERT INTO results (race_id, player_id, name, colour, rank, time_ms, penalty_ms, total_ms,"
@@ -93,6 +98,8 @@ def sql_with(mark: str) -> Sql:
         saved_rooms="SELECT saved_at, state FROM saved_rooms",
         daily_secret="SELECT value FROM meta WHERE key = 'daily_secret'",
         offer_best_result=upsert_statement(mark),
+        offer_maze_result=maze_boards.upsert_statement(mark),
+        count_maze_race=f"UPDATE published_mazes SET races = races + 1 WHERE code = {mark}",
     )
 
 
@@ -106,15 +113,16 @@ def _card_text(card: DifficultyCard | None) -> str | None:
 
 def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: bytes) -> list[Statement]:
     """A finished race's rows (its race, its results, its packed log, its finishes offered to the
-    precomputed boards) under `sql`'s statements, the race row first: a backend saving them in one
-    transaction stops after it when it changed nothing (the race was stored already, and its finishes
-    must not be offered again). `settings` is the settings column as the backend writes it (JSON text,
-    or jsonb); booleans go in as they are (SQLite keeps them as 1 and 0)."""
+    precomputed boards, its published maze's count of races) under `sql`'s statements, the race row
+    first: a backend saving them in one transaction stops after it when it changed nothing (the race
+    was stored already, and its finishes must not be offered again, nor counted). `settings` is the
+    settings column as the backend writes it (JSON text, or jsonb); booleans go in as they are (SQLite
+    keeps them as 1 and 0)."""
     s = record.settings
     race: Params = (
         record.id, record.room_code, s["preset"], s["rows"], s["cols"], s["algorithm"], s["braid"],
         s["openings"], record.seed, record.daily, settings, record.started_at, record.ended_at,
-        record.shortest, record.ranked, _card_text(record.difficulty),
+        record.shortest, record.ranked, _card_text(record.difficulty), race_maze(record),
     )  # fmt: skip
     results: list[Params] = [
         (
@@ -132,6 +140,11 @@ def save_race_statements(sql: Sql, record: RaceRecord, settings: object, blob: b
     offers: list[Params] = upsert_rows(record)
     if offers:
         statements.append((sql.offer_best_result, offers))
+    maze_offers: list[Params] = maze_boards.upsert_rows(record)
+    if maze_offers:
+        statements.append((sql.offer_maze_result, maze_offers))
+    if (maze := race_maze(record)) is not None:
+        statements.append((sql.count_maze_race, (maze,)))
     return statements
 
 

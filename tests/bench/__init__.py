@@ -19,6 +19,7 @@ MODULES: tuple[str, ...] = (
     "feel",
     "editor_card",
     "analysis",
+    "editor",
     "cluster",
 )
 """Benchmark modules under tests.bench, in the order they run."""

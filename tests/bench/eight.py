@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from server.clients.maze_cli import maze_object
+from server.maze.exchange.json_form import maze_object
 from server.maze.generation import MazeSpec, generate
 from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
 from server.maze.model import Maze
@@ -147,7 +147,7 @@ def run_command(maze: Maze, spec: MazeSpec) -> tuple[float | None, int | str]:
     """Wall time of `python -m server maze solve --count-shortest` on the maze and the count it printed,
     or (None, why) when the command failed."""
     with tempfile.TemporaryFile("w+", encoding="utf-8") as stdin:
-        json.dump(maze_object(spec, maze), stdin)
+        json.dump(maze_object(maze, spec), stdin)
         stdin.seek(0)
         started = time.perf_counter()
         done = subprocess.run(

@@ -5,6 +5,7 @@ so both stores answer alike."""
 from psycopg import AsyncConnection
 from psycopg.rows import DictRow
 
+from server.store import maze_boards
 from server.store.best_times import board_query
 from server.store.interface import LeaderboardRow, RecentRace
 from server.store.tables import (
@@ -47,8 +48,12 @@ async def read_leaderboard(
     daily: str | None,
     limit: int,
     fog: bool = False,
+    maze: str | None = None,
 ) -> list[LeaderboardRow]:
     """Best finishing times, as `server.store.sqlite.reads.read_leaderboard` ranks them."""
-    sql, params = board_query("%s", preset, algorithm, name, daily, fog, leaderboard_limit(limit))
+    if maze is not None:
+        sql, params = maze_boards.board_query("%s", maze, name, fog, leaderboard_limit(limit))
+    else:
+        sql, params = board_query("%s", preset, algorithm, name, daily, fog, leaderboard_limit(limit))
     cursor = await conn.execute(sql, params)
     return leaderboard_json(await cursor.fetchall(), one_player=name is not None)

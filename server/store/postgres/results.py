@@ -26,6 +26,7 @@ from server.room.records import RaceRecord
 from server.room.snapshot import RoomStateJson
 from server.store.errors import RaceRefused, StoreError, one_line
 from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoreHealth
+from server.store.postgres.mazes import PgMazes
 from server.store.postgres.reads import read_leaderboard, read_race, read_recent_races
 from server.store.postgres.schema import migrate, schema_version
 from server.store.saving import RaceSaver
@@ -54,7 +55,7 @@ def display_name(url: str) -> str:
     return f"postgresql://{parts.get('host', '')}:{parts.get('port', 5432)}/{parts.get('dbname', '')}"
 
 
-class PgStore:
+class PgStore(PgMazes):
     """The game's memory in PostgreSQL; open with `PgStore.open(url)`, close with `close()`."""
 
     def __init__(self, pool: AsyncConnectionPool[AsyncConnection[DictRow]], url: str) -> None:
@@ -187,9 +188,10 @@ class PgStore:
         daily: str | None = None,
         limit: int = 20,
         fog: bool = False,
+        maze: str | None = None,
     ) -> list[LeaderboardRow]:
         async with self.pool.connection() as conn:
-            return await read_leaderboard(conn, preset, algorithm, name, daily, limit, fog)
+            return await read_leaderboard(conn, preset, algorithm, name, daily, limit, fog, maze)
 
     async def save_rooms(self, states: list[RoomStateJson], saved_at: float) -> None:
         await self._write(save_rooms_statements(SQL, states, saved_at))

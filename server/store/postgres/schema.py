@@ -11,6 +11,7 @@ exactly once and the others wait for it.
 from psycopg import AsyncConnection
 from psycopg.rows import DictRow
 
+from server.store import maze_boards, published
 from server.store.best_times import create_table, fill_table
 from server.store.tables import ADD_BOT_KIND, ADD_DIFFICULTY_CARD
 
@@ -76,6 +77,8 @@ PG_MIGRATIONS: tuple[str, ...] = (
     # The leaderboards precomputed (`server.store.best_times`), filled from the results stored so far.
     create_table("BOOLEAN", "DOUBLE PRECISION")
     + fill_table("COALESCE((races.settings->>'fog')::boolean, false)", ' COLLATE "C"'),
+    # Published mazes, the races' maze column and the mazes' own boards.
+    published.create_table("DOUBLE PRECISION") + maze_boards.create_table("BOOLEAN", "DOUBLE PRECISION"),
 )
 """Schema steps; step i brings the database to version i + 1. Append, never edit; a step the SQLite
 file takes alike is written once, in `server.store.tables`. Room states and log players stay JSON

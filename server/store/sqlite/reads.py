@@ -9,6 +9,7 @@ import json
 
 import aiosqlite
 
+from server.store import maze_boards
 from server.store.best_times import board_query
 from server.store.interface import LeaderboardRow, RecentRace
 from server.store.tables import (
@@ -54,10 +55,14 @@ async def read_leaderboard(
     daily: str | None,
     limit: int,
     fog: bool = False,
+    maze: str | None = None,
 ) -> list[LeaderboardRow]:
     """Best finishing times (`Store.leaderboard`), read from the precomputed boards
     (`server.store.best_times`): each player's best in the category, or one player's best per
     category, ordered by total time (time + hint penalty), ties by who finished first."""
-    sql, params = board_query("?", preset, algorithm, name, daily, fog, leaderboard_limit(limit))
+    if maze is not None:
+        sql, params = maze_boards.board_query("?", maze, name, fog, leaderboard_limit(limit))
+    else:
+        sql, params = board_query("?", preset, algorithm, name, daily, fog, leaderboard_limit(limit))
     async with db.execute(sql, params) as cursor:
         return leaderboard_json(await cursor.fetchall(), one_player=name is not None)

@@ -30,6 +30,7 @@ from server.store.errors import RaceRefused, StoreError
 from server.store.interface import LeaderboardRow, RecentRace, StoredRace, StoreHealth
 from server.store.saving import RaceSaver
 from server.store.sqlite.file import BUSY_MS, FileIdentity, describe, migrate, prepare
+from server.store.sqlite.mazes import SqliteMazes
 from server.store.sqlite.reads import read_leaderboard, read_race, read_recent_races
 from server.store.tables import Statement, save_race_statements, save_rooms_statements, sql_with
 
@@ -38,7 +39,7 @@ log = logging.getLogger(__name__)
 SQL = sql_with("?")
 
 
-class SqliteStore:
+class SqliteStore(SqliteMazes):
     """The game's memory in one file; open with `SqliteStore.open(path)`, close with `close()`."""
 
     def __init__(
@@ -213,9 +214,10 @@ class SqliteStore:
         daily: str | None = None,
         limit: int = 20,
         fog: bool = False,
+        maze: str | None = None,
     ) -> list[LeaderboardRow]:
         """Best finishing times (`Store.leaderboard`), read from the precomputed boards."""
-        return await read_leaderboard(self.reader, preset, algorithm, name, daily, limit, fog)
+        return await read_leaderboard(self.reader, preset, algorithm, name, daily, limit, fog, maze)
 
     # ----- open rooms across restarts ---------------------------------------------------------------
 

@@ -6,6 +6,7 @@ import sqlite3
 from collections.abc import Callable
 
 from server.room.racelog import RaceLog
+from server.store import maze_boards, published
 from server.store.best_times import create_table, fill_table
 from server.store.tables import ADD_BOT_KIND, ADD_DIFFICULTY_CARD
 
@@ -121,6 +122,8 @@ MIGRATIONS: tuple[Step, ...] = (
     ADD_BOT_KIND,
     # The leaderboards precomputed (`server.store.best_times`), filled from the results stored so far.
     create_table("INTEGER", "REAL") + fill_table("COALESCE(json_extract(races.settings, '$.fog'), 0)"),
+    # Published mazes, the races' maze column and the mazes' own boards.
+    published.create_table("REAL") + maze_boards.create_table("INTEGER", "REAL"),
 )
 """Schema steps; step i brings the database to `user_version` i + 1. Append, never edit; a step the
 PostgreSQL schema takes alike is written once, in `server.store.tables`."""

@@ -1,0 +1,96 @@
+"""What the maze routes read from a request, each refused with a clear error naming what is wrong: a
+format, a maze in wire form (within the room bounds, publishable), a walk, a title, an author.
+
+A maze a client sends that cannot be read or may not be published is `invalid_maze` (the core's
+`bad_maze` stays the code of the server's own files); a walk the clear check refuses is `bad_walk`.
+"""
+
+import unicodedata
+from typing import Any
+
+from server.errors import BadMaze, BadSettings, GameError
+from server.maze.model import Cell, Maze
+from server.maze.publishing import check_publishable, check_walk
+from server.maze.wire import decode_maze
+from server.room.names import clean_name
+from server.room.settings import ROOM_MAX_SIDE, ROOM_MIN_SIDE
+
+TITLE_MAX = 60
+"""Characters a published maze's title may have (after trimming)."""
+
+
+def fields(data: Any, *names: str) -> list[Any]:
+    """The values of `names` in a JSON object body (None where absent), or `bad_payload`."""
+    if not isinstance(data, dict):
+        raise GameError(f"the body must be a JSON object with {', '.join(names)}", code="bad_payload")
+    return [data.get(name) for name in names]
+
+
+def choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
+    """One of `choices`, or `bad_payload` listing them."""
+    if not isinstance(value, str) or value not in choices:
+        raise GameError(f"{name} must be one of {', '.join(choices)}", code="bad_payload")
+    return value
+
+
+def wire_maze(value: Any) -> Maze:
+    """A maze in wire form within the room bounds (the editor's sizes), or `invalid_maze`."""
+    if not isinstance(value, dict):
+        raise GameError(
+            "maze must be a maze object (rows, cols, entrance, exit, directions, walls)", code="invalid_maze"
+        )
+    try:
+        maze = decode_maze(value)
+    except (BadMaze, BadSettings) as error:
+        raise GameError(error.message, code="invalid_maze") from None
+    for name, side in (("rows", maze.rows), ("cols", maze.cols)):
+        if not ROOM_MIN_SIDE <= side <= ROOM_MAX_SIDE:
+            message = f"a maze has {ROOM_MIN_SIDE} to {ROOM_MAX_SIDE} {name} here; this one has {side}"
+            raise GameError(message, code="invalid_maze")
+    return maze
+
+
+def publishable(maze: Maze) -> Maze:
+    """`maze` if it may be published (the room bounds, openings on the outer border, a way through),
+    else `invalid_maze` saying what is wrong."""
+    try:
+        check_publishable(maze, ROOM_MIN_SIDE, ROOM_MAX_SIDE)
+    except BadMaze as error:
+        raise GameError(error.message, code="invalid_maze") from None
+    return maze
+
+
+def walk(value: Any, maze: Maze) -> list[Cell]:
+    """A clear check's walk over `maze`: [[row, col], ...] from the entrance to the exit, each step to
+    an open neighbour; else `bad_walk` naming the first bad step."""
+    if not isinstance(value, list):
+        raise GameError("walk must be a list of [row, col] cells", code="bad_walk")
+    try:
+        check_walk(maze, value)
+    except BadMaze as error:
+        raise GameError(error.message, code="bad_walk") from None
+    return [(int(cell[0]), int(cell[1])) for cell in value]
+
+
+def title(value: Any) -> str:
+    """A published maze's title: text, trimmed (inner spaces folded), 1 to `TITLE_MAX` characters, no
+    control or format characters (tabs and line breaks included); else `bad_title`."""
+    if not isinstance(value, str):
+        raise GameError("title must be text", code="bad_title")
+    if len(value) > 4 * TITLE_MAX:
+        raise GameError(f"the title must be at most {TITLE_MAX} characters", code="bad_title")
+    if any(unicodedata.category(ch)[0] == "C" for ch in value):
+        raise GameError("the title must not hold control characters", code="bad_title")
+    text = " ".join(value.split())
+    if not text:
+        raise GameError("the maze needs a title", code="bad_title")
+    if len(text) > TITLE_MAX:
+        raise GameError(
+            f"the title must be at most {TITLE_MAX} characters; it has {len(text)}", code="bad_title"
+        )
+    return text
+
+
+def author(value: Any) -> str:
+    """The author's name, by the rule of every player's name (`names.clean_name`: `bad_name`)."""
+    return clean_name(value)
