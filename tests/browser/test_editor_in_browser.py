@@ -2,12 +2,15 @@
 unsolvable maze is refused at publishing with the server's words shown, and on a 390 x 844 phone a
 touch drag draws and a pinch zooms, with every control reachable without sideways scrolling."""
 
+import itertools
 from typing import Any
 
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.conftest import Tab
+from server.http.keys import STORE
+from server.maze.share_code import SHARE_CODE
+from tests.browser.conftest import Tab, keys_along
 
 READY = "body[data-ready='true']"
 HOOK = "window.mazerace_editor"
@@ -89,11 +92,49 @@ async def test_an_unsolvable_maze_is_refused_at_publishing(open_tab: Any) -> Non
     await page.fill("#publish-author", "Ada")
     await page.click("#publish")
     message = page.locator("#message")
-    await expect(message).to_be_visible()
-    assert (await message.text_content() or "").strip() != ""
+    await expect(message).to_contain_text(
+        "there is no way from the entrance to the exit"
+    )  # the server's words
+    await expect(page.locator("#publish-note")).to_contain_text("cannot be used")
     await expect(page.locator("#published")).to_be_hidden()
     await page.click("#test-start")  # the clear check needs a way too
     await expect(message).to_contain_text("needs a way from the entrance to the exit")
+    refused = "the server responded with a status of 400"  # the refusal this test asked for, and no other
+    assert sum(refused in error for error in tab.errors) == 1, tab.errors
+    tab.errors[:] = [error for error in tab.errors if refused not in error]
+
+
+async def test_pass_the_clear_check_and_publish(open_tab: Any, live_server: TestServer) -> None:
+    tab = await editor_tab(open_tab)
+    page = tab.page
+    await blank(page, 5, 5)
+    await page.locator("#tools-heading").scroll_into_view_if_needed()
+    await drag(page, SNAKE)
+    await page.click("#test-start")
+    await page.wait_for_function(f"() => {HOOK}.check === 'racing'")
+    await expect(page.locator("#test-pad")).to_be_visible()
+    await page.keyboard.press("ArrowDown")  # a wall: the racer stays
+    for key in keys_along(SNAKE):
+        await page.keyboard.press(key)
+    state = page.locator("#clear-state")
+    await expect(state).to_contain_text("Clear check passed")
+    await expect(page.locator("#publish-note")).to_have_text("")
+    await page.fill("#publish-title", "<b>Snake</b>")
+    await page.fill("#publish-author", "Ada")
+    await page.click("#publish")
+    await expect(page.locator("#published")).to_be_visible()
+    code = (await page.locator("#published-code").text_content() or "").strip()
+    assert SHARE_CODE.match(code), code
+    assert await page.locator("#published-link").get_attribute("href") == f"/m/{code}"
+    stored = await live_server.app[STORE].published_maze(code)
+    assert stored is not None
+    assert (stored.title, stored.author) == ("<b>Snake</b>", "Ada")
+    assert stored.clear_ms > 0
+    assert (stored.maze.entrance, stored.maze.exit) == ((0, 0), (4, 4))
+    # an edit afterwards asks for a new clear check before publishing again
+    await drag(page, [(1, 0), (2, 0)])
+    await expect(state).to_contain_text("race it again")
+    await expect(page.locator("#publish-note")).to_contain_text("pass the clear check")
 
 
 async def test_the_editor_on_a_phone_with_touch(browser: Browser, live_server: TestServer) -> None:
@@ -135,19 +176,24 @@ async def test_the_editor_on_a_phone_with_touch(browser: Browser, live_server: T
         await context.close()
 
 
-async def touch(page: Page, frames: list[list[tuple[float, float]]]) -> None:
+def _between(
+    start: list[tuple[float, float]], end: list[tuple[float, float]], k: float
+) -> list[tuple[float, float]]:
+    return [(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k) for (x0, y0), (x1, y1) in zip(start, end, strict=True)]
+
+
+async def touch(page: Page, frames: list[list[tuple[float, float]]], steps: int = 6) -> None:
     """Touch points moving through `frames` (one list of points a frame), then lifted, by the DevTools
     protocol (Playwright's own touchscreen taps only)."""
     session = await page.context.new_cdp_session(page)
 
-    def points(frame: list[tuple[float, float]]) -> list[dict[str, float]]:
-        return [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(frame)]
+    async def send(kind: str, frame: list[tuple[float, float]]) -> None:
+        points = [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(frame)]
+        await session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
-    await session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(frames[0])})
-    steps = 6
-    for start, end in zip(frames, frames[1:], strict=False):
+    await send("touchStart", frames[0])
+    for start, end in itertools.pairwise(frames):
         for s in range(1, steps + 1):
-            frame = [(x0 + (x1 - x0) * s / steps, y0 + (y1 - y0) * s / steps) for (x0, y0), (x1, y1) in zip(start, end, strict=True)]
-            await session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(frame)})
-    await session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            await send("touchMove", _between(start, end, s / steps))
+    await send("touchEnd", [])
     await session.detach()

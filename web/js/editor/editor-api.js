@@ -1,7 +1,7 @@
 // The editor's calls to the server (docs/protocol.md, "HTTP"): generate, import and export, a published
 // maze, the clear check, publishing. JSON in and out through net/api.js, so a refusal arrives as the
 // server's `{error: {code, message}}` for the page to show; an export answers a file, kept as a Blob.
-import { api } from '../net/api.js';
+import { api, problem } from '../net/api.js';
 
 /** @typedef {import('../model/wire-types.js').WireMaze} WireMaze */
 /** @typedef {import('../net/api.js').Answer} Answer */
@@ -72,4 +72,15 @@ export function download(blob, name) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * A refusal in the player's words and, when the server named more (the line and column of an import
+ * error, the first bad step, what keeps a maze from being published), the server's own words after it.
+ * @param {Answer} answer
+ */
+export function refusal(answer) {
+  const said = problem(answer);
+  const named = answer.body?.error?.message;
+  return typeof named === 'string' && named && !said.includes(named) ? said + ' (' + named + ')' : said;
 }

@@ -6,10 +6,9 @@
 import { t } from '../common/i18n.js';
 import { $, el, message } from '../common/ui.js';
 import { DIRECTION_LABELS, generatorChoice, labelOf } from '../common/labels.js';
-import { problem } from '../net/api.js';
 import { decodeMaze } from '../model/maze.js';
 import { blankMaze } from './editor-model.js';
-import { download, exportMaze, generateMaze, importMaze } from './editor-api.js';
+import { refusal, download, exportMaze, generateMaze, importMaze } from './editor-api.js';
 
 /** @typedef {import('./editor-model.js').EditorModel} EditorModel */
 
@@ -85,7 +84,7 @@ export function bindNewMaze(rules, model, replaced) {
     const seed = input('new-seed').value.trim() || '0';
     const answer = await generateMaze({ algorithm: algorithm.value, ...size, seed: /** @type {any} */ (seed) });
     if (!answer.ok) {
-      message(problem(answer));
+      message(refusal(answer));
       return;
     }
     model.replace(decodeMaze(answer.body.maze));
@@ -118,7 +117,7 @@ export function bindExchange(model, replaced) {
     }
     const answer = await importMaze(format.value, text);
     if (!answer.ok) {
-      message(problem(answer), 'error', 8000);
+      message(refusal(answer), 'error', 8000);
       return;
     }
     model.replace(decodeMaze(answer.body.maze));
@@ -131,7 +130,7 @@ export function bindExchange(model, replaced) {
     button.addEventListener('click', async () => {
       const file = await exportMaze(name, model.wire());
       if (file.ok) download(file.blob, file.name);
-      else message(problem(file.answer));
+      else message(refusal(file.answer));
     });
     exports.append(button);
   }

@@ -7,7 +7,6 @@ import { mountLanguageSwitch } from '../common/language-switch.js';
 import { $, announce, message } from '../common/ui.js';
 import { loadName, saveName } from '../common/storage.js';
 import { loadRules } from '../net/rules.js';
-import { problem } from '../net/api.js';
 import { keyDirection } from '../input/input.js';
 import { decodeMaze } from '../model/maze.js';
 import { cardFrom, shortestWay, sideMasks } from '../model/maze-card.js';
@@ -17,7 +16,7 @@ import { attachPointer } from '../editor/editor-pointer.js';
 import { CardView } from '../editor/card-view.js';
 import { ClearCheck } from '../editor/clear-check.js';
 import { bindExchange, bindNewMaze } from '../editor/editor-forms.js';
-import { finishClearCheck, publishMaze, publishedMaze, startClearCheck } from '../editor/editor-api.js';
+import { finishClearCheck, publishMaze, publishedMaze, refusal, startClearCheck } from '../editor/editor-api.js';
 
 translatePage();
 mountLanguageSwitch(document.querySelector('header.top'));
@@ -170,7 +169,7 @@ function showCheck(state) {
   let text = '';
   if (state.kind === 'racing') text = t('editor.test.racing');
   else if (state.kind === 'starting' || state.kind === 'checking') text = t('editor.test.waiting');
-  else if (state.kind === 'refused') text = problem(state.answer);
+  else if (state.kind === 'refused') text = refusal(state.answer);
   else if (state.kind === 'cleared') text = token ? t('editor.test.cleared', { time: formatRaceTime(state.ms) }) : t('editor.test.edited');
   $('test-status').textContent = busy ? text : '';
   if ($('clear-state').textContent !== text) {
@@ -190,8 +189,8 @@ $('publish').addEventListener('click', async () => {
   const answer = await publishMaze(model.wire(), title, author, check.token(model.revision) ?? '');
   button.disabled = false;
   if (!answer.ok) {
-    message(problem(answer), 'error', 8000);
-    $('publish-note').textContent = problem(answer);
+    message(refusal(answer), 'error', 8000);
+    $('publish-note').textContent = refusal(answer);
     return;
   }
   if (author) saveName(author);
@@ -247,7 +246,7 @@ async function start() {
   const from = new URLSearchParams(location.search).get('from');
   if (from) {
     const answer = await publishedMaze(from);
-    if (!answer.ok) message(problem(answer), 'error', 8000);
+    if (!answer.ok) message(refusal(answer), 'error', 8000);
     else {
       model.replace(decodeMaze(answer.body.maze));
       model.undoStack = []; // the published maze is where this drawing starts
