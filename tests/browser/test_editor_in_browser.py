@@ -1,16 +1,20 @@
 """The maze editor (/editor) in headless Chromium: drawing by dragging changes the live card, an
-unsolvable maze is refused at publishing with the server's words shown, and on a 390 x 844 phone a
-touch drag draws and a pinch zooms, with every control reachable without sideways scrolling."""
+unsolvable maze is refused at publishing with the server's words shown, the clear check passed by keys
+and the maze published (then opened again with `?from=CODE`), axe finds nothing serious at 1280 x 800 in
+light and dark, and on a 390 x 844 phone a touch drag draws and a pinch zooms, with every control
+reachable without sideways scrolling."""
 
 import itertools
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
 from server.http.keys import STORE
 from server.maze.share_code import SHARE_CODE
 from tests.browser.conftest import Tab, keys_along
+from tests.browser.test_accessibility_in_browser import violations
 
 READY = "body[data-ready='true']"
 HOOK = "window.mazerace_editor"
@@ -135,6 +139,40 @@ async def test_pass_the_clear_check_and_publish(open_tab: Any, live_server: Test
     await drag(page, [(1, 0), (2, 0)])
     await expect(state).to_contain_text("race it again")
     await expect(page.locator("#publish-note")).to_contain_text("pass the clear check")
+    # the published maze is where another drawing can start (it never changes: publishing makes a new one)
+    await page.goto(str(live_server.make_url(f"/editor?from={code}")))
+    await page.wait_for_selector(READY)
+    assert await page.evaluate(f"() => {HOOK}.card.shortest") == 8
+    await expect(page.locator("#publish-title")).to_have_value("<b>Snake</b> (remix)")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+async def test_the_editor_is_accessible_and_fits_a_desktop(
+    browser: Browser, live_server: TestServer, scheme: str
+) -> None:
+    context = await browser.new_context(
+        viewport={"width": 1280, "height": 800},
+        color_scheme=scheme,  # type: ignore[arg-type]
+        bypass_csp=True,  # axe is injected from node_modules
+    )
+    try:
+        page = await context.new_page()
+        await page.goto(str(live_server.make_url("/editor")))
+        await page.wait_for_selector(READY)
+        for fold in ("#new-fold", "#io-fold"):
+            await page.locator(fold + " summary").click()
+        tab = Tab(context, page)
+        blocking = await violations(tab, "editor " + scheme)
+        assert not blocking, blocking
+        assert await page.evaluate("document.documentElement.scrollWidth") <= 1280
+        canvas = await page.locator("#editor-canvas").bounding_box()
+        card = await page.locator("#card-verdict").bounding_box()
+        assert canvas is not None
+        assert card is not None
+        assert canvas["y"] + canvas["height"] <= 800  # the maze and its card side by side, in view
+        assert card["x"] >= canvas["x"] + canvas["width"]
+    finally:
+        await context.close()
 
 
 async def test_the_editor_on_a_phone_with_touch(browser: Browser, live_server: TestServer) -> None:
