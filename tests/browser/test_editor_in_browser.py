@@ -5,6 +5,7 @@ light and dark, and on a 390 x 844 phone a touch drag draws and a pinch zooms, w
 reachable without sideways scrolling."""
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +13,10 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
 from server.http.keys import STORE
+from server.maze.exchange import export_maze, import_maze
+from server.maze.maze_card import maze_card
 from server.maze.share_code import SHARE_CODE
+from server.maze.wire import decode_maze
 from tests.browser.conftest import Tab, keys_along
 from tests.browser.test_accessibility_in_browser import violations
 
@@ -85,6 +89,39 @@ async def test_drawing_by_dragging_changes_the_card(open_tab: Any) -> None:
     await page.click("[data-tool='build']")
     await drag(page, [(0, 0), (0, 1)])
     await expect(verdict).to_have_attribute("data-solvable", "false")
+
+
+CASES = Path(__file__).resolve().parents[1] / "cases" / "mazes"
+
+
+def text_of(path: str | Path) -> str:
+    return Path(path).read_text(encoding="utf-8")
+
+
+async def test_import_names_the_line_and_column_and_export_downloads(open_tab: Any) -> None:
+    tab = await editor_tab(open_tab)
+    page = tab.page
+    await page.locator("#io-fold summary").click()
+    await page.select_option("#io-format", "ascii")
+    await page.fill("#io-text", "#####\n#S#x#\n#####\n")
+    await page.click("#io-import")
+    await expect(page.locator("#message")).to_contain_text("line 2, column 4")
+    await page.fill("#io-text", text_of(CASES / "ascii.txt"))
+    await page.click("#io-import")
+    await page.wait_for_function(f"() => {HOOK}.maze.rows === 3 && {HOOK}.maze.cols === 4")
+    expected = maze_card(import_maze(text_of(CASES / "ascii.txt"), "ascii"))  # the server's own card
+    assert await page.evaluate(f"() => {HOOK}.card") == expected
+    await expect(page.locator("#publish-note")).to_contain_text("5 to 150")  # too small to publish
+    await page.click("#undo")  # an import is one step of the history
+    await page.wait_for_function(f"() => {HOOK}.maze.rows === 10")
+    async with page.expect_download() as download:
+        await page.click("#io-exports [data-format='matrix']")
+    saved = await (await download.value).path()
+    wire = await page.evaluate(f"() => {HOOK}.wire")
+    assert text_of(saved) == export_maze(decode_maze(wire), "matrix").decode()
+    refused = "the server responded with a status of 400"  # the bad import this test sent, and no other
+    assert sum(refused in error for error in tab.errors) == 1, tab.errors
+    tab.errors[:] = [error for error in tab.errors if refused not in error]
 
 
 async def test_an_unsolvable_maze_is_refused_at_publishing(open_tab: Any) -> None:

@@ -38,6 +38,7 @@ let card = cardFrom(model.maze, sideMasks(model.maze)).card;
 /** @type {Cell[] | null} */
 let way = null;
 let measured = -1; // the revision the card was made for
+let bounds = { min: 5, max: 150 }; // the room sizes a published maze keeps to, from the rules once loaded
 
 const check = new ClearCheck({ start: startClearCheck, finish: finishClearCheck }, showCheck);
 
@@ -176,7 +177,15 @@ function showCheck(state) {
     $('clear-state').textContent = text;
     if (text && !busy) announce(text);
   }
-  $('publish-note').textContent = !card.solvable ? t('editor.publish.unsolvable') : token ? '' : t('editor.publish.needs_check');
+  const { rows, cols } = model.maze;
+  const fits = Math.min(rows, cols) >= bounds.min && Math.max(rows, cols) <= bounds.max;
+  $('publish-note').textContent = !fits
+    ? t('editor.publish.size', { min: bounds.min, max: bounds.max })
+    : !card.solvable
+      ? t('editor.publish.unsolvable')
+      : token
+        ? ''
+        : t('editor.publish.needs_check');
   draw();
 }
 
@@ -223,6 +232,9 @@ $('published-copy').addEventListener('click', async () => {
   get check() {
     return check.state.kind;
   },
+  get wire() {
+    return model.wire();
+  },
   /** The client point (CSS px) at the middle of cell [r, c]. */
   cellPoint: (/** @type {number} */ r, /** @type {number} */ c) => {
     if (view.fitted) view.fit(model.maze);
@@ -239,7 +251,9 @@ refresh();
 /** The server's rules (room bounds, generators), then the maze to start from. */
 async function start() {
   try {
-    syncSize = bindNewMaze(await loadRules(), model, replaced);
+    const rules = await loadRules();
+    bounds = { min: rules.settings.rows.min, max: rules.settings.rows.max };
+    syncSize = bindNewMaze(rules, model, replaced);
   } catch (error) {
     message(String(/** @type {Error} */ (error).message || error));
   }
