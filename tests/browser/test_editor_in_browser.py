@@ -89,6 +89,14 @@ async def test_drawing_by_dragging_changes_the_card(open_tab: Any) -> None:
     await page.click("[data-tool='build']")
     await drag(page, [(0, 0), (0, 1)])
     await expect(verdict).to_have_attribute("data-solvable", "false")
+    # from the keyboard: the cursor starts at the entrance, Shift and an arrow carves
+    await page.click("[data-tool='carve']")
+    await page.focus("#editor-canvas")
+    await page.keyboard.press("ArrowDown")  # only the cursor moves
+    await page.keyboard.press("ArrowUp")
+    assert (await page.evaluate(f"() => {HOOK}.card"))["solvable"] is False
+    await page.keyboard.press("Shift+ArrowRight")
+    await expect(verdict).to_have_attribute("data-solvable", "true")
 
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "mazes"

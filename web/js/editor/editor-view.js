@@ -16,6 +16,7 @@ import { centre } from '../render/world.js';
  * @property {Cell[] | null} [way] the shortest way, when shown
  * @property {Cell[] | null} [walk] the clear check's walk so far
  * @property {[Cell, Cell] | null} [region] the rectangle being chosen
+ * @property {Cell | null} [cursor] the keyboard's cell
  */
 
 const MAX_UNIT = 64; // CSS px a world unit at the closest zoom
@@ -160,6 +161,12 @@ export class EditorView {
       ctx.strokeStyle = REGION;
       ctx.lineWidth = Math.max(0.25, 2 / this.unit);
       ctx.strokeRect(2 * Math.min(c0, c1) + 0.5, 2 * Math.min(r0, r1) + 0.5, 2 * Math.abs(c1 - c0) + 2, 2 * Math.abs(r1 - r0) + 2);
+    }
+    if (overlay.cursor) {
+      const [r, c] = overlay.cursor;
+      ctx.strokeStyle = REGION;
+      ctx.lineWidth = Math.max(0.2, 2 / this.unit);
+      ctx.strokeRect(2 * c + 0.75, 2 * r + 0.75, 1.5, 1.5);
     }
     performance.measure('editor-draw', 'editor-draw-start'); // the bench (tests/bench/editor_card.py) reads these
   }

@@ -13,6 +13,7 @@ import { cardFrom, shortestWay, sideMasks } from '../model/maze-card.js';
 import { EditorModel, blankMaze } from '../editor/editor-model.js';
 import { EditorView } from '../editor/editor-view.js';
 import { attachPointer } from '../editor/editor-pointer.js';
+import { attachKeys } from '../editor/editor-keys.js';
 import { CardView } from '../editor/card-view.js';
 import { ClearCheck } from '../editor/clear-check.js';
 import { bindExchange, bindNewMaze } from '../editor/editor-forms.js';
@@ -33,6 +34,8 @@ const showWay = /** @type {HTMLInputElement} */ ($('show-way'));
 let tool = 'carve';
 /** @type {[Cell, Cell] | null} */
 let region = null;
+/** @type {Cell | null} */
+let cursor = null;
 /** @type {import('../model/maze-card.js').MazeCard} */
 let card = cardFrom(model.maze, sideMasks(model.maze)).card;
 /** @type {Cell[] | null} */
@@ -46,7 +49,7 @@ const draw = () =>
   view.request(() => {
     const state = check.state;
     const walk = 'walk' in state && check.busy ? state.walk : null;
-    return [model.maze, model.revision, { way: showWay.checked ? way : null, walk, region }];
+    return [model.maze, model.revision, { way: showWay.checked ? way : null, walk, region, cursor }];
   });
 
 /** After every edit: the card (timed, as `editor-card` performance measures), undo and redo, the publish note, the picture. */
@@ -107,6 +110,19 @@ attachPointer(canvas, model, view, {
     draw();
   },
 });
+attachKeys(canvas, model, {
+  tool: () => tool,
+  locked: () => check.busy,
+  edited: refresh,
+  cursor: (cell) => {
+    cursor = cell;
+    draw();
+  },
+  region: (cells) => {
+    region = cells;
+    draw();
+  },
+});
 $('undo').addEventListener('click', () => model.undo() && refresh());
 $('redo').addEventListener('click', () => model.redo() && refresh());
 $('zoom-in').addEventListener('click', () => zoom(1.25));
@@ -154,6 +170,8 @@ $('test-start').addEventListener('click', () => {
     return;
   }
   check.start(model.maze, model.wire(), model.revision);
+  $('test-pad').hidden = false;
+  $('test-pad').scrollIntoView({ block: 'nearest' });
 });
 $('test-stop').addEventListener('click', () => check.stop());
 for (const button of document.querySelectorAll('#pad-keys button')) {
