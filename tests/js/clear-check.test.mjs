@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClearCheck } from '../../web/js/editor/clear-check.js';
-import { blankMaze } from '../../web/js/editor/editor-model.js';
+import { blankMaze } from '../../web/js/editor/maze-shapes.js';
 
 /** A 1 x 3 corridor, entrance left, exit right. */
 function corridor() {

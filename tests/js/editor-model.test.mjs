@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EditorModel, blankMaze, cellsBetween, nearestBorder, onBorder, passageOf } from '../../web/js/editor/editor-model.js';
+import { EditorModel } from '../../web/js/editor/editor-model.js';
+import { blankMaze, cellsBetween, nearestBorder, onBorder, passageOf } from '../../web/js/editor/maze-shapes.js';
 import { decodeMaze } from '../../web/js/model/maze.js';
 import { mazeCard } from '../../web/js/model/maze-card.js';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mazeCard, shortestWay, sideMasks } from '../../web/js/model/maze-card.js';
-import { blankMaze } from '../../web/js/editor/editor-model.js';
+import { blankMaze } from '../../web/js/editor/maze-shapes.js';
 
 /** A 1 x n corridor, entrance at the left end, exit at the right. */
 function corridor(n) {

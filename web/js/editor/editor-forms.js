@@ -7,7 +7,7 @@ import { t } from '../common/i18n.js';
 import { $, el, message } from '../common/ui.js';
 import { DIRECTION_LABELS, generatorChoice, labelOf } from '../common/labels.js';
 import { decodeMaze } from '../model/maze.js';
-import { blankMaze } from './editor-model.js';
+import { blankMaze } from './maze-shapes.js';
 import { refusal, download, exportMaze, generateMaze, importMaze } from './editor-api.js';
 
 /** @typedef {import('./editor-model.js').EditorModel} EditorModel */

@@ -3,7 +3,7 @@
 // the entrance and exit tools put the opening on the border cell pointed at; the region tools choose a
 // rectangle between where the drag starts and ends). Two fingers pinch to zoom and pan; the wheel zooms
 // and the middle or right mouse button pans. A stroke is one step of the history, however long.
-import { cellsBetween } from './editor-model.js';
+import { cellsBetween } from './maze-shapes.js';
 
 /** @typedef {import('./editor-model.js').EditorModel} EditorModel */
 /** @typedef {import('./editor-view.js').EditorView} EditorView */
