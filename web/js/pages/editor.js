@@ -42,6 +42,8 @@ let card = cardFrom(model.maze, sideMasks(model.maze)).card;
 /** @type {Cell[] | null} */
 let way = null;
 let measured = -1; // the revision the card was made for
+let timed = 0;
+const MEASURES_KEPT = 5000; // performance entries kept before they are cleared (a long session makes many)
 let bounds = { min: 5, max: 150 }; // the room sizes a published maze keeps to, from the rules once loaded
 
 const check = new ClearCheck({ start: startClearCheck, finish: finishClearCheck }, showCheck);
@@ -62,6 +64,10 @@ function refresh() {
     way = showWay.checked && card.solvable ? shortestWay(model.maze, masks) : null;
     cardView.update(card);
     performance.measure('editor-card', 'editor-card-start');
+    if (++timed % MEASURES_KEPT === 0) {
+      performance.clearMeasures();
+      performance.clearMarks();
+    }
     measured = model.revision;
   }
   /** @type {HTMLButtonElement} */ ($('undo')).disabled = !model.canUndo || check.busy;
@@ -72,6 +78,7 @@ function refresh() {
 
 /** A maze came in whole (blank, generated, imported, published, resized): show all of it. */
 function replaced() {
+  check.stop(); // a clear check under way was for the maze replaced
   view.fitted = true;
   syncSize();
   refresh();
