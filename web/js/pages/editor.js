@@ -2,10 +2,9 @@
 // check) and publish it. This file wires the editor's parts (editor/: the model and its history, the
 // canvas view, the pointers, the card, the clear check, the folds) to the page and holds no rule.
 // `?from=CODE` starts from a published maze.
-import { formatRaceTime, t, translatePage } from '../common/i18n.js';
+import { t, translatePage } from '../common/i18n.js';
 import { mountLanguageSwitch } from '../common/language-switch.js';
 import { $, announce, message } from '../common/ui.js';
-import { loadName, saveName } from '../common/storage.js';
 import { loadRules } from '../net/rules.js';
 import { keyDirection } from '../input/input.js';
 import { decodeMaze } from '../model/maze.js';
@@ -18,7 +17,8 @@ import { attachKeys } from '../editor/editor-keys.js';
 import { CardView } from '../editor/card-view.js';
 import { ClearCheck } from '../editor/clear-check.js';
 import { bindExchange, bindNewMaze } from '../editor/editor-forms.js';
-import { finishClearCheck, publishMaze, publishedMaze, refusal, startClearCheck } from '../editor/editor-api.js';
+import { finishClearCheck, publishedMaze, refusal, startClearCheck } from '../editor/editor-api.js';
+import { bindPublish, checkText, publishNote } from '../editor/publish-panel.js';
 
 translatePage();
 mountLanguageSwitch(document.querySelector('header.top'));
@@ -193,59 +193,17 @@ function showCheck(state) {
   for (const button of document.querySelectorAll('#pad-keys .diagonal')) /** @type {HTMLElement} */ (button).hidden = model.maze.directions !== 8;
   /** @type {HTMLButtonElement} */ ($('test-start')).disabled = busy;
   const token = check.token(model.revision);
-  let text = '';
-  if (state.kind === 'racing') text = t('editor.test.racing');
-  else if (state.kind === 'starting' || state.kind === 'checking') text = t('editor.test.waiting');
-  else if (state.kind === 'refused') text = refusal(state.answer);
-  else if (state.kind === 'cleared') text = token ? t('editor.test.cleared', { time: formatRaceTime(state.ms) }) : t('editor.test.edited');
+  const text = checkText(state, token);
   $('test-status').textContent = busy ? text : '';
   if ($('clear-state').textContent !== text) {
     $('clear-state').textContent = text;
     if (text && !busy) announce(text);
   }
-  const { rows, cols } = model.maze;
-  const fits = Math.min(rows, cols) >= bounds.min && Math.max(rows, cols) <= bounds.max;
-  $('publish-note').textContent = !fits
-    ? t('editor.publish.size', { min: bounds.min, max: bounds.max })
-    : !card.solvable
-      ? t('editor.publish.unsolvable')
-      : token
-        ? ''
-        : t('editor.publish.needs_check');
+  $('publish-note').textContent = publishNote(model.maze, card, token, bounds);
   draw();
 }
 
-// Publishing: sent even when the note says it will be refused, so the server's own words show.
-$('publish').addEventListener('click', async () => {
-  const title = /** @type {HTMLInputElement} */ ($('publish-title')).value.trim();
-  const author = /** @type {HTMLInputElement} */ ($('publish-author')).value.trim();
-  const button = /** @type {HTMLButtonElement} */ ($('publish'));
-  button.disabled = true;
-  const answer = await publishMaze(model.wire(), title, author, check.token(model.revision) ?? '');
-  button.disabled = false;
-  if (!answer.ok) {
-    message(refusal(answer), 'error', 8000);
-    $('publish-note').textContent = refusal(answer);
-    return;
-  }
-  if (author) saveName(author);
-  const url = new URL(answer.body.url || '/m/' + answer.body.code, location.href);
-  $('published-code').textContent = answer.body.code;
-  const link = /** @type {HTMLAnchorElement} */ ($('published-link'));
-  link.href = url.pathname;
-  link.textContent = url.href;
-  $('published').hidden = false;
-  announce(t('editor.publish.done', { code: answer.body.code }));
-});
-$('published-copy').addEventListener('click', async () => {
-  try {
-    await navigator.clipboard.writeText(/** @type {HTMLAnchorElement} */ ($('published-link')).href);
-    message(t('editor.publish.copied'), 'info');
-  } catch {
-    message(t('editor.publish.copy_failed'));
-  }
-});
-/** @type {HTMLInputElement} */ ($('publish-author')).value = loadName();
+bindPublish(() => model.wire(), () => check.token(model.revision));
 
 /** The test hook (read-only): the maze and card shown, and where a cell's centre is on the screen. */
 /** @type {any} */ (window).mazerace_editor = Object.freeze({
