@@ -179,7 +179,7 @@ $('test-start').addEventListener('click', () => {
   }
   check.start(model.maze, model.wire(), model.revision);
   $('test-pad').hidden = false;
-  $('test-pad').scrollIntoView({ block: 'nearest' });
+  /** @type {HTMLElement} */ (document.querySelector('.canvas-box')).scrollIntoView({ block: 'start' }); // the maze with the pad under it
 });
 $('test-stop').addEventListener('click', () => check.stop());
 for (const button of document.querySelectorAll('#pad-keys button')) {
@@ -195,9 +195,10 @@ function showCheck(state) {
   const token = check.token(model.revision);
   const text = checkText(state, token);
   $('test-status').textContent = busy ? text : '';
-  if ($('clear-state').textContent !== text) {
-    $('clear-state').textContent = text;
-    if (text && !busy) announce(text);
+  const settled = busy ? '' : text; // while racing the pad's own line says it
+  if ($('clear-state').textContent !== settled) {
+    $('clear-state').textContent = settled;
+    if (settled) announce(settled);
   }
   $('publish-note').textContent = publishNote(model.maze, card, token, bounds);
   draw();
