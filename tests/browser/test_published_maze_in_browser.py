@@ -133,6 +133,8 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
     await expect(rows.nth(0).locator("td.name")).to_have_text("Ann")
     await expect(rows.nth(1).locator("td.name")).to_have_text("Bob")
     await expect(page.locator("#maze-board-empty")).to_be_hidden()
+    await page.click("#edit-copy")  # a copy of it in the editor
+    await page.wait_for_url(re.compile(f"/editor\\?from={code}$"))
 
     # the list of mazes links it, newest and most raced
     await page.goto(live_server.make_url("/mazes").human_repr())
