@@ -55,11 +55,11 @@ ErrorCode = Literal[
     "no_store",
     "unknown_race",
     "unknown_player",
+    "unknown_maze",
     "not_finished",
     "no_log",
     "no_best",
     # hand-made mazes: files, the clear check, publishing
-    "unknown_maze",
     "bad_import",
     "invalid_maze",
     "bad_walk",

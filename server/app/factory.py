@@ -16,6 +16,7 @@ from server.http.healthz import add_health_route
 from server.http.keys import CONFIG, CREATE_LIMITER, DIRECTORY, GATEWAY, REGISTRY
 from server.http.limits import HTTP_LIMITERS, HttpLimiters, rate_limit_middleware
 from server.http.maze_api import add_maze_routes
+from server.http.maze_pages import add_maze_page_routes
 from server.http.not_found import not_found_middleware
 from server.http.request_log import bound_bad_request_logs
 from server.http.routes import add_routes
@@ -85,6 +86,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     add_routes(app)
     add_health_route(app)
     add_rules_route(app)
+    add_maze_page_routes(app)
     add_maze_routes(app)
     app.cleanup_ctx.append(store_context)
     app.cleanup_ctx.append(cluster_context)

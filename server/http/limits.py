@@ -20,7 +20,7 @@ from server.config import AppConfig
 from server.http.edge import SOCKET_PREFIX, json_error
 from server.room.rate_limits import KeyedLimiter, RateLimit
 
-PAGE_PREFIXES = ("/static/", "/r/", "/replay/")
+PAGE_PREFIXES = ("/static/", "/r/", "/replay/", "/editor")
 ROOM_MAKING = frozenset({("POST", "/api/rooms"), ("POST", "/api/daily"), ("POST", "/api/ghost-rooms")})
 
 

@@ -11,6 +11,7 @@ from server.errors import GameError
 from server.http.ghost_rooms import ghost_room_plan, parse_daily_ghost, parse_ghost_request, todays_best
 from server.http.keys import CONFIG, DIRECTORY, GATEWAY, REGISTRY, store_of
 from server.http.limits import client_address, retry_after
+from server.http.maze_generate import add_generate_route
 from server.http.public_rooms import PUBLIC_ROOMS, PublicRooms
 from server.http.replays import REPLAYS
 from server.http.request_body import json_body, query_limit
@@ -33,6 +34,11 @@ async def lobby_page(request: web.Request) -> web.Response:
 async def room_page(request: web.Request) -> web.Response:
     """The room page; the script joins the room named in the path (and explains if it is gone)."""
     return page_response(request, "room.html")
+
+
+async def editor_page(request: web.Request) -> web.Response:
+    """The maze editor: draw, test and publish a maze (its script does all of it through the API)."""
+    return page_response(request, "editor.html")
 
 
 async def _room_is_open(request: web.Request, code: str) -> bool:
@@ -200,6 +206,8 @@ def add_routes(app: web.Application) -> None:
     app[PUBLIC_ROOMS] = PublicRooms(lambda: app[DIRECTORY].public(), app[CONFIG].rooms_list_ttl)
     app.router.add_get("/", lobby_page)
     app.router.add_get("/r/{code}", room_page)
+    app.router.add_get("/editor", editor_page)
+    add_generate_route(app)
     app.router.add_post("/api/rooms", create_room)
     app.router.add_get("/api/rooms", list_rooms)
     app.router.add_get("/api/rooms/{code}", room_summary)

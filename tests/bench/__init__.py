@@ -17,6 +17,7 @@ MODULES: tuple[str, ...] = (
     "bot_load",
     "ghosts",
     "feel",
+    "editor_card",
     "analysis",
     "editor",
     "publish",

@@ -47,6 +47,7 @@ export {};
  * @property {number} time_limit
  * @property {boolean} fog
  * @property {number} vision
+ * @property {string | null} [maze] a published maze's share code (the room races it), or null for a generated maze
  */
 
 /** A bot's kind and speed (moves a second). @typedef {{kind: string, speed: number}} BotSpec */

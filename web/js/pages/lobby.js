@@ -6,7 +6,7 @@
 import { t, translatePage } from '../common/i18n.js';
 import { mountLanguageSwitch } from '../common/language-switch.js';
 import { $, el, message, show } from '../common/ui.js';
-import { buildSettingsFields, readSettings, writeSettings } from '../panels/settings.js';
+import { buildSettingsFields, mazeChoice, readSettings, writeSettings } from '../panels/settings.js';
 import { defaultSettings, loadRules } from '../net/rules.js';
 import { api, noStore, problem, roomUrl } from '../net/api.js';
 import { ALGORITHM_PLAIN, labelled, presetLabel } from '../common/labels.js';
@@ -37,6 +37,7 @@ loadRules()
   .then((rules) => {
     buildSettingsFields($('create-fields'), rules);
     writeSettings(createForm, defaultSettings(rules));
+    $('more-settings').addEventListener('toggle', () => mazeChoice(createForm)); // its Maze field, when opened
     buildPresetButtons(rules.presets);
     buildDailyButtons(rules.presets, nameForRoom);
     buildLeaderboardFilters(rules.settings);
@@ -67,10 +68,16 @@ createForm.addEventListener('submit', async (/** @type {SubmitEvent} */ e) => {
     settings.preset = preset; // a size button: its size, whatever "More settings" says
     delete settings.rows;
     delete settings.cols;
+    delete settings.maze; // and a generated maze of that size
   }
   if (!settings.hint_methods.length) {
     $('more-settings').open = true;
     message(t('front.error.no_methods'));
+    return;
+  }
+  if ('maze' in settings && settings.maze === undefined) {
+    $('more-settings').open = true;
+    message(t('settings.maze_bad_code'));
     return;
   }
   for (const button of createButtons()) button.disabled = true;

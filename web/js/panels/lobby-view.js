@@ -25,6 +25,9 @@ export class LobbyView {
     this.bots = bots;
     this.isYou = isYou;
     this.lastSettings = ''; // the settings last written into the form (JSON)
+    /** @type {typeof import('./maze-choice.js') | null} */
+    this.titles = null; // what fetches published mazes' titles, once a room has one
+    this.titlesAsked = false;
   }
 
   /**
@@ -84,6 +87,23 @@ export class LobbyView {
   }
 
   /**
+   * A published maze's title, or null until it is known: its module (maze-choice.js) and the title are
+   * fetched when a room first has one, and the settings line is written again as each arrives.
+   * @param {string} code
+   */
+  mazeTitle(code) {
+    const again = () => this.updateSettings(this.state.isHost());
+    if (this.titles) return this.titles.mazeTitle(code, again);
+    if (this.titlesAsked) return null;
+    this.titlesAsked = true;
+    import('./maze-choice.js').then((module) => {
+      this.titles = module;
+      again();
+    }, () => {});
+    return null;
+  }
+
+  /**
    * Arriving in the lobby, the keyboard starts on its main action: Start for a host who may start now,
    * Ready for a player; nothing for a watcher.
    */
@@ -111,7 +131,8 @@ export class LobbyView {
     const fixed = state.ghosts.length > 0; // a ghost races its stored race's maze: the server refuses changes
     lockSettings(form, !host || state.phase !== 'lobby' || fixed);
     show('settings-apply', host && !fixed);
-    setText('settings-summary', daily ? t('lobby.daily_summary', { settings: describeSettings(s) }) : describeSettings(s));
+    const title = s.maze ? this.mazeTitle(s.maze) : null;
+    setText('settings-summary', daily ? t('lobby.daily_summary', { settings: describeSettings(s) }) : describeSettings(s, title));
   }
 }
 
@@ -172,6 +193,7 @@ export function bindLobbyControls({ state, session, command, link }) {
     if (!session.rules) return message(t('lobby.settings_no_rules'));
     const settings = readSettings(e.target);
     if (!settings.hint_methods.length) return message(t('lobby.pick_method'));
+    if ('maze' in settings && settings.maze === undefined) return message(t('settings.maze_bad_code'));
     command('settings', settings, () => message(t('lobby.settings_saved'), 'info', 2000));
   });
   $('copy-link').addEventListener('click', async () => {

@@ -23,11 +23,12 @@ const TAG_CLASSES = { bot: 'tag bot', ready: 'tag ready' };
  * null when it is no summary. Pure: the node tests read it.
  * @param {any} summary GET /api/rooms/{code}'s answer, read defensively
  * @param {typeof t} [translate] the page's t, or another language's (tests)
+ * @param {string | null} [title] the title of the published maze the room races, once known
  * `watchOnly`: the room takes no player now or later in this visit (locked, or every seat taken).
  * A player's `tags` are names of TAGS ('bot', 'host', 'away', 'finished', 'ready', 'not_ready').
  * @returns {{heading: string, settings: string, seat: string, seatsOpen: boolean, watchOnly: boolean, players: {name: string, colour: string | undefined, tags: string[]}[]} | null}
  */
-export function previewFacts(summary, translate = t) {
+export function previewFacts(summary, translate = t, title = null) {
   if (!summary || typeof summary !== 'object' || typeof summary.phase !== 'string') return null;
   const roster = Array.isArray(summary.roster) ? summary.roster : [];
   const count = Number(summary.players) || roster.length;
@@ -36,7 +37,7 @@ export function previewFacts(summary, translate = t) {
   if (summary.locked) seat = translate('join.seat.locked');
   else if (summary.full) seat = translate('join.seat.full');
   else if (!seatsOpen) seat = translate('join.seat.racing');
-  const settings = summary.settings && typeof summary.settings === 'object' ? describeSettings(summary.settings) : '';
+  const settings = summary.settings && typeof summary.settings === 'object' ? describeSettings(summary.settings, title) : '';
   return {
     heading: translate(HEADINGS[summary.phase] ?? 'join.preview.other', {
       phase: summary.phase,
@@ -84,6 +85,9 @@ export class RoomPreview {
     this.gone = false;
     this.watchOnly = false;
     this.changed = () => {}; // told after each answer: the page redraws what depends on gone and watchOnly
+    /** @type {typeof import('./maze-choice.js') | null} */
+    this.titles = null; // what fetches a published maze's title, once the room has one
+    this.titlesAsked = false;
     document.addEventListener('visibilitychange', () => {
       if (this.running && !document.hidden) this.refresh();
     });
@@ -125,9 +129,26 @@ export class RoomPreview {
     return Promise.resolve(this.last);
   }
 
+  /**
+   * The title of a published maze the room races, or null until known: its module (maze-choice.js, not
+   * in the page's first load) and the title are fetched once, and the box drawn again when they come.
+   * @param {unknown} code
+   */
+  mazeTitle(code) {
+    if (typeof code !== 'string' || !code) return null;
+    if (this.titles) return this.titles.mazeTitle(code, () => this.draw(this.gone));
+    if (this.titlesAsked) return null;
+    this.titlesAsked = true;
+    import('./maze-choice.js').then((module) => {
+      this.titles = module;
+      this.draw(this.gone);
+    }, () => {});
+    return null;
+  }
+
   /** @param {boolean} gone */
   draw(gone) {
-    const facts = previewFacts(this.last);
+    const facts = previewFacts(this.last, t, this.mazeTitle(this.last?.settings?.maze));
     this.gone = gone;
     this.watchOnly = !!facts?.watchOnly;
     show(this.box, !!facts); // no such room: the join panel says so alone

@@ -83,7 +83,9 @@ export function buildSettingsFields(container, serverRules) {
   rules = serverRules;
   aboutPrefix = container.id || aboutPrefix;
   const braid = rules.settings.braid;
-  const fields = [
+  const generator = el( // hidden for a published maze, which brings its own size, directions and openings
+    'div',
+    {},
     select('preset', presetLabels(), t('settings.size'), t('settings.size_about')),
     el('div', { class: 'pair' }, number('rows', t('settings.rows')), number('cols', t('settings.cols'))),
     select('algorithm', generatorOptions(), t('settings.algorithm'), t('settings.algorithm_about')),
@@ -91,6 +93,10 @@ export function buildSettingsFields(container, serverRules) {
     has('directions') ? directionsField() : null,
     number('braid', t('settings.braid', { min: braid.min, max: braid.max }), t('settings.braid_about'), 0.05),
     select('openings', options('openings', OPENING_LABELS), t('settings.openings'), t('settings.openings_about')),
+  );
+  const fields = [
+    has('maze') ? el('div', { class: 'maze-choice' }) : null, // filled when first wanted (mazeChoice)
+    generator,
     el(
       'fieldset',
       { class: 'methods' },
@@ -200,6 +206,8 @@ export function writeSettings(form, settings) {
   if (f.fog) f.fog.checked = !!s.fog;
   if (f.vision) f.vision.value = s.vision;
   for (const box of form.querySelectorAll('input[name="hint_methods"]')) box.checked = s.hint_methods.includes(box.value);
+  form.dataset.maze = s.maze ?? '';
+  if (s.maze || maze) mazeChoice(form, true);
   syncPreset(form);
   syncDirections(form);
 }
@@ -234,6 +242,8 @@ export function readSettings(form) {
     s.rows = Number(f.rows.value);
     s.cols = Number(f.cols.value);
   }
+  if (form.querySelector('.maze-choice')) s.maze = maze ? maze.readMazeChoice(form) : form.dataset.maze || null; // undefined: no code typed
+  if (s.maze) for (const name of /** @type {const} */ (['preset', 'rows', 'cols', 'directions'])) delete s[name]; // the maze's own
   return s;
 }
 
@@ -246,15 +256,33 @@ export function lockSettings(form, locked) {
   form.dataset.locked = String(locked);
   for (const control of form.elements) control.disabled = locked;
   if (!locked) syncPreset(form);
+  if (!locked) mazeChoice(form);
   syncDirections(form);
+}
+
+/** @type {typeof import('./maze-choice.js') | null} */
+let maze = null; // the Maze field's module (maze-choice.js), once loaded
+let mazeLoading = /** @type {Promise<typeof import('./maze-choice.js')> | null} */ (null);
+const loadMaze = () => (mazeLoading ??= import('./maze-choice.js').then((module) => (maze = module)));
+
+/**
+ * The Maze field, loaded and put in `form` when first wanted (a host's form, a room on a published maze,
+ * "More settings"): most never need it, so no first load carries it. `write`: show the form's maze.
+ * @param {SettingsForm} form @param {boolean} [write]
+ */
+export function mazeChoice(form, write = false) {
+  const slot = form.querySelector('.maze-choice');
+  if (slot) loadMaze().then((module) => module.mountMazeChoice(slot, form, write), () => {});
 }
 
 /**
  * A one-line summary of settings for people who cannot change them, in plain words: its fields (the
- * size, the maze, 8 directions, fog, the hints), each a whole message, one after the other.
+ * size, the maze, 8 directions, fog, the hints), each a whole message, one after the other. A published
+ * maze is named by its `title` (the code until that is known), with its size.
  * @param {Partial<import('../model/wire-types.js').Settings>} s
+ * @param {string | null} [title]
  */
-export function describeSettings(s) {
+export function describeSettings(s, title = null) {
   const preset = presetLabel(s.preset || '');
   const size = s.rows && s.cols ? t('settings.summary.size', { preset, rows: s.rows, cols: s.cols }) : preset;
   const plain = String(labelOf(ALGORITHM_PLAIN, s.algorithm || ''));
@@ -263,6 +291,8 @@ export function describeSettings(s) {
   const hints = !s.hint_limit
     ? t('settings.summary.no_hints')
     : t(s.hint_reveal === 'whole' ? 'settings.summary.hints_whole' : 'settings.summary.hints', { count: s.hint_limit, seconds: s.hint_penalty ?? 0 });
-  const fields = [size, maze, s.directions === 8 ? t('settings.summary.eight') : '', s.fog ? fog : '', hints];
+  const made = s.maze ? t('settings.summary.hand_made', { title: title ?? s.maze, rows: s.rows ?? '?', cols: s.cols ?? '?' }) : '';
+  const generated = made ? [made] : [size, maze];
+  const fields = [...generated, s.directions === 8 ? t('settings.summary.eight') : '', s.fog ? fog : '', hints];
   return fields.filter(Boolean).join(' · ');
 }
