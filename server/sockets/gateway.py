@@ -61,7 +61,7 @@ class SocketGateway:
             self.snapshot_limiter: self.address_snapshot_limiter,
         }
         """Limits that also hold per client address: new connections and new members refill nothing."""
-        self.handshakes = Handshakes()
+        self.handshakes = Handshakes(exact_routing=config.redis_url is not None)
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
         self.runner = RoomRunner(registry, self.outbox, clock)
