@@ -76,10 +76,11 @@ async def _save_replayed(gateway: SocketGateway, record: RaceRecord) -> None:
 async def _renew_forever(ownership: RoomOwnership, reach: RedisReach, every: float) -> None:
     while True:
         await asyncio.sleep(every)
-        sent_at = reach.clock()
+        sent_at = reach.sending()
         try:
             await ownership.renew()
         except GameError as error:
+            reach.failed()
             log.warning("renewing leases failed: %s", error.message)
         else:
             reach.answered(sent_at)

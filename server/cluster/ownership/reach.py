@@ -22,20 +22,41 @@ CHECKS_A_LEASE = 10
 
 
 class RedisReach:
-    """When Redis last answered a lease renewal (monotonic time of sending it)."""
+    """When Redis last answered a lease renewal, and whether the latest one is failing.
+
+    Silence alone is not enough to let rooms go: an event loop that stalled (a busy machine) wakes with
+    an old answer and no renewal sent since, and Redis may be fine. Rooms go only when, besides, the
+    latest renewal failed or has gone unanswered for a third of a lease (a round trip takes
+    milliseconds)."""
 
     def __init__(self, lease_ttl: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.lease_ttl = lease_ttl
         self.clock = clock
         self.answered_at = clock()
+        self.pending_since: float | None = None
+        self.failing = False
+
+    def sending(self) -> float:
+        """A renewal goes out now; the moment, for `answered`."""
+        self.pending_since = self.clock()
+        return self.pending_since
 
     def answered(self, sent_at: float) -> None:
         """A renewal sent at `sent_at` was answered: every lease it kept lives a lease from then."""
         self.answered_at = max(self.answered_at, sent_at)
+        self.pending_since, self.failing = None, False
+
+    def failed(self) -> None:
+        """A renewal could not reach Redis, or got no answer in time."""
+        self.pending_since, self.failing = None, True
 
     def cut_off(self) -> bool:
         """Whether Redis has been silent too long for this process to hold rooms."""
-        return self.clock() - self.answered_at > self.lease_ttl * LET_GO_SHARE
+        now = self.clock()
+        stuck = self.failing or (
+            self.pending_since is not None and now - self.pending_since > self.lease_ttl / 3
+        )
+        return stuck and now - self.answered_at > self.lease_ttl * LET_GO_SHARE
 
 
 REACH = web.AppKey("redis_reach", RedisReach)
