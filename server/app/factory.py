@@ -9,6 +9,7 @@ from aiohttp import web
 
 from server.app.store_lifecycle import save_open_rooms, store_context
 from server.cluster.ownership.node import cluster_context
+from server.cluster.ownership.reach import refuse_sockets_when_cut_off
 from server.config import AppConfig
 from server.http.client_address import client_address_middleware
 from server.http.edge import edge_middleware, name_the_server
@@ -58,7 +59,13 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     bound_bad_request_logs()
     app = web.Application(
         client_max_size=config.max_body,
-        middlewares=[client_address_middleware, edge_middleware, not_found_middleware, rate_limit_middleware],
+        middlewares=[
+            client_address_middleware,
+            edge_middleware,
+            not_found_middleware,
+            rate_limit_middleware,
+            refuse_sockets_when_cut_off,
+        ],
     )
     app.on_response_prepare.append(name_the_server)
     sio = GuardedServer(

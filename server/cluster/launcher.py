@@ -3,8 +3,9 @@ machine, in the foreground.
 
 Installs Debian's redis-server and nginx-light when missing, starts one durable redis-server (unless
 `--redis` names one), N MazeRace processes on free loopback ports (all on the same `--db`), and nginx
-on P in front of them; prints a table of what runs; watches the processes (one that dies is reported
-and started again on its port, unless `--no-restart`); and on Ctrl-C or SIGTERM stops everything it
+on P in front of them; prints a table of what runs; watches its children (one that dies is reported
+and started again on its port, unless `--no-restart`: Redis on its data and nginx on its config while
+the MazeRace processes stay up and reconnect); and on Ctrl-C or SIGTERM stops everything it
 started: SIGTERM to the MazeRace processes (each hands over or saves its rooms), then nginx, then Redis.
 Options after `--` are passed to every MazeRace process (`-- --countdown 5`).
 """
@@ -116,6 +117,9 @@ class Cluster:
     redis_url: str = ""
     nodes: list[Node] = field(default_factory=list)
     nginx: NginxServer | None = None
+    support_started: dict[str, float] = field(default_factory=dict)
+    """When Redis and nginx last started (monotonic), by name: a quick death is counted."""
+    support_deaths: dict[str, int] = field(default_factory=dict)
 
     def start(self) -> NginxServer:
         """Start Redis, the processes and nginx (returned); each is kept as soon as it runs."""
@@ -123,6 +127,7 @@ class Cluster:
         if self.args.redis is None:
             self.redis = RedisServer.start(data / "redis")
             self.redis_url = self.redis.url
+            self.support_started["redis-server"] = time.monotonic()
         else:
             self.redis_url = self.args.redis
         specs = [
@@ -134,8 +139,10 @@ class Cluster:
             start_nodes(specs, data / "logs", services)
         finally:
             self.nodes = [Node(spec, service) for spec, service in zip(specs, services, strict=False)]
-        upstreams = [Upstream(LOOPBACK, node.service.port) for node in self.nodes]
-        self.nginx = NginxServer.start(data / "nginx", upstreams, port=self.args.port, host=self.args.host)
+        self.nginx = NginxServer.start(
+            data / "nginx", self.upstreams(), port=self.args.port, host=self.args.host
+        )
+        self.support_started["nginx"] = time.monotonic()
         return self.nginx
 
     def table(self) -> str:
@@ -159,15 +166,49 @@ class Cluster:
         )
 
     def watch_once(self) -> str | None:
-        """Look at every child once: report and restart dead processes; a reason to stop, or None."""
-        for name, server in (("nginx", self.nginx), ("redis-server", self.redis)):
-            if server is not None and not server.service.alive():
-                status = server.service.process.returncode
-                return f"{name} (pid {server.service.pid}) exited with status {status}; stopping the cluster"
+        """Look at every child once: report and restart whatever died; a reason to stop, or None."""
+        for name in ("redis-server", "nginx"):
+            reason = self._revive_support(name)
+            if reason is not None:
+                return reason
         for node in self.nodes:
             if not node.given_up and not node.service.alive():
                 self._revive(node)
         return None
+
+    def _revive_support(self, name: str) -> str | None:
+        """Redis or nginx, dead, is started again on its port (Redis on its data, whose append-only
+        file holds every acknowledged write; nginx on its config): the MazeRace processes stay up and
+        reconnect. One that dies three times running within 10 s of starting stops the cluster."""
+        server: RedisServer | NginxServer | None = self.redis if name == "redis-server" else self.nginx
+        if server is None or server.service.alive():
+            return None
+        service = server.service
+        say(
+            f"{name} (pid {service.pid}, port {service.port}) exited with status {service.process.returncode}"
+        )
+        quick = time.monotonic() - self.support_started.get(name, 0.0) < QUICK_DEATH_SECONDS
+        self.support_deaths[name] = self.support_deaths.get(name, 0) + 1 if quick else 0
+        if not self.args.restart or self.support_deaths[name] >= QUICK_DEATHS:
+            why = "--no-restart" if not self.args.restart else f"it died {QUICK_DEATHS} times on start"
+            return f"{name} is not started again ({why}); stopping the cluster"
+        self.support_started[name] = time.monotonic()
+        try:
+            if isinstance(server, RedisServer):
+                server.restart()
+            else:
+                self.nginx = server = NginxServer.start(
+                    server.prefix, self.upstreams(), port=server.port, host=server.host
+                )
+        except ServiceError as error:
+            say(f"{name} could not be started again: {error}")
+            return None
+        say(f"{name} started again: pid {server.service.pid}, port {server.service.port}")
+        return None
+
+    def upstreams(self) -> list[Upstream]:
+        """Where nginx sends requests: every MazeRace process's port."""
+        return [Upstream(LOOPBACK, node.service.port) for node in self.nodes]
 
     def _revive(self, node: Node) -> None:
         service = node.service

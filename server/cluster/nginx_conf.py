@@ -5,6 +5,8 @@ Routing. Every Socket.IO request of a room carries the room code in its query (`
 `hash $arg_room consistent` sends all of a room's requests (the handshake, every long-poll, the
 WebSocket upgrade) to one process, and a process joining or leaving the ring moves only its share of
 rooms. A Socket.IO request without a room hashes the empty key: one process, so polling stays sticky.
+A process that cannot reach Redis answers a new connection 503 (server/cluster/ownership/reach.py):
+nginx then tries the next process on the ring, the same one for every request of the room.
 Everything else (pages, static files, the HTTP API) goes round-robin to any process: every process
 must answer it from the cluster's shared state, and spreading it shows at once when one does not.
 
@@ -59,6 +61,7 @@ server {{
 
     location /socket.io/ {{
         proxy_pass http://mazerace_rooms;
+        proxy_next_upstream error timeout http_503;
         proxy_buffering off;
         proxy_connect_timeout 1s;
         proxy_read_timeout 1h;

@@ -52,6 +52,8 @@ class RoomRegistry:
         """Mixed into the daily seeds (the store keeps one), so nobody can work out tomorrow's maze."""
         self._by_sid: dict[str, Member] = {}
         self._by_member: dict[Member, str] = {}
+        self._sent_away: set[str] = set()
+        """Connections whose room left this process, until they close (`send_away`)."""
 
     def create(
         self,
@@ -134,16 +136,24 @@ class RoomRegistry:
     def detach(self, sid: str) -> Member | None:
         """Forget `sid`; returns what it was in."""
         member = self._by_sid.pop(sid, None)
+        self._sent_away.discard(sid)
         if member is not None and self._by_member.get(member) == sid:
             del self._by_member[member]
         return member
 
-    def detach_room(self, code: str) -> list[str]:
-        """Forget every connection in room `code`; returns their sids."""
+    def send_away(self, code: str) -> list[str]:
+        """Room `code` left this process (a cluster's room on the move): forget its connections, but
+        remember them until they close (`sent_away`), so that a command they sent meanwhile is told to
+        reconnect rather than that the room is gone. Returns their sids."""
         sids = [sid for sid, member in self._by_sid.items() if member.code == code]
         for sid in sids:
             self.detach(sid)
+        self._sent_away.update(sids)
         return sids
+
+    def sent_away(self, sid: str) -> bool:
+        """Whether `sid` was in a room that left this process."""
+        return sid in self._sent_away
 
     def close_idle(self, now: float, timeout: float) -> list[str]:
         """Remove rooms that nobody has been in for `timeout` seconds; returns their codes."""

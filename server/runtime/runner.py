@@ -93,11 +93,16 @@ class RoomRunner:
         await self.sender.deliver(self.outgoing(room, envelopes))
 
     def joined(self, sid: str) -> tuple[Member, Room]:
-        """The member a connection has joined as, and their room; `not_joined` if it has not."""
+        """The member a connection has joined as, and their room; `not_joined` if it has not. A
+        connection whose room left this process (a cluster's room on the move) is told to reconnect
+        (`server_unavailable`): the room lives on where its clients land next."""
         member = self.registry.member(sid)
-        if member is None:
+        room = self.registry.rooms.get(member.code) if member is not None else None
+        if (member is None and self.registry.sent_away(sid)) or (member is not None and room is None):
+            raise GameError("this room is moving to another server; reconnecting", code="server_unavailable")
+        if member is None or room is None:
             raise GameError("join a room first", code="not_joined")
-        return member, self.registry.get(member.code)
+        return member, room
 
     def outgoing(self, room: Room, envelopes: list[Envelope]) -> Outgoing:
         """What a command or tick of `room` sends, read now, before the room can move on: its events,

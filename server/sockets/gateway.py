@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 
 import socketio
 
@@ -62,7 +62,7 @@ class SocketGateway:
             self.snapshot_limiter: self.address_snapshot_limiter,
         }
         """Limits that also hold per client address: new connections and new members refill nothing."""
-        self.handshakes = Handshakes()
+        self.handshakes = Handshakes(exact_routing=config.redis_url is not None)
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
         self.runner = RoomRunner(registry, self.outbox, clock)
@@ -157,10 +157,14 @@ class SocketGateway:
         with contextlib.suppress(Exception):
             await self.sio.disconnect(sid)
 
-    async def move_clients(self, code: str, reason: str) -> None:
-        """Send a room's connections away (its room is no longer here): told why, then dropped, not
-        disconnected, so their clients reconnect on their own and rejoin where the room is now."""
-        sids = self.registry.detach_room(code)
+    def move_clients(self, code: str, reason: str) -> Coroutine[object, object, None]:
+        """Send a room's connections away (its room is no longer here): at once they are no longer
+        its members (a command they sent meanwhile is told to reconnect); then, in the coroutine
+        returned, told why and dropped, not disconnected, so their clients reconnect on their own
+        and rejoin where the room is now."""
+        return self._send_on(code, self.registry.send_away(code), reason)
+
+    async def _send_on(self, code: str, sids: list[str], reason: str) -> None:
         await self.sio.emit("closing", {"reason": reason}, room=code)
         for sid in sids:
             await self.drop_transport(sid)

@@ -15,7 +15,7 @@ import os
 import signal
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from server.cluster.nodes import NodeSpec, health
 from server.cluster.ownership.shared_rooms import room_keys
 from server.cluster.redis_server import RedisServer, pong, redis_command
 from server.cluster.services import LOOPBACK, Service, free_port, spawn
+from tests.cluster.relay import Relay
 
 NODES = ("node1", "node2", "node3")
 NODE_ARGS = ("--countdown", "1")
@@ -45,6 +46,8 @@ class ChaosCluster:
     specs: dict[str, NodeSpec]
     nodes: dict[str, Service]
     nginx: NginxServer
+    relays: dict[str, Relay] = field(default_factory=dict)
+    """With `running_cluster(relayed=True)`: each process's link to Redis, which a test can stall."""
 
     @property
     def url(self) -> str:
@@ -128,14 +131,19 @@ async def _until(ready: Callable[[], bool], what: str, within: float = UP_SECOND
 
 
 @contextlib.contextmanager
-def running_cluster(root: Path) -> Iterator[ChaosCluster]:
-    """The three processes are started together (then each waited for), behind one nginx."""
+def running_cluster(root: Path, *, relayed: bool = False) -> Iterator[ChaosCluster]:
+    """The three processes are started together (then each waited for), behind one nginx; `relayed`:
+    each reaches Redis through a `Relay` of its own."""
     redis = RedisServer.start(root / "redis")
     services: dict[str, Service] = {}
+    relays: dict[str, Relay] = {}
     nginx: NginxServer | None = None
     try:
+        if relayed:
+            relays = {node: Relay(redis.port).start() for node in NODES}
+        url = {node: relays[node].url if relayed else redis.url for node in NODES}
         specs = {
-            node: NodeSpec(node, redis.url, str(root / "mazerace.db"), extra=NODE_ARGS) for node in NODES
+            node: NodeSpec(node, url[node], str(root / "mazerace.db"), extra=NODE_ARGS) for node in NODES
         }
         for node, spec in specs.items():
             port = free_port()
@@ -149,9 +157,11 @@ def running_cluster(root: Path) -> Iterator[ChaosCluster]:
                 time.sleep(0.05)
         upstreams = [Upstream(LOOPBACK, service.port) for service in services.values()]
         nginx = NginxServer.start(root / "nginx", upstreams)
-        cluster = ChaosCluster(root, redis, specs, services, nginx)
+        cluster = ChaosCluster(root, redis, specs, services, nginx, relays)
         yield cluster
     finally:
+        for relay in relays.values():
+            relay.heal()  # a process hands its rooms over through Redis as it stops
         for service in services.values():
             with contextlib.suppress(ProcessLookupError):
                 if service.alive():
@@ -159,6 +169,8 @@ def running_cluster(root: Path) -> Iterator[ChaosCluster]:
             service.stop(signal.SIGTERM, 15)
         if nginx is not None:
             nginx.stop()
+        for relay in relays.values():
+            relay.stop()
         redis.stop()
 
 

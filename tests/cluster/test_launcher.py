@@ -2,6 +2,7 @@
 Socket.IO requests to one process (and a WebSocket client gets through), a process killed with SIGKILL is
 reported and started again on its port, and SIGTERM stops every child, leaving no process and no port."""
 
+import asyncio
 import os
 import queue
 import signal
@@ -153,3 +154,43 @@ async def test_cluster_comes_up_routes_rooms_and_stops_cleanly(launcher: tuple[L
     pids = [row.pid for row in rows if row.id != "node2"] + [new_pid]
     assert [pid for pid in pids if not _gone(pid)] == []
     assert [row.port for row in rows if not port_is_free(row.port)] == []
+
+
+async def _answer(http: aiohttp.ClientSession, url: str, within: float = 30.0) -> int:
+    """The first status other than a refusal or a 5xx for `GET url` (nginx or Redis coming back)."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            async with http.get(url) as response:
+                if response.status < 500:
+                    return response.status
+        except aiohttp.ClientError:
+            pass
+        assert time.monotonic() < deadline, f"{url} did not answer within {within} s"
+        await asyncio.sleep(0.1)
+
+
+async def test_redis_and_nginx_killed_are_started_again_and_the_processes_stay(
+    launcher: tuple[Launcher, int],
+) -> None:
+    """kill -9 of redis-server, then of nginx: each is started again on its port (Redis on its data),
+    no MazeRace process is stopped, and a room made before is still there."""
+    cluster, port = launcher
+    cluster.wait_for("ready:")
+    rows = {row.id: row for row in cluster.table()}
+    url = f"http://127.0.0.1:{port}"
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"{url}/api/rooms", json={"preset": "custom", "rows": 7, "cols": 7}) as made:
+            assert made.status == 201, await made.text()
+            code = (await made.json())["code"]
+        for role in ("redis", "nginx"):
+            os.kill(rows[role].pid, signal.SIGKILL)
+            name = "redis-server" if role == "redis" else "nginx"
+            again = cluster.wait_for(f"{name} started again", 60)
+            assert again.endswith(f"port {rows[role].port}"), again
+            assert await _answer(http, f"{url}/api/rooms/{code}") == 200
+        assert cluster.process.poll() is None
+    assert not [line for line in cluster.seen if line.startswith("node") and "exited" in line]
+    assert [row.pid for row in rows.values() if row.role == "node" and _gone(row.pid)] == []
+    cluster.process.send_signal(signal.SIGTERM)
+    assert cluster.process.wait(60) == 0

@@ -12,6 +12,7 @@ from redis.exceptions import RedisError
 
 from server.cluster.ownership.home import ClusterHome, spawn
 from server.cluster.ownership.owner import RoomOwnership
+from server.cluster.ownership.reach import CHECKS_A_LEASE, REACH, RedisReach
 from server.cluster.ownership.shared_directory import SharedDirectory
 from server.cluster.ownership.shared_rooms import SharedRooms
 from server.errors import GameError
@@ -45,10 +46,13 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
         joined_since=gateway.joined_since,
     )
     gateway.runner.home = ClusterHome(ownership, gateway)
+    reach = RedisReach(config.lease_ttl)
     app[SHARED] = shared
+    app[REACH] = reach
     app[DIRECTORY] = SharedDirectory(app[REGISTRY], config.node, app[CREATE_LIMITER], shared, ownership)
     tasks = [
-        asyncio.create_task(_renew_forever(ownership, config.lease_ttl / 3)),
+        asyncio.create_task(_renew_forever(ownership, reach, config.lease_ttl / 3)),
+        asyncio.create_task(_let_go_when_cut_off(ownership, reach, config.lease_ttl / CHECKS_A_LEASE)),
         asyncio.create_task(_answer_handovers(shared, ownership, gateway)),
         asyncio.create_task(_sweep_forever(shared)),
     ]
@@ -69,13 +73,28 @@ async def _save_replayed(gateway: SocketGateway, record: RaceRecord) -> None:
         log.exception("storing replayed race %s failed", record.id)
 
 
-async def _renew_forever(ownership: RoomOwnership, every: float) -> None:
+async def _renew_forever(ownership: RoomOwnership, reach: RedisReach, every: float) -> None:
     while True:
         await asyncio.sleep(every)
+        sent_at = reach.sending()
         try:
             await ownership.renew()
         except GameError as error:
+            reach.failed()
             log.warning("renewing leases failed: %s", error.message)
+        else:
+            reach.answered(sent_at)
+
+
+async def _let_go_when_cut_off(ownership: RoomOwnership, reach: RedisReach, every: float) -> None:
+    """Let every room go once Redis has been silent too long (`server.cluster.ownership.reach`): its
+    clients reconnect, and nginx sends them past this process to one that can serve them."""
+    while True:
+        await asyncio.sleep(every)
+        if reach.cut_off() and ownership.leases:
+            log.warning("Redis has not answered for %.1f s", reach.clock() - reach.answered_at)
+            for code in list(ownership.leases):
+                ownership.evict(code, "this server cannot reach the game's shared state")
 
 
 async def _sweep_forever(shared: SharedRooms) -> None:

@@ -31,7 +31,9 @@ import { $, announce, message, usePlayerColours } from '../common/ui.js';
 translatePage();
 mountLanguageSwitch(document.querySelector('header.top'));
 
-const code = decodeURIComponent(location.pathname.split('/')[2] || '');
+// Lower-case, as the server issues codes: a cluster's balancer routes by this exact text, and a
+// process accepts a join only on a connection routed by the room's own code.
+const code = decodeURIComponent(location.pathname.split('/')[2] || '').trim().toLowerCase();
 const watchOnly = new URLSearchParams(location.search).get('watch') === '1';
 const state = new RoomState();
 /**
