@@ -217,6 +217,10 @@ bindPublish(() => model.wire(), () => check.token(model.revision));
   get check() {
     return check.state.kind;
   },
+  get walk() {
+    const state = check.state;
+    return 'walk' in state ? state.walk : null;
+  },
   get wire() {
     return model.wire();
   },
