@@ -52,7 +52,7 @@ const draw = () =>
   view.request(() => {
     const state = check.state;
     const walk = 'walk' in state && check.busy ? state.walk : null;
-    return [model.maze, model.revision, { way: showWay.checked ? way : null, walk, region, cursor }];
+    return [model.maze, model.revision, { way: showWay.checked ? way : null, walk, region, cursor }, model.takeTouched()];
   });
 
 /** After every edit: the card (timed, as `editor-card` performance measures), undo and redo, the publish note, the picture. */
