@@ -1,9 +1,10 @@
 """The maze editor in headless Chromium (section editor-browser): on a 150x150 maze, the live card's update
 after one edit (the page's `editor-card` performance measures: the open-sides masks, both searches, the
 route count and the card's DOM) and the drawing of the frame after it (`editor-draw`), over many edits made
-by real mouse drags across the canvas, carving and building in turn. Two mazes: a generated one (one
-shortest route) and an open field, where the count of shortest routes has some 88 digits (BigInt). The
-target is 16 ms, one frame, so drawing stays smooth.
+by real mouse drags across the canvas, carving and building in turn. Three mazes: a generated one (one
+shortest route), an open field, where the count of shortest routes has some 88 digits (BigInt), and an
+8-direction one (drawn as cells joined by strokes, the part in view each frame). The target is 16 ms,
+one frame, so drawing stays smooth.
 
     python -m tests.bench editor_card   (make bench ARGS=editor_card)
 """
@@ -30,15 +31,18 @@ HOOK = "window.mazerace_editor"
 COUNT = "performance.getEntriesByName('editor-card').length"
 
 
-async def new_maze(page: Page, button: str) -> None:
+async def new_maze(page: Page, button: str, directions: int = 4) -> None:
     """A 150x150 maze from the "New maze" fold: `#new-generate` (backtracker) or `#new-open`."""
     if not await page.locator("#new-fold").evaluate("(fold) => fold.open"):
         await page.locator("#new-fold summary").click()
     await page.fill("#new-rows", str(SIDE))
     await page.fill("#new-cols", str(SIDE))
     await page.select_option("#new-algorithm", "backtracker")
+    await page.select_option("#new-directions", str(directions))
     await page.click(button)
-    await page.wait_for_function(f"() => {HOOK}.maze.rows === {SIDE}")
+    await page.wait_for_function(
+        f"() => {HOOK}.maze.rows === {SIDE} && {HOOK}.maze.directions === {directions}"
+    )
     await page.locator("#tools-heading").scroll_into_view_if_needed()
     await page.evaluate("new Promise(requestAnimationFrame)")
 
@@ -83,11 +87,12 @@ async def measure(quick: bool) -> None:
                     page = await browser.new_page(viewport={"width": 1280, "height": 800})
                     await page.goto(f"http://127.0.0.1:{port}/editor")
                     await page.wait_for_selector("body[data-ready='true']")
-                    for label, button in (
-                        ("generated (backtracker)", "#new-generate"),
-                        ("open field", "#new-open"),
+                    for label, button, directions in (
+                        ("generated (backtracker)", "#new-generate", 4),
+                        ("open field", "#new-open", 4),
+                        ("generated, 8 directions", "#new-generate", 8),
                     ):
-                        await new_maze(page, button)
+                        await new_maze(page, button, directions)
                         results[label] = await edits(page, wanted, 7)
                 finally:
                     await browser.close()

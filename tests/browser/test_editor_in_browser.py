@@ -254,6 +254,24 @@ async def test_the_editor_on_a_phone_with_touch(browser: Browser, live_server: T
             assert box is not None
             assert box["x"] >= 0
             assert box["x"] + box["width"] <= 390, selector
+        # the clear check by the pad: the maze and the pad in view together, taps walk to the exit
+        await page.click("#zoom-fit")
+        await page.click("[data-tool='wall-region']")
+        await touch(page, [[await point(page, 0, 0)], [await point(page, 5, 5)]])
+        await page.click("[data-tool='open-region']")
+        await touch(page, [[await point(page, 0, 0)], [await point(page, 5, 5)]])
+        await page.click("#test-start")
+        await page.wait_for_function(f"() => {HOOK}.check === 'racing'")
+        await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        stage = await page.locator(".canvas-box").bounding_box()
+        pad = await page.locator("#pad-keys").bounding_box()
+        assert stage is not None
+        assert pad is not None
+        assert stage["y"] >= -1
+        assert pad["y"] + pad["height"] <= 845
+        for direction in ["right"] * 5 + ["down"] * 5:
+            await page.tap(f"#pad-keys [data-dir='{direction}']")
+        await expect(page.locator("#clear-state")).to_contain_text("Clear check passed")
         assert not errors
     finally:
         await context.close()

@@ -103,3 +103,18 @@ test('the cells a fast stroke passed over', () => {
   assert.deepEqual(cellsBetween([0, 0], [2, 2], 8), [[1, 1], [2, 2]]);
   assert.deepEqual(nearestBorder({ rows: 5, cols: 5 }, [2, 1]), [2, 0]);
 });
+
+test('the cells each edit touched are handed to the picture once; a new maze is touched whole', () => {
+  const model = new EditorModel(blankMaze(4, 4, 8));
+  assert.equal(model.takeTouched().whole, true);
+  model.setPassage([1, 2], [2, 1], true); // a southwest passage stored at (1, 2)
+  assert.deepEqual(model.takeTouched(), { whole: false, cells: [6, 9] });
+  assert.deepEqual(model.takeTouched(), { whole: false, cells: [] });
+  model.undo();
+  assert.deepEqual(model.takeTouched().cells, [6, 9]);
+  model.moveOpening('exit', [3, 0]);
+  assert.deepEqual(model.takeTouched().cells, [0, 15, 0, 12]);
+  model.resize(5, 5);
+  assert.equal(model.takeTouched().whole, true);
+  assert.equal(model.undoStack.length, 2); // undo and redo add no steps of their own
+});

@@ -35,6 +35,9 @@ export class EditorModel {
     /** @type {Step | null} the stroke being drawn: its edits become one step */
     this.stroke = null;
     this.revision = 0;
+    /** @type {{whole: boolean, cells: number[]}} what changed since the picture was last painted */
+    this.touched = { whole: true, cells: [] };
+    this.applying = false; // undoing or redoing: the step is in the history already
   }
 
   /** Start a stroke: edits until `endStroke` undo together. */
@@ -76,8 +79,7 @@ export class EditorModel {
     const value = open ? 1 : 0;
     if (array[i] === value) return false;
     array[i] = value;
-    this.record({ changes: [[k, i, 1 - value, value]], openings: null, whole: null });
-    this.revision++;
+    this.changed({ changes: [[k, i, 1 - value, value]], openings: null, whole: null });
     return true;
   }
 
@@ -99,8 +101,7 @@ export class EditorModel {
     if (maze[which][0] === cell[0] && maze[which][1] === cell[1]) return false;
     const before = /** @type {[Cell, Cell]} */ ([copy(maze.entrance), copy(maze.exit)]);
     maze[which] = copy(cell);
-    this.record({ changes: [], openings: [...before, copy(maze.entrance), copy(maze.exit)], whole: null });
-    this.revision++;
+    this.changed({ changes: [], openings: [...before, copy(maze.entrance), copy(maze.exit)], whole: null });
     return true;
   }
 
@@ -141,8 +142,7 @@ export class EditorModel {
       }
     }
     if (!changes.length) return false;
-    this.record({ changes, openings: null, whole: null });
-    this.revision++;
+    this.changed({ changes, openings: null, whole: null });
     return true;
   }
 
@@ -153,9 +153,27 @@ export class EditorModel {
    */
   replace(next) {
     this.endStroke();
-    this.record({ changes: [], openings: null, whole: [this.maze, next] });
+    const step = { changes: [], openings: null, whole: /** @type {[Maze, Maze]} */ ([this.maze, next]) };
     this.maze = next;
+    this.changed(step);
+  }
+
+  /** An edit done: kept in the history, the revision moved on, its cells noted for the picture. @param {Step} step */
+  changed(step) {
+    if (!this.applying) this.record(step);
     this.revision++;
+    if (step.whole) this.touched.whole = true;
+    const { cols } = this.maze;
+    const across = [1, cols, cols + 1, cols - 1]; // the other cell of each passage kind
+    for (const [k, i] of step.changes) this.touched.cells.push(i, i + across[k]);
+    for (const [r, c] of step.openings ?? []) this.touched.cells.push(r * cols + c);
+  }
+
+  /** The cells changed since last asked (or that the whole maze did), for repainting only those. */
+  takeTouched() {
+    const touched = this.touched;
+    this.touched = { whole: false, cells: [] };
+    return touched;
   }
 
   /**
@@ -228,7 +246,9 @@ export class EditorModel {
       this.maze.entrance = copy(step.openings[forward ? 2 : 0]);
       this.maze.exit = copy(step.openings[forward ? 3 : 1]);
     }
-    this.revision++;
+    this.applying = true;
+    this.changed(step);
+    this.applying = false;
   }
 
   /** The maze in its wire form (model/maze.js), for the server. */

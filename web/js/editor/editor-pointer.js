@@ -34,11 +34,13 @@ export function attachPointer(canvas, model, view, on) {
   /** The tool acts on the cell a pointer is at (or moved to). @param {PointerEvent} event @param {boolean} first */
   const act = (event, first) => {
     const tool = on.tool();
-    const { cell, wall } = view.pick(model.maze, event.clientX, event.clientY);
+    const { cell, onCell, wall } = view.pick(model.maze, event.clientX, event.clientY);
+    const drawing = tool === 'carve' || tool === 'build';
+    if (!first && drawing && !onCell) return; // crossing a wall or a corner: the next cell decides the step
     if (first) {
       gesture.start = cell;
       gesture.wall = wall;
-      if (tool === 'carve' || tool === 'build') model.beginStroke();
+      model.beginStroke(); // whatever the tool, one drag is one step of the history
     }
     if (tool === 'entrance' || tool === 'exit') {
       if (model.moveOpening(tool, cell)) on.edited();

@@ -5,11 +5,12 @@
 // being chosen. Drawing happens in one animation frame after any change, never more than once a frame;
 // each drawing is timed as an `editor-draw` performance measure.
 import { paintMaze } from '../render/maze-layer.js';
-import { drawMaze8 } from '../render/maze8.js';
+import { drawMaze8, paintMaze8 } from '../render/maze8.js';
 import { centre } from '../render/world.js';
 
 /** @typedef {import('../model/maze.js').Maze} Maze */
 /** @typedef {[number, number]} Cell */
+/** The cells an edit changed since the last frame, or the whole maze. @typedef {{whole: boolean, cells: number[]}} Touched */
 /**
  * What is drawn over the maze.
  * @typedef {object} Overlay
@@ -88,7 +89,7 @@ export class EditorView {
    * @param {Maze} maze
    * @param {number} clientX
    * @param {number} clientY
-   * @returns {{cell: Cell, inside: boolean, wall: [Cell, Cell] | null}}
+   * @returns {{cell: Cell, inside: boolean, onCell: boolean, wall: [Cell, Cell] | null}}
    */
   pick(maze, clientX, clientY) {
     const [x, y] = this.local(clientX, clientY);
@@ -104,10 +105,47 @@ export class EditorView {
     let wall = null;
     if (px % 2 === 0 && py % 2 === 1 && px > 0 && px < 2 * maze.cols) wall = [[(py - 1) / 2, px / 2 - 1], [(py - 1) / 2, px / 2]];
     else if (px % 2 === 1 && py % 2 === 0 && py > 0 && py < 2 * maze.rows) wall = [[py / 2 - 1, (px - 1) / 2], [py / 2, (px - 1) / 2]];
-    return { cell: [r, c], inside, wall };
+    const onCell = inside && px % 2 === 1 && py % 2 === 1; // on the cell's own square, not a wall or a corner
+    return { cell: [r, c], inside, onCell, wall };
   }
 
-  /** Draw in the next animation frame (once however often asked). @param {() => [Maze, number, Overlay]} scene */
+  /**
+   * The 8-direction maze's picture (render/maze8.js, a few pixels a unit), painted whole for a new maze
+   * and afterwards only round the cells an edit changed, clipped: drawing every cell and passage of a
+   * 150 x 150 maze takes longer than a frame, one stroke's cells a fraction of a millisecond.
+   * @param {Maze} maze
+   * @param {Touched} touched
+   * @returns {import('../render/maze8.js').MazePicture}
+   */
+  picture8(maze, touched) {
+    const painted = this.painted;
+    if (painted.maze !== maze || touched.whole || !painted.image) {
+      this.painted = { maze, revision: -1, image: paintMaze8(maze) };
+      return /** @type {import('../render/maze8.js').MazePicture} */ (this.painted.image);
+    }
+    const image = /** @type {import('../render/maze8.js').MazePicture} */ (painted.image);
+    if (touched.cells.length) {
+      let [r0, c0, r1, c1] = [maze.rows, maze.cols, -1, -1];
+      for (const i of touched.cells) {
+        const r = Math.floor(i / maze.cols);
+        const c = i % maze.cols;
+        [r0, c0, r1, c1] = [Math.min(r0, r), Math.min(c0, c), Math.max(r1, r), Math.max(c1, c)];
+      }
+      const [x0, y0, x1, y1] = [2 * c0, 2 * r0, 2 * c1 + 3, 2 * r1 + 3]; // the cells, their sides and corners
+      const ctx = /** @type {CanvasRenderingContext2D} */ (image.getContext('2d'));
+      const scale = /** @type {number} */ (image.scale);
+      ctx.save();
+      ctx.setTransform(scale, 0, 0, scale, 0, 0);
+      ctx.beginPath();
+      ctx.rect(x0, y0, x1 - x0, y1 - y0);
+      ctx.clip();
+      drawMaze8(ctx, maze, [x0, y0, x1, y1]);
+      ctx.restore();
+    }
+    return image;
+  }
+
+  /** Draw in the next animation frame (once however often asked). @param {() => [Maze, number, Overlay, Touched]} scene */
   request(scene) {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
@@ -121,8 +159,9 @@ export class EditorView {
    * @param {Maze} maze
    * @param {number} revision
    * @param {Overlay} overlay
+   * @param {Touched} touched
    */
-  draw(maze, revision, overlay) {
+  draw(maze, revision, overlay, touched) {
     performance.mark('editor-draw-start');
     const { canvas } = this;
     const [w, h] = this.size();
@@ -138,8 +177,15 @@ export class EditorView {
     const u = this.unit * dpr;
     ctx.setTransform(u, 0, 0, u, this.ox * dpr, this.oy * dpr);
     if (maze.directions === 8) {
-      const view = [-this.ox / this.unit, -this.oy / this.unit, (w - this.ox) / this.unit, (h - this.oy) / this.unit];
-      drawMaze8(ctx, maze, view);
+      const picture = this.picture8(maze, touched);
+      const scale = picture.scale || 1;
+      if (u > scale) {
+        const view = [-this.ox / this.unit, -this.oy / this.unit, (w - this.ox) / this.unit, (h - this.oy) / this.unit];
+        drawMaze8(ctx, maze, view); // zoomed in past the picture: only what is in view, sharp
+      } else {
+        ctx.imageSmoothingEnabled = true;
+        ctx.drawImage(picture, 0, 0, picture.width / scale, picture.height / scale);
+      }
     } else {
       if (this.painted.maze !== maze || this.painted.revision !== revision) {
         this.painted = { maze, revision, image: paintMaze(maze) };

@@ -52,7 +52,7 @@ const draw = () =>
   view.request(() => {
     const state = check.state;
     const walk = 'walk' in state && check.busy ? state.walk : null;
-    return [model.maze, model.revision, { way: showWay.checked ? way : null, walk, region, cursor }];
+    return [model.maze, model.revision, { way: showWay.checked ? way : null, walk, region, cursor }, model.takeTouched()];
   });
 
 /** After every edit: the card (timed, as `editor-card` performance measures), undo and redo, the publish note, the picture. */
@@ -182,8 +182,15 @@ $('test-start').addEventListener('click', () => {
   /** @type {HTMLElement} */ (document.querySelector('.canvas-box')).scrollIntoView({ block: 'start' }); // the maze with the pad under it
 });
 $('test-stop').addEventListener('click', () => check.stop());
+// The pad steps as a finger or the mouse goes down (no wait for a click, which a phone may hold back to
+// see whether a second tap follows); a click from the keyboard (Enter or Space, detail 0) steps too.
 for (const button of document.querySelectorAll('#pad-keys button')) {
-  button.addEventListener('click', () => check.move(/** @type {string} */ (/** @type {HTMLElement} */ (button).dataset.dir)));
+  const dir = /** @type {string} */ (/** @type {HTMLElement} */ (button).dataset.dir);
+  button.addEventListener('pointerdown', (event) => {
+    event.preventDefault();
+    check.move(dir);
+  });
+  button.addEventListener('click', (event) => /** @type {MouseEvent} */ (event).detail === 0 && check.move(dir));
 }
 
 /** The clear check's state on the page. @param {import('../editor/clear-check.js').CheckState} state */
@@ -216,6 +223,10 @@ bindPublish(() => model.wire(), () => check.token(model.revision));
   },
   get check() {
     return check.state.kind;
+  },
+  get walk() {
+    const state = check.state;
+    return 'walk' in state ? state.walk : null;
   },
   get wire() {
     return model.wire();
