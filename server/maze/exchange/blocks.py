@@ -7,10 +7,10 @@ wrong, and where.
 
 from server.errors import BadMaze
 from server.maze import matrix_forms
-from server.maze.exchange.gaps import open_gaps, openings, take_gaps
+from server.maze.exchange.gaps import open_gaps, read_frame
 from server.maze.exchange.matrix import Read
-from server.maze.exchange.text import BadImport, Rows, check_entries, check_side, text_rows
-from server.maze.model import MAX_SIDE, MIN_SIDE, Maze
+from server.maze.exchange.text import BadImport, Rows, text_rows
+from server.maze.model import Maze
 
 _PAIRS = ((0, 1, (1, 2), (1, 0)), (1, 0, (2, 1), (0, 1)), (1, 1, (2, 2), (0, 0)), (1, -1, (2, 0), (0, 2)))
 """For each passage a cell owns (E, S, SE, SW): the neighbour's offset, and where the passage shows in
@@ -19,23 +19,14 @@ the cell's block and in the neighbour's."""
 
 def blocks_walls(matrix: Rows, closed: bool) -> Read:
     """Read the (3R) x (3C) form; `closed` refuses any gap (see `matrix.grid_walls`)."""
-    check_entries(matrix, "01", "0 or 1")
+    rows, cols, entrance, exit = read_frame(
+        matrix,
+        3,
+        closed,
+        "a border block opens out of the maze at a corner or diagonal entry",
+        "its block's centre is 1",
+    )
     lines = matrix.lines
-    rows = check_side(matrix, len(lines), "rows", 3, 0, MIN_SIDE, MAX_SIDE)
-    cols = check_side(matrix, len(lines[0]), "columns", 3, 0, MIN_SIDE, MAX_SIDE)
-    gaps = take_gaps(matrix, 3, "a border block opens out of the maze at a corner or diagonal entry")
-    if closed and gaps:
-        raise matrix.error(
-            "the outer wall must be closed: 'entrance' and 'exit' say where it opens", *gaps[0][0]
-        )
-    entrance, exit = openings(matrix, [] if closed else gaps, rows, cols)
-    for r in range(rows):
-        centres = lines[3 * r + 1][1::3]
-        if "1" in centres:
-            c = centres.index("1")
-            raise matrix.error(
-                f"cell {[r, c]} is marked as a wall (its block's centre is 1)", 3 * r + 1, 3 * c + 1
-            )
     try:
         _, _, walls = matrix_forms.read_blocks(lines)
     except BadMaze as error:

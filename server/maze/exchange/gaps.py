@@ -11,8 +11,8 @@ have no other way to say which is which (the JSON form names both).
 import itertools
 
 from server.errors import BadMaze
-from server.maze.exchange.text import Rows
-from server.maze.model import Cell, Maze
+from server.maze.exchange.text import Rows, check_entries, check_side
+from server.maze.model import MAX_SIDE, MIN_SIDE, Cell, Maze
 
 Spot = tuple[int, int]
 """(row, entry index) in a matrix."""
@@ -101,3 +101,26 @@ def open_gaps(maze: Maze, lines: list[str], unit: int) -> list[str]:
 
 
 __all__ = ["check_border_openings", "gap_spots", "open_gaps", "openings", "take_gaps"]
+
+
+def read_frame(matrix: Rows, unit: int, closed: bool, stray: str, centre: str) -> tuple[int, int, Cell, Cell]:
+    """Rows, columns, entrance and exit of a 0/1 form with `unit` entries a cell (2 in the grid, whose
+    outer wall adds one more line; 3 in the blocks), each cell's own entry checked to be 0 (`centre`
+    says where that entry is). `closed` refuses any gap: the openings are given elsewhere (the JSON
+    form), and the corners come back in their place."""
+    check_entries(matrix, "01", "0 or 1")
+    lines, extra = matrix.lines, 1 if unit == 2 else 0
+    rows = check_side(matrix, len(lines), "rows", unit, extra, MIN_SIDE, MAX_SIDE)
+    cols = check_side(matrix, len(lines[0]), "columns", unit, extra, MIN_SIDE, MAX_SIDE)
+    gaps = take_gaps(matrix, unit, stray)
+    if closed and gaps:
+        raise matrix.error(
+            "the outer wall must be closed: 'entrance' and 'exit' say where it opens", *gaps[0][0]
+        )
+    entrance, exit = openings(matrix, [] if closed else gaps, rows, cols)
+    for r in range(rows):
+        cells = lines[unit * r + 1][1::unit]
+        if "1" in cells:
+            c = cells.index("1")
+            raise matrix.error(f"cell {[r, c]} is marked as a wall ({centre})", unit * r + 1, unit * c + 1)
+    return rows, cols, entrance, exit

@@ -6,9 +6,9 @@ between the entries. The entrance and exit are gaps in the outer wall (`gaps`). 
 
 from server.errors import BadMaze
 from server.maze import matrix_forms
-from server.maze.exchange.gaps import open_gaps, openings, take_gaps
-from server.maze.exchange.text import BadImport, Rows, check_entries, check_side, text_rows
-from server.maze.model import MAX_SIDE, MIN_SIDE, Cell, Maze
+from server.maze.exchange.gaps import open_gaps, read_frame
+from server.maze.exchange.text import BadImport, Rows, text_rows
+from server.maze.model import Cell, Maze
 from server.maze.walls import Walls
 
 Read = tuple[int, int, Walls, Cell, Cell]
@@ -16,25 +16,15 @@ Read = tuple[int, int, Walls, Cell, Cell]
 
 
 def grid_walls(matrix: Rows, closed: bool) -> Read:
-    """Read the (2R+1) x (2C+1) form; `closed` refuses any gap (the openings are given elsewhere, and the
-    corners are returned in their place)."""
-    check_entries(matrix, "01", "0 or 1")
+    """Read the (2R+1) x (2C+1) form; `closed` refuses any gap (see `gaps.read_frame`)."""
+    rows, cols, entrance, exit = read_frame(
+        matrix,
+        2,
+        closed,
+        "the outer wall is open at the end of a wall, beside no cell",
+        "a cell's own entry is 0",
+    )
     lines = matrix.lines
-    rows = check_side(matrix, len(lines), "rows", 2, 1, MIN_SIDE, MAX_SIDE)
-    cols = check_side(matrix, len(lines[0]), "columns", 2, 1, MIN_SIDE, MAX_SIDE)
-    gaps = take_gaps(matrix, 2, "the outer wall is open at the end of a wall, beside no cell")
-    if closed and gaps:
-        raise matrix.error(
-            "the outer wall must be closed: 'entrance' and 'exit' say where it opens", *gaps[0][0]
-        )
-    entrance, exit = openings(matrix, [] if closed else gaps, rows, cols)
-    for r in range(rows):
-        cells = lines[2 * r + 1][1::2]
-        if "1" in cells:
-            c = cells.index("1")
-            raise matrix.error(
-                f"cell {[r, c]} is marked as a wall (a cell's own entry is 0)", 2 * r + 1, 2 * c + 1
-            )
     for r in range(1, rows):
         posts = lines[2 * r][::2]
         if "0" in posts:
