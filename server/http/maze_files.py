@@ -8,7 +8,7 @@ import asyncio
 from aiohttp import web
 
 from server.errors import BadMaze, BadSettings, GameError
-from server.http.maze_input import choice, fields, wire_maze
+from server.http.maze_input import choice, fields, size_problem, wire_maze
 from server.http.maze_state import MAZE_STATE, spend
 from server.http.request_body import json_body
 from server.maze.exchange import EXPORT_FORMATS, IMPORT_FORMATS, MAX_IMPORT_CHARS, export_maze, import_maze
@@ -26,7 +26,12 @@ FILE_NAMES = {
 
 
 def _read(text: str, fmt: str) -> tuple[Maze, MazeCard]:
+    """The file's maze and its card; a maze outside the room bounds is refused before its card is made
+    (the file may hold one of up to 1,000 a side, which nothing here could draw or race)."""
     maze = import_maze(text, fmt)
+    problem = size_problem(maze)
+    if problem:
+        raise BadMaze(problem)
     return maze, maze_card(maze)
 
 

@@ -43,11 +43,19 @@ def wire_maze(value: Any) -> Maze:
         maze = decode_maze(value)
     except (BadMaze, BadSettings) as error:
         raise GameError(error.message, code="invalid_maze") from None
+    problem = size_problem(maze)
+    if problem:
+        raise GameError(problem, code="invalid_maze")
+    return maze
+
+
+def size_problem(maze: Maze) -> str | None:
+    """What keeps `maze` out of the room bounds (the editor's and a room's sizes), or None. The maze
+    library reads larger and smaller mazes (the CLI takes them), but nothing here can draw or race them."""
     for name, side in (("rows", maze.rows), ("cols", maze.cols)):
         if not ROOM_MIN_SIDE <= side <= ROOM_MAX_SIDE:
-            message = f"a maze has {ROOM_MIN_SIDE} to {ROOM_MAX_SIDE} {name} here; this one has {side}"
-            raise GameError(message, code="invalid_maze")
-    return maze
+            return f"a maze has {ROOM_MIN_SIDE} to {ROOM_MAX_SIDE} {name} here; this one has {side}"
+    return None
 
 
 def publishable(maze: Maze) -> Maze:

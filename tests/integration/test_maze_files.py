@@ -30,12 +30,38 @@ async def test_a_maze_file_imports_with_its_card(arena: Harness, fmt: str, direc
     assert body["card"] == maze_card(maze)
 
 
+SERPENTINE = """\
+1 0 1 1 1 1 1 1 1 1 1
+1 0 0 0 0 0 0 0 0 0 1
+1 1 1 1 1 1 1 1 1 0 1
+1 0 0 0 0 0 0 0 0 0 1
+1 0 1 1 1 1 1 1 1 1 1
+1 0 0 0 0 0 0 0 0 0 1
+1 1 1 1 1 1 1 1 1 0 1
+1 0 0 0 0 0 0 0 0 0 1
+1 0 1 1 1 1 1 1 1 1 1
+1 0 0 0 0 0 0 0 0 0 1
+1 1 1 1 1 1 1 1 1 0 1
+"""
+"""A 5 x 5 maze in the exercise's 0/1 form, typed by hand: one corridor winding down, open top-left and
+bottom-right."""
+
+
 async def test_the_exercise_matrix_typed_by_hand_imports(arena: Harness) -> None:
-    text = "1 0 1 1 1\n1 0 0 0 1\n1 1 1 0 1\n1 0 0 0 1\n1 0 1 1 1\n"  # 2 x 2 cells, open top and bottom
-    status, body = await post(arena, "/api/mazes/import", {"format": "matrix", "text": text})
+    status, body = await post(arena, "/api/mazes/import", {"format": "matrix", "text": SERPENTINE})
     assert status == 200, body
-    assert (body["maze"]["rows"], body["maze"]["cols"]) == (2, 2)
+    assert (body["maze"]["rows"], body["maze"]["cols"]) == (5, 5)
+    assert (body["maze"]["entrance"], body["maze"]["exit"]) == ([0, 0], [4, 4])
     assert body["card"]["solvable"] is True
+    assert body["card"]["shortest"] == 24
+
+
+async def test_a_maze_outside_the_room_bounds_is_refused_by_its_size(arena: Harness) -> None:
+    text = "1 0 1 1 1\n1 0 0 0 1\n1 1 1 0 1\n1 0 0 0 1\n1 0 1 1 1\n"  # 2 x 2 cells: the CLI reads it
+    status, body = await post(arena, "/api/mazes/import", {"format": "matrix", "text": text})
+    assert status == 400, body
+    assert body["error"]["code"] == "bad_import"
+    assert body["error"]["message"] == "a maze has 5 to 150 rows here; this one has 2"
 
 
 async def test_an_import_error_names_its_line_and_column(arena: Harness) -> None:
