@@ -1,8 +1,15 @@
-// The words a player reads, in their language. Every string a page shows comes from one catalogue per
-// language (web/i18n/<lang>.json: one flat object, dotted keys by page or panel), and this module is
-// the one way to it. Loading it chooses the language (?lang=, then the saved choice, then the browser's
-// languages, then English), fetches that one catalogue with a top-level await (so every module that
+// The words a player reads, in their language. Every string a page shows comes from the catalogues of
+// its language (web/i18n/<lang>.json: one flat object, dotted keys by page or panel), and this module is
+// the one way to them. Loading it chooses the language (?lang=, then the saved choice, then the browser's
+// languages, then English), fetches the catalogues with a top-level await (so every module that
 // imports this one runs with the words already there, and `t` is synchronous) and sets <html lang>.
+//
+// Every page loads the main catalogue. Words only a few pages use live in an extra catalogue, so that
+// the others do not download them: web/i18n/<name>/<lang>.json, which a page asks for on its root
+// element, `<html lang="en" data-catalogues="makers">` (names separated by spaces). The main one and
+// each declared extra are fetched in parallel, each falling back to English on its own, and merged
+// into one catalogue (the pseudo-locale is made from the merge). Today's one extra is `makers`: the
+// maze editor's and the published mazes' pages (`editor.`, `maze_page.`, `maze_card.`, `mazes.`).
 //
 // A message is a string with named placeholders, "{name}", or a plural object keyed by the categories
 // of Intl.PluralRules ({"one": "...", "other": "..."}; zh-CN has "other" only), chosen by the `count`
@@ -165,26 +172,53 @@ export function translator(language, catalogue, warn = (text) => console.warn(te
 }
 
 /**
- * The catalogue of `language`, fetched beside this module (so it rides the versioned /static/ prefix
- * and its year-long cache); English if that one cannot be had, and an empty one if neither can (the
- * pages then keep the English their HTML holds).
+ * One catalogue file of `language`, fetched beside this module (so it rides the versioned /static/
+ * prefix and its year-long cache): `folder` is '' for the main catalogue or an extra's name and a
+ * slash. English if that language's file cannot be had, and an empty one if neither can (the pages
+ * then keep the English their HTML holds).
+ * @param {string} folder
  * @param {Language} language
  * @returns {Promise<Catalogue>}
  */
-async function loadCatalogue(language) {
+async function loadFile(folder, language) {
   const file = language === PSEUDO ? 'en' : language;
   for (const name of file === 'en' ? ['en'] : [file, 'en']) {
     try {
-      const response = await fetch(new URL('../../i18n/' + name + '.json', import.meta.url));
-      if (response.ok) {
-        const catalogue = /** @type {Catalogue} */ (await response.json());
-        return language === PSEUDO ? pseudoCatalogue(catalogue) : catalogue;
-      }
+      const response = await fetch(new URL('../../i18n/' + folder + name + '.json', import.meta.url));
+      if (response.ok) return /** @type {Catalogue} */ (await response.json());
     } catch {
       /* the next one, or none */
     }
   }
   return {};
+}
+
+const EXTRA_NAME = /^[a-z][a-z0-9_-]*$/;
+
+/**
+ * The extra catalogues a page declares on its root element (`data-catalogues="makers"`): names made
+ * of lower-case letters, digits, `-` and `_` (anything else is no file of ours and is left out).
+ * @param {string | null | undefined} declared
+ * @returns {string[]}
+ */
+export function declaredCatalogues(declared) {
+  const names = (declared || '').split(/\s+/).filter((name) => EXTRA_NAME.test(name));
+  return [...new Set(names)];
+}
+
+/**
+ * The page's catalogue in `language`: the main one and each extra, fetched in parallel and merged
+ * (an extra's key wins, though no key is in two files: the catalogue test sees to it).
+ * @param {Language} language
+ * @param {readonly string[]} extras
+ * @returns {Promise<Catalogue>}
+ */
+async function loadCatalogue(language, extras) {
+  const folders = ['', ...extras.map((name) => name + '/')];
+  const files = await Promise.all(folders.map((folder) => loadFile(folder, language)));
+  /** @type {Catalogue} */
+  const merged = Object.assign({}, ...files);
+  return language === PSEUDO ? pseudoCatalogue(merged) : merged;
 }
 
 const inBrowser = typeof document !== 'undefined' && typeof location !== 'undefined';
@@ -204,7 +238,8 @@ function pageLanguage() {
 
 /** The language of this page. */
 export const language = inBrowser ? pageLanguage() : 'en';
-const current = translator(language, inBrowser ? await loadCatalogue(language) : {});
+const extras = inBrowser ? declaredCatalogues(document.documentElement.getAttribute?.('data-catalogues')) : [];
+const current = translator(language, inBrowser ? await loadCatalogue(language, extras) : {});
 if (inBrowser) document.documentElement.lang = language;
 
 export const t = current.t;
