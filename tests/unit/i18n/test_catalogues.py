@@ -1,5 +1,6 @@
 """The message catalogues: the web client's (web/i18n/<lang>.json, and the extra ones a few pages
-declare, web/i18n/<name>/<lang>.json) and the terminal client's (server/clients/terminal/catalogue/<lang>.json).
+declare, web/i18n/<name>/<lang>.json) and the terminal client's
+(server/clients/terminal/catalogue/<lang>.json).
 
 Each language has exactly the keys of the others, with the same placeholders (every form of a plural
 message has the English message's), plural forms by the language's CLDR categories (those of the
@@ -150,7 +151,8 @@ def test_the_check_finds_a_missing_key_a_changed_placeholder_a_wrong_plural_and_
 def test_the_web_catalogues_are_the_main_one_and_makers_and_share_no_key() -> None:
     keys = web_keys()
     assert WEB_EXTRAS == ["makers"]
-    assert keys[MAIN] and keys["makers"]
+    assert keys[MAIN]
+    assert keys["makers"]
     assert not keys[MAIN] & keys["makers"], "a key lives in one catalogue"
     assert all(key.startswith(("editor.", "maze_page.", "maze_card.", "mazes.")) for key in keys["makers"])
 
@@ -228,7 +230,7 @@ def test_every_key_a_page_uses_is_in_a_catalogue_the_page_loads(name: str) -> No
 def test_the_page_check_finds_a_makers_key_on_a_page_that_does_not_declare_makers() -> None:
     sources = {
         "room.html": '<html lang="en"><script type="module" src="/static/js/pages/room.js"></script>',
-        "editor.html": '<html lang="en" data-catalogues="makers"><script type="module" src="/static/js/a.js">',
+        "editor.html": '<html data-catalogues="makers"><script src="/static/js/a.js" type="module">',
         "js/pages/room.js": "import{x}from'../panels/a.js';const lazy=()=>import('./b.js');",
         "js/panels/a.js": "t('room.title');const table={x:'editor.tool'};",
         "js/pages/b.js": "t('maze_card.loops')",
@@ -237,9 +239,10 @@ def test_the_page_check_finds_a_makers_key_on_a_page_that_does_not_declare_maker
     catalogues = {MAIN: {"room.title"}, "makers": {"editor.tool", "editor.title", "maze_card.loops"}}
     room = page("room.html", sources)
     assert room.files == ("room.html", "js/pages/room.js", "js/panels/a.js", "js/pages/b.js")
+    undeclared = "only in the 'makers' catalogue, which the page does not declare"
     assert page_problems(room, sources, catalogues) == [
-        "room.html: js/panels/a.js uses editor.tool, only in the 'makers' catalogue, which the page does not declare",
-        "room.html: js/pages/b.js uses maze_card.loops, only in the 'makers' catalogue, which the page does not declare",
+        f"room.html: js/panels/a.js uses editor.tool, {undeclared}",
+        f"room.html: js/pages/b.js uses maze_card.loops, {undeclared}",
     ]
     editor = page("editor.html", sources)
     assert editor.declared == ("makers",)
