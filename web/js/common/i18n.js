@@ -172,52 +172,33 @@ export function translator(language, catalogue, warn = (text) => console.warn(te
 }
 
 /**
- * One catalogue file of `language`, fetched beside this module (so it rides the versioned /static/
- * prefix and its year-long cache): `folder` is '' for the main catalogue or an extra's name and a
- * slash. English if that language's file cannot be had, and an empty one if neither can (the pages
- * then keep the English their HTML holds).
- * @param {string} folder
+ * The page's catalogue in `language`, fetched beside this module (so it rides the versioned /static/
+ * prefix and its year-long cache): the main one and each extra the page declares (`declared`, the
+ * names in its root element's data-catalogues, from our own HTML), in parallel, merged (no key is in
+ * two files: the catalogue test sees to it). Each file is English if its language's cannot be had, and
+ * empty if neither can (the pages then keep the English their HTML holds). The pseudo-locale is made
+ * from the English merge.
  * @param {Language} language
+ * @param {string | undefined} declared
  * @returns {Promise<Catalogue>}
  */
-async function loadFile(folder, language) {
+async function loadCatalogue(language, declared) {
   const file = language === PSEUDO ? 'en' : language;
-  for (const name of file === 'en' ? ['en'] : [file, 'en']) {
-    try {
-      const response = await fetch(new URL('../../i18n/' + folder + name + '.json', import.meta.url));
-      if (response.ok) return /** @type {Catalogue} */ (await response.json());
-    } catch {
-      /* the next one, or none */
+  /** @param {string} folder '' or an extra's name and a slash @returns {Promise<Catalogue>} */
+  const load = async (folder) => {
+    for (const name of file === 'en' ? ['en'] : [file, 'en']) {
+      try {
+        const response = await fetch(new URL('../../i18n/' + folder + name + '.json', import.meta.url));
+        if (response.ok) return await response.json();
+      } catch {
+        /* the next one, or none */
+      }
     }
-  }
-  return {};
-}
-
-const EXTRA_NAME = /^[a-z][a-z0-9_-]*$/;
-
-/**
- * The extra catalogues a page declares on its root element (`data-catalogues="makers"`): names made
- * of lower-case letters, digits, `-` and `_` (anything else is no file of ours and is left out).
- * @param {string | null | undefined} declared
- * @returns {string[]}
- */
-export function declaredCatalogues(declared) {
-  const names = (declared || '').split(/\s+/).filter((name) => EXTRA_NAME.test(name));
-  return [...new Set(names)];
-}
-
-/**
- * The page's catalogue in `language`: the main one and each extra, fetched in parallel and merged
- * (an extra's key wins, though no key is in two files: the catalogue test sees to it).
- * @param {Language} language
- * @param {readonly string[]} extras
- * @returns {Promise<Catalogue>}
- */
-async function loadCatalogue(language, extras) {
-  const folders = ['', ...extras.map((name) => name + '/')];
-  const files = await Promise.all(folders.map((folder) => loadFile(folder, language)));
+    return {};
+  };
+  const folders = ['', ...(declared || '').split(' ').filter(Boolean).map((name) => name + '/')];
   /** @type {Catalogue} */
-  const merged = Object.assign({}, ...files);
+  const merged = Object.assign({}, ...(await Promise.all(folders.map(load))));
   return language === PSEUDO ? pseudoCatalogue(merged) : merged;
 }
 
@@ -238,8 +219,7 @@ function pageLanguage() {
 
 /** The language of this page. */
 export const language = inBrowser ? pageLanguage() : 'en';
-const extras = inBrowser ? declaredCatalogues(document.documentElement.getAttribute?.('data-catalogues')) : [];
-const current = translator(language, inBrowser ? await loadCatalogue(language, extras) : {});
+const current = translator(language, inBrowser ? await loadCatalogue(language, document.documentElement.dataset?.catalogues) : {});
 if (inBrowser) document.documentElement.lang = language;
 
 export const t = current.t;
