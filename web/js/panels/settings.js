@@ -276,6 +276,19 @@ export function mazeChoice(form, write = false) {
 }
 
 /**
+ * A published maze's title for a settings line, or null until it is known: the Maze field's module
+ * (maze-choice.js, in no first load) fetches it, and `redraw` is called as the module, then the title,
+ * arrive (a refusal leaves the code to stand for the title).
+ * @param {string} code @param {() => void} redraw
+ * @returns {string | null}
+ */
+export function mazeTitle(code, redraw) {
+  if (maze) return maze.mazeTitle(code, redraw);
+  loadMaze().then(redraw, () => {});
+  return null;
+}
+
+/**
  * A one-line summary of settings for people who cannot change them, in plain words: its fields (the
  * size, the maze, 8 directions, fog, the hints), each a whole message, one after the other. A published
  * maze is named by its `title` (the code until that is known), with its size.
