@@ -28,6 +28,8 @@ TITLE = "page weight: bytes on the wire for a room page load (first visit, gzip 
 REFERENCE = re.compile(r"""\s(?:src|href)=["'](/static/[^"']+)["']""")
 IMPORT = re.compile(r"""from\s*['"](\.[^'"]+)['"]|import\s*['"](\.[^'"]+)['"]""")
 BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
+BUDGET = 112 * 1024
+"""The room page's first visit (gzip accepted) stays within this many bytes."""
 OTHER_PAGES = ("/", "/editor", "/mazes")
 """Pages measured for information (the front page, and two that declare the makers catalogue)."""
 CATALOGUE_LOADER = "js/common/i18n.js"
@@ -133,6 +135,11 @@ async def measure(base: URL) -> None:
     print(f"room page load from {base} ({len(packed)} files):")
     print(_row("first visit, no compression", plain))
     print(_row("first visit, browser (gzip accepted)", packed))
+    first = sum(a.wire_bytes for a in packed)
+    verdict = "within" if first <= BUDGET else "OVER"
+    print(
+        f"  {verdict} the budget of {BUDGET:,} bytes ({BUDGET // 1024} KiB) by {abs(BUDGET - first):,} bytes"
+    )
     print(_row("repeat visit, browser cache", await repeat_visit(base, packed)))
     cached = sum(1 for a in packed if "immutable" in a.headers.get("cache-control", ""))
     print(f"  cached as immutable: {cached} of {len(packed)} files")
