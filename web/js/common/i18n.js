@@ -9,7 +9,8 @@
 // element, `<html lang="en" data-catalogues="makers">` (names separated by spaces). The main one and
 // each declared extra are fetched in parallel, each falling back to English on its own, and merged
 // into one catalogue (the pseudo-locale is made from the merge). Today's one extra is `makers`: the
-// maze editor's and the published mazes' pages (`editor.`, `maze_page.`, `maze_card.`, `mazes.`).
+// maze editor's and the published mazes' pages (`editor.`, `maze_page.`, `maze_card.`, `mazes.`, and the
+// refusals only the editor's requests get).
 //
 // A message is a string with named placeholders, "{name}", or a plural object keyed by the categories
 // of Intl.PluralRules ({"one": "...", "other": "..."}; zh-CN has "other" only), chosen by the `count`
