@@ -1,8 +1,10 @@
 """Page weight: the bytes a room page load transfers (status lines, headers and bodies, counted on the
-socket), on a first visit with and without gzip, and on a repeat visit with the browser's cache.
+socket), on a first visit with and without gzip, and on a repeat visit with the browser's cache; and, for
+information, a first visit of the front page, the editor and the list of published mazes.
 
 The page is crawled as a browser loads it: the HTML, every `/static/` asset it references, every
-module those scripts import by relative URL, and the message catalogue i18n.js fetches (English). A
+module those scripts import by relative URL, and the message catalogues i18n.js fetches (English: the
+main one and each extra the page declares on its root element, `data-catalogues="makers"`). A
 repeat visit asks again only for what was not cached as immutable, with the validators the first
 answers gave (If-None-Match / If-Modified-Since).
 
@@ -26,8 +28,13 @@ TITLE = "page weight: bytes on the wire for a room page load (first visit, gzip 
 REFERENCE = re.compile(r"""\s(?:src|href)=["'](/static/[^"']+)["']""")
 IMPORT = re.compile(r"""from\s*['"](\.[^'"]+)['"]|import\s*['"](\.[^'"]+)['"]""")
 BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
+BUDGET = 112 * 1024
+"""The room page's first visit (gzip accepted) stays within this many bytes."""
+OTHER_PAGES = ("/", "/editor", "/mazes")
+"""Pages measured for information (the front page, and two that declare the makers catalogue)."""
 CATALOGUE_LOADER = "js/common/i18n.js"
-CATALOGUE = "../../i18n/en.json"
+CATALOGUES = "../../i18n/"
+DECLARED = re.compile(r"""<html\b[^>]*\sdata-catalogues=["']([^"']*)["']""")
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,8 @@ async def load_page(base: URL, page: str, headers: dict[str, str]) -> list[Fetch
     """The page and everything it loads, in the order a browser finds them."""
     first = await fetch(base, page, headers)
     answers, pending, seen = [first], REFERENCE.findall(_text(first)), set()
+    declared = DECLARED.search(_text(first))
+    catalogues = ["", *(f"{name}/" for name in declared.group(1).split())] if declared else [""]
     while pending:
         url = pending.pop(0)
         if url in seen:
@@ -92,8 +101,9 @@ async def load_page(base: URL, page: str, headers: dict[str, str]) -> list[Fetch
             folder = url.rsplit("/", 1)[0]
             for a, b in IMPORT.findall(_text(answer)):
                 pending.append(posixpath.normpath(f"{folder}/{a or b}"))  # `../` as a browser resolves it
-            if url.endswith(CATALOGUE_LOADER):  # it fetches the page's catalogue (English here) first
-                pending.append(posixpath.normpath(f"{folder}/{CATALOGUE}"))
+            if url.endswith(CATALOGUE_LOADER):  # it fetches the page's catalogues (English here) first
+                for extra in catalogues:
+                    pending.append(posixpath.normpath(f"{folder}/{CATALOGUES}{extra}en.json"))
     return answers
 
 
@@ -125,9 +135,17 @@ async def measure(base: URL) -> None:
     print(f"room page load from {base} ({len(packed)} files):")
     print(_row("first visit, no compression", plain))
     print(_row("first visit, browser (gzip accepted)", packed))
+    first = sum(a.wire_bytes for a in packed)
+    verdict = "within" if first <= BUDGET else "OVER"
+    print(
+        f"  {verdict} the budget of {BUDGET:,} bytes ({BUDGET // 1024} KiB) by {abs(BUDGET - first):,} bytes"
+    )
     print(_row("repeat visit, browser cache", await repeat_visit(base, packed)))
     cached = sum(1 for a in packed if "immutable" in a.headers.get("cache-control", ""))
     print(f"  cached as immutable: {cached} of {len(packed)} files")
+    print("other pages, first visit, browser (gzip accepted):")
+    for other in OTHER_PAGES:
+        print(_row(other, await load_page(base, other, {"Accept-Encoding": BROWSER_ENCODINGS})))
 
 
 def _free_port() -> int:

@@ -196,3 +196,27 @@ async def test_head_requests_answer_the_headers_alone(arena: Harness) -> None:
         assert response.status == 200
         assert response.headers["Cache-Control"] == "no-cache"
         assert await response.read() == b""
+
+
+async def test_a_page_declares_its_extra_catalogue_and_every_catalogue_is_served_as_the_modules_are(
+    arena: Harness, raw: aiohttp.ClientSession
+) -> None:
+    """i18n.js fetches the catalogues beside itself, so under the page's versioned prefix: cached for a
+    year, minified (no spacing) and gzipped like the modules; the editor asks for makers, the room not."""
+    _, editor, _ = await fetch(raw, arena.url + "/editor", {"Accept-Encoding": "identity"})
+    _, room, _ = await fetch(raw, arena.url + "/r/0000000000", {"Accept-Encoding": "identity"})
+    assert re.search(r'<html lang="en" data-catalogues="makers">', editor.decode())
+    assert "data-catalogues" not in room.decode()
+    version = VERSIONED.match(references(editor.decode())[0]).group(1)  # type: ignore[union-attr]
+    for path in ("i18n/en.json", "i18n/zh-CN.json", "i18n/makers/en.json", "i18n/makers/zh-CN.json"):
+        url = f"{arena.url}/static/{version}/{path}"
+        status, body, response = await fetch(raw, url, {"Accept-Encoding": "gzip"})
+        assert status == 200, path
+        assert response.headers["Cache-Control"] == IMMUTABLE, path
+        assert response.headers["Content-Type"] == "application/json", path
+        assert response.headers["Content-Encoding"] == "gzip", path
+        assert_security_headers(response)
+        plain = gzip.decompress(body)
+        assert plain == served(path), path
+        assert b"\n" not in plain, f"{path} is served without its spacing"
+        assert len(plain) < len((WEB_DIR / path).read_bytes()), path

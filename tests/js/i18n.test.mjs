@@ -111,3 +111,12 @@ test('the two catalogues have the same keys, and each message the English one\'s
     if (typeof message !== 'string') assert.deepEqual(Object.keys(message), ['other'], key);
   }
 });
+
+test('a page that declares the makers catalogue reads its words and the main ones through the one t', () => {
+  // The fixture is such a page (data-catalogues="makers"): i18n.js merged the two files it fetched.
+  const makers = read('makers/en');
+  assert.equal(en['mazes.heading'], undefined, 'the makers words are not in the main catalogue');
+  assert.equal(t('mazes.heading'), makers['mazes.heading']);
+  assert.equal(t('front.made_mazes_heading'), en['front.made_mazes_heading']);
+  assert.equal(serverMessage({ code: 'bad_import', message: 'x' }), makers['error.bad_import']);
+});

@@ -1,4 +1,4 @@
-"""The scripts and styles as the server sends them: minified, and still what the sources say.
+"""The scripts, styles and JSON as the server sends them: minified, and still what the sources say.
 
 Every served module goes through Node's parser as an ES module, and through TypeScript's parser beside
 its source: the two syntax trees (every node, every literal's text) must be the same, so a minifier that
@@ -89,3 +89,15 @@ def test_the_served_client_is_much_smaller_than_its_documented_sources(assets: S
         found = assets.find(path)
         assert found is not None
         assert len(found[0].body) < 0.8 * len((WEB_DIR / path).read_bytes()), path
+
+
+def test_json_loses_its_spacing_and_keeps_its_data_and_order() -> None:
+    for path in ("i18n/en.json", "i18n/zh-CN.json", "i18n/makers/en.json", "i18n/makers/zh-CN.json"):
+        source = (WEB_DIR / path).read_bytes()
+        served = minified(path, source)
+        assert len(served) < 0.95 * len(source), path
+        assert b"\n" not in served, path
+        assert list(json.loads(served).items()) == list(json.loads(source).items()), path
+    compact = '{"b":"中 { }","a":[1,2]}'.encode()
+    assert minified("x.json", b'{ "b": "\\u4e2d { }",\n  "a": [1, 2] }') == compact
+    assert minified("x.json", b"{not json") == b"{not json"

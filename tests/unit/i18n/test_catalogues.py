@@ -1,4 +1,5 @@
-"""The message catalogues: the web client's (web/i18n/<lang>.json) and the terminal client's
+"""The message catalogues: the web client's (web/i18n/<lang>.json, and the extra ones a few pages
+declare, web/i18n/<name>/<lang>.json) and the terminal client's
 (server/clients/terminal/catalogue/<lang>.json).
 
 Each language has exactly the keys of the others, with the same placeholders (every form of a plural
@@ -8,7 +9,8 @@ code uses exists, and every key is used: in web/, a `t('key')`, a `data-i18n="ke
 `data-i18n-attr="attribute:key"` or the key whole as a quoted string in a script, or the `error.<code>`
 family, which holds exactly the error codes a player can get (the server's and the ones the client makes
 itself); in the terminal client, a quoted key in its modules, where `{stage}` in an f-string key stands
-for any one word.
+for any one word. Each web page finds every key it and its modules use in the catalogues it loads: the
+main one, or an extra one it declares (page_keys.py); no key is in two web catalogues.
 """
 
 import json
@@ -23,15 +25,13 @@ from server.config import WEB_DIR
 from server.errors import ERROR_CODES, SERVER_ONLY_CODES
 from server.http.minify import minified
 
+from .page_keys import DATA_I18N, DATA_I18N_ATTR, MAIN, QUOTED, T_CALL, page, page_problems
+
 Catalogue = dict[str, object]
 
 WEB_PLURALS = {"en": {"one", "other"}, "zh-CN": {"other"}}
 TERMINAL_PLURALS = {"en": {"one", "other"}, "zh": {"other"}}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-T_CALL = re.compile(r"""\bt\(\s*(['"])([\w.-]+)\1""")
-DATA_I18N = re.compile(r"""data-i18n['"]?\s*[=:]\s*['"]([\w.-]+)['"]""")
-DATA_I18N_ATTR = re.compile(r"""data-i18n-attr['"]?\s*[=:]\s*['"]([^'"]+)['"]""")
-QUOTED = re.compile(r"""(['"])([a-z_][\w-]*(?:\.[\w-]+)+)\1""")
 CLIENT_CODE = re.compile(r"""\bcode:\s*'(\w+)'""")
 ERROR_FAMILY = "error."
 TERMINAL_KEY = re.compile(r"""f?"([a-z_]+\.[\w.{}]+)\"""")
@@ -79,8 +79,24 @@ def catalogue_problems(catalogues: dict[str, Catalogue], plurals: dict[str, set[
     return problems
 
 
-def web_catalogues() -> dict[str, Catalogue]:
-    return {language: load(WEB_DIR / "i18n", language) for language in WEB_PLURALS}
+MAKERS_ONLY_ERRORS = {"bad_check", "bad_import", "bad_title", "bad_walk", "too_many_mazes"}
+"""Refusals only the editor's requests get (an import, a clear check, publishing): their words are in
+the makers catalogue, which the editor's and the published mazes' pages load, and no room page."""
+WEB_EXTRAS = sorted(path.name for path in (WEB_DIR / "i18n").iterdir() if path.is_dir())
+"""The extra web catalogues (web/i18n/<name>/), which only the pages that declare them load."""
+
+
+def web_catalogues(extra: str = MAIN) -> dict[str, Catalogue]:
+    return {language: load(WEB_DIR / "i18n" / extra, language) for language in WEB_PLURALS}
+
+
+def web_makers_catalogues() -> dict[str, Catalogue]:
+    return web_catalogues("makers")
+
+
+def web_keys() -> dict[str, set[str]]:
+    """The English keys of each web catalogue, by name (MAIN for the one every page loads)."""
+    return {name: set(web_catalogues(name)["en"]) for name in (MAIN, *WEB_EXTRAS)}
 
 
 def terminal_catalogues() -> dict[str, Catalogue]:
@@ -106,8 +122,12 @@ def player_error_codes() -> set[str]:
 
 @pytest.mark.parametrize(
     ("catalogues", "plurals"),
-    [(web_catalogues, WEB_PLURALS), (terminal_catalogues, TERMINAL_PLURALS)],
-    ids=["web", "terminal"],
+    [
+        (web_catalogues, WEB_PLURALS),
+        (web_makers_catalogues, WEB_PLURALS),
+        (terminal_catalogues, TERMINAL_PLURALS),
+    ],
+    ids=["web", "web-makers", "terminal"],
 )
 def test_every_language_has_the_same_keys_placeholders_and_its_own_plural_forms(
     catalogues: Callable[[], dict[str, Catalogue]], plurals: dict[str, set[str]]
@@ -131,8 +151,22 @@ def test_the_check_finds_a_missing_key_a_changed_placeholder_a_wrong_plural_and_
     assert any(p.startswith("fr: a.b is in only one") for p in problems)
 
 
+def test_the_web_catalogues_are_the_main_one_and_makers_and_share_no_key() -> None:
+    keys = web_keys()
+    assert WEB_EXTRAS == ["makers"]
+    assert keys[MAIN]
+    assert keys["makers"]
+    assert not keys[MAIN] & keys["makers"], "a key lives in one catalogue"
+    pages = {
+        key for key in keys["makers"] if key.startswith(("editor.", "maze_page.", "maze_card.", "mazes."))
+    }
+    assert keys["makers"] - pages == {ERROR_FAMILY + code for code in MAKERS_ONLY_ERRORS}
+
+
 def test_every_key_the_web_client_uses_exists_and_every_key_is_used() -> None:
-    english = web_catalogues()["en"]
+    english: Catalogue = {}
+    for name in (MAIN, *WEB_EXTRAS):
+        english |= web_catalogues(name)["en"]
     used: dict[str, str] = {}  # key -> the file that uses it
     quoted: set[str] = set()
     for path, text in web_sources().items():
@@ -189,3 +223,35 @@ def test_the_terminal_says_each_refusal_as_the_web_client_does() -> None:
         for key, text in terminal[terminal_language].items():
             if key.startswith(ERROR_FAMILY) and key in web[web_language]:
                 assert text == web[web_language][key], (terminal_language, key)
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in WEB_DIR.glob("*.html")))
+def test_every_key_a_page_uses_is_in_a_catalogue_the_page_loads(name: str) -> None:
+    sources = web_sources()
+    loaded = page(name, sources)
+    assert len(loaded.files) > 1, f"{name} loads its page script and its modules"
+    assert page_problems(loaded, sources, web_keys()) == []
+
+
+def test_the_page_check_finds_a_makers_key_on_a_page_that_does_not_declare_makers() -> None:
+    sources = {
+        "room.html": '<html lang="en"><script type="module" src="/static/js/pages/room.js"></script>',
+        "editor.html": '<html data-catalogues="makers"><script src="/static/js/a.js" type="module">',
+        "js/pages/room.js": "import{x}from'../panels/a.js';const lazy=()=>import('./b.js');",
+        "js/panels/a.js": "t('room.title');const table={x:'editor.tool'};",
+        "js/pages/b.js": "t('maze_card.loops')",
+        "js/a.js": "t('editor.title');t('room.nowhere')",
+    }
+    catalogues = {MAIN: {"room.title"}, "makers": {"editor.tool", "editor.title", "maze_card.loops"}}
+    room = page("room.html", sources)
+    assert room.files == ("room.html", "js/pages/room.js", "js/panels/a.js", "js/pages/b.js")
+    undeclared = "only in the 'makers' catalogue, which the page does not declare"
+    assert page_problems(room, sources, catalogues) == [
+        f"room.html: js/panels/a.js uses editor.tool, {undeclared}",
+        f"room.html: js/pages/b.js uses maze_card.loops, {undeclared}",
+    ]
+    editor = page("editor.html", sources)
+    assert editor.declared == ("makers",)
+    assert page_problems(editor, sources, catalogues) == [
+        "editor.html: js/a.js uses room.nowhere, in no catalogue"
+    ]

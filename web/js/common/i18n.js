@@ -1,8 +1,16 @@
-// The words a player reads, in their language. Every string a page shows comes from one catalogue per
-// language (web/i18n/<lang>.json: one flat object, dotted keys by page or panel), and this module is
-// the one way to it. Loading it chooses the language (?lang=, then the saved choice, then the browser's
-// languages, then English), fetches that one catalogue with a top-level await (so every module that
+// The words a player reads, in their language. Every string a page shows comes from the catalogues of
+// its language (web/i18n/<lang>.json: one flat object, dotted keys by page or panel), and this module is
+// the one way to them. Loading it chooses the language (?lang=, then the saved choice, then the browser's
+// languages, then English), fetches the catalogues with a top-level await (so every module that
 // imports this one runs with the words already there, and `t` is synchronous) and sets <html lang>.
+//
+// Every page loads the main catalogue. Words only a few pages use live in an extra catalogue, so that
+// the others do not download them: web/i18n/<name>/<lang>.json, which a page asks for on its root
+// element, `<html lang="en" data-catalogues="makers">` (names separated by spaces). The main one and
+// each declared extra are fetched in parallel, each falling back to English on its own, and merged
+// into one catalogue (the pseudo-locale is made from the merge). Today's one extra is `makers`: the
+// maze editor's and the published mazes' pages (`editor.`, `maze_page.`, `maze_card.`, `mazes.`, and the
+// refusals only the editor's requests get).
 //
 // A message is a string with named placeholders, "{name}", or a plural object keyed by the categories
 // of Intl.PluralRules ({"one": "...", "other": "..."}; zh-CN has "other" only), chosen by the `count`
@@ -165,26 +173,34 @@ export function translator(language, catalogue, warn = (text) => console.warn(te
 }
 
 /**
- * The catalogue of `language`, fetched beside this module (so it rides the versioned /static/ prefix
- * and its year-long cache); English if that one cannot be had, and an empty one if neither can (the
- * pages then keep the English their HTML holds).
+ * The page's catalogue in `language`, fetched beside this module (so it rides the versioned /static/
+ * prefix and its year-long cache): the main one and each extra the page declares (`declared`, the
+ * names in its root element's data-catalogues, from our own HTML), in parallel, merged (no key is in
+ * two files: the catalogue test sees to it). Each file is English if its language's cannot be had, and
+ * empty if neither can (the pages then keep the English their HTML holds). The pseudo-locale is made
+ * from the English merge.
  * @param {Language} language
+ * @param {string | undefined} declared
  * @returns {Promise<Catalogue>}
  */
-async function loadCatalogue(language) {
+async function loadCatalogue(language, declared) {
   const file = language === PSEUDO ? 'en' : language;
-  for (const name of file === 'en' ? ['en'] : [file, 'en']) {
-    try {
-      const response = await fetch(new URL('../../i18n/' + name + '.json', import.meta.url));
-      if (response.ok) {
-        const catalogue = /** @type {Catalogue} */ (await response.json());
-        return language === PSEUDO ? pseudoCatalogue(catalogue) : catalogue;
+  /** @param {string} folder '' or an extra's name and a slash @returns {Promise<Catalogue>} */
+  const load = async (folder) => {
+    for (const name of file === 'en' ? ['en'] : [file, 'en']) {
+      try {
+        const response = await fetch(new URL('../../i18n/' + folder + name + '.json', import.meta.url));
+        if (response.ok) return await response.json();
+      } catch {
+        /* the next one, or none */
       }
-    } catch {
-      /* the next one, or none */
     }
-  }
-  return {};
+    return {};
+  };
+  const folders = ['', ...(declared || '').split(' ').filter(Boolean).map((name) => name + '/')];
+  /** @type {Catalogue} */
+  const merged = Object.assign({}, ...(await Promise.all(folders.map(load))));
+  return language === PSEUDO ? pseudoCatalogue(merged) : merged;
 }
 
 const inBrowser = typeof document !== 'undefined' && typeof location !== 'undefined';
@@ -204,7 +220,7 @@ function pageLanguage() {
 
 /** The language of this page. */
 export const language = inBrowser ? pageLanguage() : 'en';
-const current = translator(language, inBrowser ? await loadCatalogue(language) : {});
+const current = translator(language, inBrowser ? await loadCatalogue(language, document.documentElement.dataset?.catalogues) : {});
 if (inBrowser) document.documentElement.lang = language;
 
 export const t = current.t;

@@ -4,7 +4,7 @@
 // daily room shows only what today's maze is, since its settings are fixed) and the invite card's link
 // buttons. Separate from room.js so the page's wiring does not hold the
 // lobby's DOM: LobbyView redraws it from the state; bindLobbyControls turns its buttons into commands.
-import { describeSettings, lockSettings, readSettings, writeSettings } from './settings.js';
+import { describeSettings, lockSettings, mazeTitle, readSettings, writeSettings } from './settings.js';
 import { ghostNote } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
 import { makeHostButton } from './host-tools.js';
@@ -25,9 +25,6 @@ export class LobbyView {
     this.bots = bots;
     this.isYou = isYou;
     this.lastSettings = ''; // the settings last written into the form (JSON)
-    /** @type {typeof import('./maze-choice.js') | null} */
-    this.titles = null; // what fetches published mazes' titles, once a room has one
-    this.titlesAsked = false;
   }
 
   /**
@@ -87,23 +84,6 @@ export class LobbyView {
   }
 
   /**
-   * A published maze's title, or null until it is known: its module (maze-choice.js) and the title are
-   * fetched when a room first has one, and the settings line is written again as each arrives.
-   * @param {string} code
-   */
-  mazeTitle(code) {
-    const again = () => this.updateSettings(this.state.isHost());
-    if (this.titles) return this.titles.mazeTitle(code, again);
-    if (this.titlesAsked) return null;
-    this.titlesAsked = true;
-    import('./maze-choice.js').then((module) => {
-      this.titles = module;
-      again();
-    }, () => {});
-    return null;
-  }
-
-  /**
    * Arriving in the lobby, the keyboard starts on its main action: Start for a host who may start now,
    * Ready for a player; nothing for a watcher.
    */
@@ -131,7 +111,7 @@ export class LobbyView {
     const fixed = state.ghosts.length > 0; // a ghost races its stored race's maze: the server refuses changes
     lockSettings(form, !host || state.phase !== 'lobby' || fixed);
     show('settings-apply', host && !fixed);
-    const title = s.maze ? this.mazeTitle(s.maze) : null;
+    const title = s.maze ? mazeTitle(s.maze, () => this.updateSettings(this.state.isHost())) : null;
     setText('settings-summary', daily ? t('lobby.daily_summary', { settings: describeSettings(s) }) : describeSettings(s, title));
   }
 }

@@ -3,7 +3,7 @@
 // ready or finished), from GET /api/rooms/{code} (docs/protocol.md, "A summary"). Asked again every few
 // seconds while the visitor has not joined, for a bounded time, and not while the tab is hidden. Names go
 // in with textContent only.
-import { describeSettings } from './settings.js';
+import { describeSettings, mazeTitle } from './settings.js';
 import { el, setText, show, swatch } from '../common/ui.js';
 import { t } from '../common/i18n.js';
 
@@ -85,9 +85,6 @@ export class RoomPreview {
     this.gone = false;
     this.watchOnly = false;
     this.changed = () => {}; // told after each answer: the page redraws what depends on gone and watchOnly
-    /** @type {typeof import('./maze-choice.js') | null} */
-    this.titles = null; // what fetches a published maze's title, once the room has one
-    this.titlesAsked = false;
     document.addEventListener('visibilitychange', () => {
       if (this.running && !document.hidden) this.refresh();
     });
@@ -129,26 +126,11 @@ export class RoomPreview {
     return Promise.resolve(this.last);
   }
 
-  /**
-   * The title of a published maze the room races, or null until known: its module (maze-choice.js, not
-   * in the page's first load) and the title are fetched once, and the box drawn again when they come.
-   * @param {unknown} code
-   */
-  mazeTitle(code) {
-    if (typeof code !== 'string' || !code) return null;
-    if (this.titles) return this.titles.mazeTitle(code, () => this.draw(this.gone));
-    if (this.titlesAsked) return null;
-    this.titlesAsked = true;
-    import('./maze-choice.js').then((module) => {
-      this.titles = module;
-      this.draw(this.gone);
-    }, () => {});
-    return null;
-  }
-
   /** @param {boolean} gone */
   draw(gone) {
-    const facts = previewFacts(this.last, t, this.mazeTitle(this.last?.settings?.maze));
+    const code = this.last?.settings?.maze;
+    const title = typeof code === 'string' && code ? mazeTitle(code, () => this.draw(this.gone)) : null;
+    const facts = previewFacts(this.last, t, title);
     this.gone = gone;
     this.watchOnly = !!facts?.watchOnly;
     show(this.box, !!facts); // no such room: the join panel says so alone

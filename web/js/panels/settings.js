@@ -83,9 +83,7 @@ export function buildSettingsFields(container, serverRules) {
   rules = serverRules;
   aboutPrefix = container.id || aboutPrefix;
   const braid = rules.settings.braid;
-  const generator = el( // hidden for a published maze, which brings its own size, directions and openings
-    'div',
-    {},
+  const generator = el('div', {}, // hidden for a published maze, which brings its own size, directions and openings
     select('preset', presetLabels(), t('settings.size'), t('settings.size_about')),
     el('div', { class: 'pair' }, number('rows', t('settings.rows')), number('cols', t('settings.cols'))),
     select('algorithm', generatorOptions(), t('settings.algorithm'), t('settings.algorithm_about')),
@@ -97,9 +95,7 @@ export function buildSettingsFields(container, serverRules) {
   const fields = [
     has('maze') ? el('div', { class: 'maze-choice' }) : null, // filled when first wanted (mazeChoice)
     generator,
-    el(
-      'fieldset',
-      { class: 'methods' },
+    el('fieldset', { class: 'methods' },
       el('legend', { text: t('settings.methods') }),
       el('small', { class: 'muted about', text: t('settings.methods_about') }),
       ...rules.settings.hint_methods.choices.map((/** @type {string} */ v) => methodCheck(v)),
@@ -198,9 +194,7 @@ export function writeSettings(form, settings) {
   if (f.bias) f.bias.value = s.bias;
   if (f.directions) f.directions.value = String(s.directions);
   if (f.hint_reveal) f.hint_reveal.value = s.hint_reveal;
-  for (const name of ['rows', 'cols', 'braid', 'hint_limit', 'hint_penalty', 'max_players', 'time_limit']) {
-    f[name].value = s[name];
-  }
+  for (const name of ['rows', 'cols', 'braid', 'hint_limit', 'hint_penalty', 'max_players', 'time_limit']) f[name].value = s[name];
   f.hint_moves.checked = !!s.hint_moves;
   f.public.checked = !!s.public;
   if (f.fog) f.fog.checked = !!s.fog;
@@ -238,10 +232,7 @@ export function readSettings(form) {
   if (f.hint_reveal) s.hint_reveal = f.hint_reveal.value;
   if (f.fog) s.fog = f.fog.checked;
   if (f.vision) s.vision = Number(f.vision.value);
-  if (s.preset === 'custom') {
-    s.rows = Number(f.rows.value);
-    s.cols = Number(f.cols.value);
-  }
+  if (s.preset === 'custom') [s.rows, s.cols] = [Number(f.rows.value), Number(f.cols.value)];
   if (form.querySelector('.maze-choice')) s.maze = maze ? maze.readMazeChoice(form) : form.dataset.maze || null; // undefined: no code typed
   if (s.maze) for (const name of /** @type {const} */ (['preset', 'rows', 'cols', 'directions'])) delete s[name]; // the maze's own
   return s;
@@ -260,8 +251,7 @@ export function lockSettings(form, locked) {
   syncDirections(form);
 }
 
-/** @type {typeof import('./maze-choice.js') | null} */
-let maze = null; // the Maze field's module (maze-choice.js), once loaded
+let maze = /** @type {typeof import('./maze-choice.js') | null} */ (null); // the Maze field's module, once loaded
 let mazeLoading = /** @type {Promise<typeof import('./maze-choice.js')> | null} */ (null);
 const loadMaze = () => (mazeLoading ??= import('./maze-choice.js').then((module) => (maze = module)));
 
@@ -273,6 +263,17 @@ const loadMaze = () => (mazeLoading ??= import('./maze-choice.js').then((module)
 export function mazeChoice(form, write = false) {
   const slot = form.querySelector('.maze-choice');
   if (slot) loadMaze().then((module) => module.mountMazeChoice(slot, form, write), () => {});
+}
+
+/**
+ * A published maze's title for a settings line, or null until known: the Maze field's module fetches it,
+ * calling `redraw` as the module, then the title, arrive. @param {string} code @param {() => void} redraw
+ * @returns {string | null}
+ */
+export function mazeTitle(code, redraw) {
+  if (maze) return maze.mazeTitle(code, redraw);
+  loadMaze().then(redraw, () => {});
+  return null;
 }
 
 /**
