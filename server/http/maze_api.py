@@ -101,12 +101,14 @@ async def list_mazes(request: web.Request) -> web.Response:
 
 
 def share_code_of(text: str) -> str:
-    """A share code from a path or a query, or `unknown_maze` (no code is spelt that way)."""
-    if not SHARE_CODE.match(text):
+    """A share code from a path or a query, lowercase (one typed in capitals is the same code, as on
+    `/m/{code}` and in a room's settings), or `unknown_maze` (no code is spelt that way)."""
+    code = text.lower()
+    if not SHARE_CODE.match(code):
         raise GameError(
             "no published maze has that code (a code is 8 to 16 letters and digits)", code="unknown_maze"
         )
-    return text
+    return code
 
 
 async def one_maze(request: web.Request) -> web.Response:
