@@ -9,7 +9,6 @@ day, which the store counts (so it holds over restarts and across a cluster). Th
 again answers 200 with its code and `new: false`; a new one 201.
 """
 
-import asyncio
 import time
 from collections import OrderedDict
 from typing import Any
@@ -22,7 +21,7 @@ from server.http.clear_checks import finish_check, start_check
 from server.http.keys import CONFIG, store_of
 from server.http.maze_files import export_file, import_file
 from server.http.maze_input import author, fields, publishable, title, wire_maze
-from server.http.maze_state import MAZE_STATE, add_maze_state, address_key, spend, too_many
+from server.http.maze_state import MAZE_STATE, add_maze_state, address_key, spend, too_many, work_off_loop
 from server.http.request_body import json_body, query_limit
 from server.maze.maze_card import maze_card, shortest_way
 from server.maze.model import Maze
@@ -43,10 +42,10 @@ class Cards:
         self.size = size
         self._kept: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
-    async def of(self, code: str, maze: Maze) -> dict[str, Any]:
+    async def of(self, request: web.Request, code: str, maze: Maze) -> dict[str, Any]:
         kept = self._kept.get(code)
         if kept is None:
-            kept = await asyncio.to_thread(_card_and_way, maze)
+            kept = await work_off_loop(request, _card_and_way, maze)
             self._kept[code] = kept
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
@@ -72,7 +71,7 @@ async def publish_maze(request: web.Request) -> web.Response:
     )
     maze = wire_maze(value)
     name, who = title(title_text), author(author_name)
-    await asyncio.to_thread(publishable, maze)
+    await work_off_loop(request, publishable, maze)
     store = store_of(request)
     tokens, addresses = await state.keys(request)
     now = time.time()
@@ -118,7 +117,7 @@ async def one_maze(request: web.Request) -> web.Response:
     stored = await store.published_maze(code)
     if stored is None:
         raise GameError(f"no published maze has the code {code}", code="unknown_maze")
-    card = await request.app[CARDS].of(code, stored.maze)
+    card = await request.app[CARDS].of(request, code, stored.maze)
     board = await store.leaderboard(maze=code)
     return web.json_response(
         {
