@@ -1,14 +1,20 @@
 """Attacks on the maze routes through a real server, each a defect once found: what JSON lets through
 that Python cannot convert (Infinity, numbers of thousands of digits), mazes far over the room bounds
-sent to be decoded before being refused, and share codes with a line break after them or in capitals."""
+sent to be decoded before being refused, share codes with a line break after them or in capitals, and
+many maze files at once, whose threads took turns at the GIL before the event loop got it back."""
 
+import asyncio
 import base64
 import json
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import server.http.maze_files
 from tests.integration.conftest import Harness, StartServer
 from tests.integration.maze_helpers import post, publish, small_maze, wire
 
@@ -87,3 +93,44 @@ async def test_a_code_in_capitals_is_the_same_maze_in_the_api_as_on_its_page(maz
     page_status, _, _ = await mazes.request("GET", f"/m/{published['code'].upper()}")
     status, body, _ = await mazes.request("GET", f"/api/mazes/{published['code'].upper()}")
     assert (page_status, status, body.get("code")) == (200, 200, published["code"])
+
+
+class Overlap:
+    """Wraps a job to note how many run at once (each holds on a little, so that jobs let run together
+    would overlap)."""
+
+    def __init__(self) -> None:
+        self.running = self.most = 0
+        self.lock = threading.Lock()
+
+    def around(self, job: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any) -> Any:
+            with self.lock:
+                self.running += 1
+                self.most = max(self.most, self.running)
+            try:
+                time.sleep(0.03)
+                return job(*args)
+            finally:
+                with self.lock:
+                    self.running -= 1
+
+        return counted
+
+
+async def test_maze_files_sent_at_once_are_worked_one_at_a_time(
+    mazes: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    overlap = Overlap()
+    monkeypatch.setattr(server.http.maze_files, "_read", overlap.around(server.http.maze_files._read))
+    monkeypatch.setattr(
+        server.http.maze_files, "export_maze", overlap.around(server.http.maze_files.export_maze)
+    )
+    maze = small_maze(5)
+    imports = [
+        post(mazes, "/api/mazes/import", {"format": "ascii", "text": "#S#\n# #\n#E#"}) for _ in range(4)
+    ]
+    exports = [post(mazes, "/api/mazes/export", {"format": "json", "maze": wire(maze)}) for _ in range(4)]
+    answers = await asyncio.gather(*imports, *exports)
+    assert all(status in (200, 400) for status, _ in answers), answers
+    assert overlap.most == 1
