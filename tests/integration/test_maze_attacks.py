@@ -1,11 +1,13 @@
 """Attacks on the maze routes through a real server, each a defect once found: what JSON lets through
 that Python cannot convert (Infinity, numbers of thousands of digits), mazes far over the room bounds
-sent to be decoded before being refused, share codes with a line break after them or in capitals, and
-many maze files at once, whose threads took turns at the GIL before the event loop got it back."""
+sent to be decoded before being refused, share codes with a line break after them or in capitals,
+many maze files at once, whose threads took turns at the GIL before the event loop got it back, and
+the database failing under a room that races a published maze."""
 
 import asyncio
 import base64
 import json
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -15,7 +17,9 @@ from typing import Any
 import pytest
 
 import server.http.maze_files
-from tests.integration.conftest import Harness, StartServer
+from server.http.keys import STORE
+from tests.hand_mazes import looped_maze, open_field
+from tests.integration.conftest import Harness, StartServer, start_race
 from tests.integration.maze_helpers import post, publish, small_maze, wire
 
 
@@ -134,3 +138,34 @@ async def test_maze_files_sent_at_once_are_worked_one_at_a_time(
     answers = await asyncio.gather(*imports, *exports)
     assert all(status in (200, 400) for status, _ in answers), answers
     assert overlap.most == 1
+
+
+async def test_a_failing_database_is_server_unavailable_and_the_room_races_its_maze(
+    mazes: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database fails (a disk error, injected where the store reads its published mazes) once a
+    room has its maze: the room still races it; naming another maze, reading one or the list, and
+    making a room on one are each `server_unavailable`, not an `internal` error and a traceback."""
+    assert mazes.app is not None
+    store = mazes.app[STORE]
+    code, _ = await store.publish_maze(looped_maze(), "Loops", "Ann", 4_000, "key-of-ann", time.time())
+    other, _ = await store.publish_maze(open_field(6, 6), "Open", "Ann", 4_000, "key-of-ann", time.time())
+    status, body = await post(mazes, "/api/rooms", {"maze": code, "fog": False})
+    assert status == 201, body
+    ann, bob = await mazes.client(), await mazes.client()
+    await ann.join(body["code"], "Ann")
+    await bob.join(body["code"], "Bob")
+
+    async def failing(*_: Any) -> Any:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store, "published_maze", failing)
+    monkeypatch.setattr(store, "published_mazes", failing)
+    ack = await ann.call("settings", {"maze": other})
+    assert ack["error"]["code"] == "server_unavailable", ack
+    for path in (f"/api/mazes/{other}", "/api/mazes"):
+        status, answer, _ = await mazes.request("GET", path)
+        assert (status, answer["error"]["code"]) == (503, "server_unavailable"), path
+    status, answer = await post(mazes, "/api/rooms", {"maze": other})
+    assert (status, answer["error"]["code"]) == (503, "server_unavailable")
+    assert await start_race(ann, bob) == looped_maze()
