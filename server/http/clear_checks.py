@@ -8,7 +8,6 @@ sent at once by a script is no clear); the author's time is measured on the serv
 start to this request, and comes back in a second token that publishing takes.
 """
 
-import asyncio
 import time
 
 from aiohttp import web
@@ -17,7 +16,7 @@ from server.errors import GameError
 from server.http.check_tokens import Ticket, read, sign
 from server.http.keys import CONFIG
 from server.http.maze_input import fields, publishable, walk, wire_maze
-from server.http.maze_state import MAZE_STATE, spend
+from server.http.maze_state import MAZE_STATE, spend, work_off_loop
 from server.http.request_body import json_body
 from server.maze.share_code import fingerprint
 from server.room.rate_limits import RateLimit
@@ -36,7 +35,7 @@ async def start_check(request: web.Request) -> web.Response:
     state = request.app[MAZE_STATE]
     spend(request, state.work, "clear checks")
     (value,) = fields(await json_body(request), "maze")
-    maze = await asyncio.to_thread(publishable, wire_maze(value))
+    maze = await work_off_loop(request, publishable, wire_maze(value))
     key, _ = await state.keys(request)
     return web.json_response({"check": sign(key, Ticket("check", fingerprint(maze), time.time()))})
 
@@ -51,7 +50,7 @@ async def finish_check(request: web.Request) -> web.Response:
     now = time.time()
     print_ = fingerprint(maze)
     ticket = read(key, check, "check", print_, now)
-    cells = await asyncio.to_thread(walk, steps, maze)
+    cells = await work_off_loop(request, walk, steps, maze)
     clear_ms = round((now - ticket.at) * 1000)
     least = fastest_ms(len(cells) - 1, request.app[CONFIG].move_limit)
     if clear_ms < least:

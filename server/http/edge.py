@@ -11,8 +11,9 @@ from aiohttp import web
 
 from server.errors import ErrorCode, GameError
 from server.http.body_limits import body_limit
-from server.http.keys import CONFIG
+from server.http.keys import CONFIG, STORE
 from server.http.origins import from_another_site
+from server.store.errors import one_line
 
 log = logging.getLogger(__name__)
 
@@ -175,6 +176,18 @@ def _compress_large_json(request: web.Request, response: web.StreamResponse) -> 
         response.enable_compression(web.ContentCoding.gzip)
 
 
+def _failed(request: web.Request, error: Exception) -> web.Response:
+    """A handler's unexpected failure: `server_unavailable` (503, one line in the log) when it is the
+    database failing, which a client may retry; else `internal` (500) with the traceback, a bug."""
+    store = request.app.get(STORE)
+    if store is not None and store.is_storage_error(error):
+        log.warning("%s %s: the database failed: %s", request.method, request.path[:200], one_line(error))
+        message = "the server's records cannot be read just now: try again"
+        return json_error("server_unavailable", message, 503)
+    log.exception("%s %s failed", request.method, request.path[:200])
+    return json_error("internal", "the server could not handle that; nothing changed", 500)
+
+
 @web.middleware
 async def edge_middleware(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -202,9 +215,8 @@ async def edge_middleware(
         else:
             refused.headers.update(security_headers(refused.content_type))
             raise
-    except Exception:
-        log.exception("%s %s failed", request.method, request.path[:200])
-        response = json_error("internal", "the server could not handle that; nothing changed", 500)
+    except Exception as error:
+        response = _failed(request, error)
     _compress_large_json(request, response)
     for name, value in security_headers(response.content_type).items():
         response.headers.setdefault(name, value)

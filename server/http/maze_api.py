@@ -9,7 +9,6 @@ day, which the store counts (so it holds over restarts and across a cluster). Th
 again answers 200 with its code and `new: false`; a new one 201.
 """
 
-import asyncio
 import time
 from collections import OrderedDict
 from typing import Any
@@ -22,7 +21,7 @@ from server.http.clear_checks import finish_check, start_check
 from server.http.keys import CONFIG, store_of
 from server.http.maze_files import export_file, import_file
 from server.http.maze_input import author, fields, publishable, title, wire_maze
-from server.http.maze_state import MAZE_STATE, add_maze_state, address_key, spend, too_many
+from server.http.maze_state import MAZE_STATE, add_maze_state, address_key, spend, too_many, work_off_loop
 from server.http.request_body import json_body, query_limit
 from server.maze.maze_card import maze_card, shortest_way
 from server.maze.model import Maze
@@ -43,10 +42,10 @@ class Cards:
         self.size = size
         self._kept: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
-    async def of(self, code: str, maze: Maze) -> dict[str, Any]:
+    async def of(self, request: web.Request, code: str, maze: Maze) -> dict[str, Any]:
         kept = self._kept.get(code)
         if kept is None:
-            kept = await asyncio.to_thread(_card_and_way, maze)
+            kept = await work_off_loop(request, _card_and_way, maze)
             self._kept[code] = kept
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
@@ -72,7 +71,7 @@ async def publish_maze(request: web.Request) -> web.Response:
     )
     maze = wire_maze(value)
     name, who = title(title_text), author(author_name)
-    await asyncio.to_thread(publishable, maze)
+    await work_off_loop(request, publishable, maze)
     store = store_of(request)
     tokens, addresses = await state.keys(request)
     now = time.time()
@@ -101,12 +100,14 @@ async def list_mazes(request: web.Request) -> web.Response:
 
 
 def share_code_of(text: str) -> str:
-    """A share code from a path or a query, or `unknown_maze` (no code is spelt that way)."""
-    if not SHARE_CODE.match(text):
+    """A share code from a path or a query, lowercase (one typed in capitals is the same code, as on
+    `/m/{code}` and in a room's settings), or `unknown_maze` (no code is spelt that way)."""
+    code = text.lower()
+    if not SHARE_CODE.match(code):
         raise GameError(
             "no published maze has that code (a code is 8 to 16 letters and digits)", code="unknown_maze"
         )
-    return text
+    return code
 
 
 async def one_maze(request: web.Request) -> web.Response:
@@ -116,7 +117,7 @@ async def one_maze(request: web.Request) -> web.Response:
     stored = await store.published_maze(code)
     if stored is None:
         raise GameError(f"no published maze has the code {code}", code="unknown_maze")
-    card = await request.app[CARDS].of(code, stored.maze)
+    card = await request.app[CARDS].of(request, code, stored.maze)
     board = await store.leaderboard(maze=code)
     return web.json_response(
         {

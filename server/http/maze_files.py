@@ -3,13 +3,11 @@ formats the maze CLI reads and writes (`server.maze.exchange`). Parsing a large 
 and computing the card run off the event loop; both routes count against the maze work limit.
 """
 
-import asyncio
-
 from aiohttp import web
 
 from server.errors import BadMaze, BadSettings, GameError
 from server.http.maze_input import choice, fields, size_problem, wire_maze
-from server.http.maze_state import MAZE_STATE, spend
+from server.http.maze_state import MAZE_STATE, spend, work_off_loop
 from server.http.request_body import json_body
 from server.maze.exchange import EXPORT_FORMATS, IMPORT_FORMATS, MAX_IMPORT_CHARS, export_maze, import_maze
 from server.maze.maze_card import MazeCard, maze_card
@@ -54,7 +52,7 @@ async def import_file(request: web.Request) -> web.Response:
         message = f"the file is {len(text):,} characters; at most {MAX_IMPORT_CHARS:,} are read"
         raise GameError(message, code="too_large")
     try:
-        maze, card = await asyncio.to_thread(_read, text, fmt)
+        maze, card = await work_off_loop(request, _read, text, fmt)
     except (BadMaze, BadSettings) as error:  # BadImport, or read but no maze (a side out of range)
         return _import_refused(error)
     return web.json_response({"maze": encode_maze(maze), "card": card})
@@ -67,7 +65,7 @@ async def export_file(request: web.Request) -> web.Response:
     fmt = choice(fmt, "format", EXPORT_FORMATS)
     maze = wire_maze(value)
     try:
-        data = await asyncio.to_thread(export_maze, maze, fmt)
+        data = await work_off_loop(request, export_maze, maze, fmt)
     except BadMaze as error:  # the format cannot show this maze (a diagonal in a 4-direction form)
         raise GameError(error.message, code="invalid_maze") from None
     disposition = {"Content-Disposition": f'attachment; filename="{FILE_NAMES[fmt]}"'}

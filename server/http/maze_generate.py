@@ -8,7 +8,6 @@ one address at most GENERATE_LIMIT's pace: the API's own limit (20 a second) wou
 two cores busy.
 """
 
-import asyncio
 import time
 from collections.abc import Mapping
 
@@ -16,6 +15,7 @@ from aiohttp import web
 
 from server.errors import GameError
 from server.http.limits import client_address, retry_after
+from server.http.maze_state import work_off_loop
 from server.maze.generation import MAX_SEED, MazeSpec, generate
 from server.maze.generators import ALGORITHMS
 from server.maze.openings import OPENINGS
@@ -92,7 +92,7 @@ async def generated_maze(request: web.Request) -> web.Response:
             content_type="application/json",
             headers={"Retry-After": retry_after(GENERATE_LIMIT)},
         )
-    maze: MazeJson = encode_maze(await asyncio.to_thread(generate, spec))
+    maze: MazeJson = encode_maze(await work_off_loop(request, generate, spec))
     return web.json_response({"maze": maze})
 
 

@@ -34,28 +34,38 @@ def choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
 
 
 def wire_maze(value: Any) -> Maze:
-    """A maze in wire form within the room bounds (the editor's sizes), or `invalid_maze`."""
+    """A maze in wire form within the room bounds (the editor's sizes), or `invalid_maze`.
+
+    The sides are checked before the walls are decoded, on the event loop: the maze core takes sides up
+    to 1,000, and a 1,000 x 1,000 maze of 8 directions fits a clear check's 1 MB body and takes some
+    130 ms to decode, only to be refused for its size afterwards."""
     if not isinstance(value, dict):
         raise GameError(
             "maze must be a maze object (rows, cols, entrance, exit, directions, walls)", code="invalid_maze"
         )
+    for name in ("rows", "cols"):
+        side = value.get(name)
+        if type(side) is not int:  # not 150.0, "150" or true
+            raise GameError(f"malformed wire maze: {name} must be a whole number", code="invalid_maze")
+        problem = _side_problem(name, side)
+        if problem:  # before decoding: a side of up to 1,000 decodes, slowly, and is refused anyway
+            raise GameError(problem, code="invalid_maze")
     try:
-        maze = decode_maze(value)
+        return decode_maze(value)
     except (BadMaze, BadSettings) as error:
         raise GameError(error.message, code="invalid_maze") from None
-    problem = size_problem(maze)
-    if problem:
-        raise GameError(problem, code="invalid_maze")
-    return maze
 
 
 def size_problem(maze: Maze) -> str | None:
     """What keeps `maze` out of the room bounds (the editor's and a room's sizes), or None. The maze
     library reads larger and smaller mazes (the CLI takes them), but nothing here can draw or race them."""
-    for name, side in (("rows", maze.rows), ("cols", maze.cols)):
-        if not ROOM_MIN_SIDE <= side <= ROOM_MAX_SIDE:
-            return f"a maze has {ROOM_MIN_SIDE} to {ROOM_MAX_SIDE} {name} here; this one has {side}"
-    return None
+    return _side_problem("rows", maze.rows) or _side_problem("cols", maze.cols)
+
+
+def _side_problem(name: str, side: int) -> str | None:
+    if ROOM_MIN_SIDE <= side <= ROOM_MAX_SIDE:
+        return None
+    return f"a maze has {ROOM_MIN_SIDE} to {ROOM_MAX_SIDE} {name} here; this one has {side}"
 
 
 def publishable(maze: Maze) -> Maze:

@@ -1,13 +1,16 @@
-"""What the maze routes keep per app: their rate limiters (per client address) and the keys of the
-clear check's tokens and of the address keys, derived once from the store's secret (which never changes
-for a database, so every process of a cluster derives the same keys)."""
+"""What the maze routes keep per app: their rate limiters (per client address), the gate their CPU work
+passes one at a time, and the keys of the clear check's tokens and of the address keys, derived once from
+the store's secret (which never changes for a database, so every process of a cluster derives the same
+keys)."""
 
 import asyncio
 import hashlib
 import hmac
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ParamSpec, TypeVar
 
 from aiohttp import web
 
@@ -16,6 +19,9 @@ from server.http.check_tokens import token_key
 from server.http.keys import CONFIG, store_of
 from server.http.limits import client_address, retry_after
 from server.room.rate_limits import KeyedLimiter
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 @dataclass
@@ -32,6 +38,8 @@ class MazeState:
     """Held from counting an address's publications to storing the next one, so requests arriving at
     once cannot all pass the daily cap in one process (processes of a cluster may still each add one
     over it, at most one burst of the rate limit each)."""
+    working: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))
+    """Held by the one maze job running in a thread (`work_off_loop`)."""
 
     @classmethod
     def from_config(cls, config: AppConfig) -> "MazeState":
@@ -48,6 +56,19 @@ class MazeState:
 
 
 MAZE_STATE = web.AppKey("maze_state", MazeState)
+
+
+async def work_off_loop(request: web.Request, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Run a maze job (reading an import, a card, a PNG, a walk, a generator's maze) in a thread, one at
+    a time in the app. A thread of pure Python takes the GIL from the event loop for up to the switch
+    interval (5 ms) at a time, and each thread waiting takes its turn before the loop gets it back:
+    eight imports of a 150 x 150 maze at once (well within one address's burst) held the loop up to
+    190-280 ms, one at a time 26-41 ms (a busy 2-core machine): the jobs queue instead of the rooms."""
+    state = request.app.get(MAZE_STATE)
+    if state is None:  # an app without the maze routes (some tests' apps)
+        return await asyncio.to_thread(job, *args, **kwargs)
+    async with state.working:
+        return await asyncio.to_thread(job, *args, **kwargs)
 
 
 def spend(request: web.Request, limiter: KeyedLimiter, what: str) -> None:

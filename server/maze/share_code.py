@@ -16,7 +16,9 @@ from server.maze.model import Maze
 from server.maze.wire import pack_walls
 
 ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
-SHARE_CODE = re.compile(r"^[0-9a-hjkmnp-tv-z]{8,16}$")
+SHARE_CODE = re.compile(r"^[0-9a-hjkmnp-tv-z]{8,16}\Z")
+"""A whole share code: anchored at the very end of the text (`$` would also match before a final line
+break, letting "code\\n" through to the store and into messages)."""
 MIN_LENGTH, MAX_LENGTH = 8, 16
 _VERSION = b"mazerace-maze-1\n"
 

@@ -82,8 +82,8 @@ def decode_maze(data: Mapping[str, Any]) -> Maze:
         exit = (int(data["exit"][0]), int(data["exit"][1]))
         directions = data.get("directions", 4)
         packed = base64.b64decode(data["walls"], validate=True)
-    except (KeyError, IndexError, TypeError, ValueError, binascii.Error) as error:
-        raise BadMaze(f"malformed wire maze: {error}") from None
+    except (KeyError, IndexError, TypeError, ValueError, OverflowError, binascii.Error) as error:
+        raise BadMaze(f"malformed wire maze: {error}") from None  # OverflowError: JSON's Infinity
     if type(directions) is not int or directions not in (4, 8):  # not 8.0, not True
         raise BadMaze("malformed wire maze: directions must be 4 or 8")
     walls = unpack_walls(packed, rows * cols, directions)

@@ -7,12 +7,16 @@ asked for lately spares the database a room's every settings change.
 """
 
 import collections
+import logging
 from collections.abc import Mapping
 
 from server.errors import GameError
 from server.maze.model import Maze
 from server.maze.share_code import SHARE_CODE
-from server.store.interface import Store
+from server.store.errors import one_line
+from server.store.interface import PublishedMaze, Store
+
+log = logging.getLogger(__name__)
 
 CACHED_MAZES = 256
 """Published mazes kept in memory (a 150 x 150 maze is about 70 KB of walls)."""
@@ -31,13 +35,27 @@ class PublishedLayouts:
         if cached is not None:
             self._cache.move_to_end(code)
             return cached
-        published = await self.store.published_maze(code) if self.store is not None else None
+        published = await self._looked_up(code)
         if published is None:
             raise GameError(f"no published maze has the code {code!r}", "unknown_maze")
         self._cache[code] = published.maze
         if len(self._cache) > CACHED_MAZES:
             self._cache.popitem(last=False)
         return published.maze
+
+    async def _looked_up(self, code: str) -> PublishedMaze | None:
+        """The store's answer for `code`; a failing database is `server_unavailable` with one line in
+        the log, not an `internal` error with a traceback for every settings change a host sends."""
+        if self.store is None:
+            return None
+        try:
+            return await self.store.published_maze(code)
+        except Exception as error:
+            if not self.store.is_storage_error(error):
+                raise
+            log.warning("the published maze %s could not be read: %s", code, one_line(error))
+            message = "the published mazes cannot be read just now: try again in a moment"
+            raise GameError(message, "server_unavailable") from None
 
     async def named_by(self, settings: object, current: str | None = None) -> Maze | None:
         """The published maze a settings object newly names (`"maze": code`, other than `current`, the

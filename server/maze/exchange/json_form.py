@@ -82,6 +82,8 @@ def read_json(text: str) -> Maze:
         raise BadImport(f"not JSON: {error.msg}", (error.lineno, error.colno)) from None
     except RecursionError:
         raise BadImport("JSON nested too deeply to be a maze object") from None
+    except ValueError:  # a number of more than 4,300 digits, which Python refuses to convert
+        raise BadImport("JSON with a number too long to be part of a maze") from None
     if not isinstance(data, dict):
         raise BadImport("the JSON must be one maze object, {...}", (1, 1) if text.strip() else None)
     for key in ("grid", "entrance", "exit"):
