@@ -19,6 +19,8 @@ const FORMAT_NAMES = Object.freeze({ matrix: 'editor.format.matrix', blocks: 'ed
 const FORMAT_ABOUT = Object.freeze({ matrix: 'editor.format.matrix.about', blocks: 'editor.format.blocks.about', ascii: 'editor.format.ascii.about', json: 'editor.format.json.about' });
 /** @param {string} format */
 const formatName = (format) => t(/** @type {Record<string, string>} */ (FORMAT_NAMES)[format] ?? format);
+/** The formats each topology can be written in: the 0/1 matrix and ASCII art have no diagonal passages, the blocks are the 8-direction form. */
+const EXPORTS_OF = Object.freeze({ 4: ['matrix', 'ascii', 'json', 'png'], 8: ['blocks', 'json', 'png'] });
 export const MAX_IMPORT_CHARS = 600_000; // as the server's exchange library: a longer text is refused here first
 
 /** @param {string} id */
@@ -91,6 +93,19 @@ export function bindNewMaze(rules, model, replaced) {
     replaced('generated');
   });
   return syncSize;
+}
+
+/**
+ * Offer only the exports the maze drawn can be written in (a refused export reads as if the maze were
+ * wrong, when only the button was).
+ * @param {number} directions
+ */
+export function showExports(directions) {
+  const fits = directions === 8 ? EXPORTS_OF[8] : EXPORTS_OF[4];
+  for (const button of document.querySelectorAll('#io-exports [data-format]')) {
+    const node = /** @type {HTMLElement} */ (button);
+    node.hidden = !fits.includes(node.dataset.format ?? '');
+  }
 }
 
 /**
