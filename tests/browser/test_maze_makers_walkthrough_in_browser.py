@@ -1,0 +1,117 @@
+"""A newcomer's walk through the hand-made mazes on a 390 x 844 phone with touch, each finding measured
+again in real Chromium against the real server (geometry and text, never pixels): a refusal about the
+maze goes away with the edit that answers it (it stayed over the maze and the card for seconds, through
+the clear check); the export buttons offer only the formats the maze drawn can be written in; the
+fitted maze stays clear of the zoom buttons, so its last column can be drawn on; and what a thumb taps
+on the editor, a maze's page and the list is at least 44 px tall."""
+
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, Page, expect
+
+from tests.browser.conftest import Tab
+from tests.browser.screens import SCREENS
+from tests.browser.test_editor_in_browser import HOOK, READY, SNAKE, blank, point, touch
+from tests.browser.test_published_maze_in_browser import publish_by_http
+from tests.hand_mazes import looped_maze
+
+WIDTH, HEIGHT = SCREENS["phone"]
+TAP = 44  # CSS px: the smallest touch target
+
+
+async def phone(browser: Browser, server: TestServer, path: str) -> Tab:
+    """A page at the phone's size, touch and all, with its script errors recorded."""
+    context = await browser.new_context(
+        viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True
+    )
+    tab = Tab(context, await context.new_page())
+    tab.page.on("pageerror", lambda error: tab.errors.append(str(error)))
+    await tab.page.goto(str(server.make_url(path)))
+    return tab
+
+
+async def closed(tab: Tab) -> None:
+    await tab.context.close()
+    assert not tab.errors, tab.errors
+
+
+async def heights(page: Page, selectors: list[str]) -> dict[str, float]:
+    """How tall each selector's first element is, in CSS px."""
+    found: dict[str, float] = {}
+    for selector in selectors:
+        box = await page.locator(selector).first.bounding_box()
+        assert box is not None, selector
+        found[selector] = box["height"]
+    return found
+
+
+async def formats_shown(page: Page) -> list[str]:
+    shown: list[str] = await page.locator("#io-exports [data-format]:visible").evaluate_all(
+        "(buttons) => buttons.map((b) => b.dataset.format)"
+    )
+    return shown
+
+
+async def test_the_editor_on_a_phone_after_a_refusal(browser: Browser, live_server: TestServer) -> None:
+    tab = await phone(browser, live_server, "/editor")
+    page = tab.page
+    try:
+        await page.wait_for_selector(READY)
+        await blank(page, 5, 5)
+        # the fitted maze ends left of the zoom buttons: its last column is free to draw on
+        await page.locator("#tools-heading").scroll_into_view_if_needed()
+        x0, _ = await point(page, 0, 0)
+        x1, _ = await point(page, 0, 1)
+        last, _ = await point(page, 0, 4)
+        maze_right = last + 1.5 * (x1 - x0) / 2  # the outer wall's right edge
+        zoom = await page.locator(".canvas-box .zoom").bounding_box()
+        assert zoom is not None
+        assert maze_right <= zoom["x"] + 0.5, (maze_right, zoom["x"])
+
+        # publishing walls only is refused, in the server's words
+        await page.fill("#publish-title", "Snake")
+        await page.fill("#publish-author", "Ada")
+        await page.tap("#publish")
+        message = page.locator("#message")
+        await expect(message).to_contain_text("no way from the entrance to the exit")
+        # the fix drawn by a finger: the refusal was about the maze before it, and goes with it
+        await page.locator("#tools-heading").scroll_into_view_if_needed()
+        await touch(page, [[await point(page, *cell)] for cell in SNAKE])
+        await page.wait_for_function(f"() => {HOOK}.card.solvable")
+        await expect(message).to_be_hidden(timeout=1500)  # it stayed 8 s, over the maze and the card
+
+        # the clear check's stop and the way's switch are a thumb's size
+        # a click: Chromium drops the first synthetic tap straight after a DevTools touch drag
+        await page.click("#test-start")
+        await page.wait_for_function(f"() => {HOOK}.check === 'racing'")
+        found = await heights(page, ["#test-stop", ".editor-side label.check", "#zoom-fit"])
+        assert all(height >= TAP for height in found.values()), found
+        await page.tap("#test-stop")
+
+        # the exports offered are those this maze can be written in
+        await page.locator("#io-fold summary").tap()
+        assert await formats_shown(page) == ["matrix", "ascii", "json", "png"]
+        await page.select_option("#new-directions", "8")
+        await page.tap("#new-open")
+        await page.wait_for_function(f"() => {HOOK}.maze.directions === 8")
+        assert await formats_shown(page) == ["blocks", "json", "png"]
+        await expect(message).to_be_hidden()
+    finally:
+        await closed(tab)
+
+
+async def test_a_maze_page_and_the_list_on_a_phone(browser: Browser, live_server: TestServer) -> None:
+    code = await publish_by_http(live_server, looped_maze())
+    tab = await phone(browser, live_server, f"/m/{code}")
+    page = tab.page
+    try:
+        await expect(page.locator("#maze-main")).to_have_attribute("data-state", "ready")
+        taps = ["#race-here", "#edit-copy", "#copy-maze-link", ".top .pages-link", "#maze-main label.check"]
+        found = await heights(page, taps)
+        assert all(height >= TAP for height in found.values()), found
+        await page.tap(".top .pages-link")
+        link = page.locator(f"#maze-list li[data-code='{code}'] a.maze-link")
+        await expect(link).to_be_visible()
+        found = await heights(page, [f"#maze-list li[data-code='{code}'] a.maze-link"])
+        assert all(height >= TAP for height in found.values()), found
+    finally:
+        await closed(tab)
