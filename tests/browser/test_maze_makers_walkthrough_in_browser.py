@@ -1,9 +1,10 @@
-"""A newcomer's walk through the hand-made mazes on a 390 x 844 phone with touch, each finding measured
-again in real Chromium against the real server (geometry and text, never pixels): a refusal about the
-maze goes away with the edit that answers it (it stayed over the maze and the card for seconds, through
-the clear check); the export buttons offer only the formats the maze drawn can be written in; the
-fitted maze stays clear of the zoom buttons, so its last column can be drawn on; and what a thumb taps
-on the editor, a maze's page and the list is at least 44 px tall."""
+"""A newcomer's walk through the hand-made mazes on phones with touch, each finding measured again in
+real Chromium against the real server (geometry and text, never pixels): a refusal about the maze goes
+away with the edit that answers it (it stayed over the maze and the card for seconds, through the clear
+check); on a phone on its side the clear check's pad and the maze's exit are in view together (both were
+under the screen's foot); the export buttons offer only the formats the maze drawn can be written in;
+the fitted maze stays clear of the zoom buttons, so its last column can be drawn on; and what a thumb
+taps on the editor, a maze's page and the list is at least 44 px tall."""
 
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
@@ -18,10 +19,12 @@ WIDTH, HEIGHT = SCREENS["phone"]
 TAP = 44  # CSS px: the smallest touch target
 
 
-async def phone(browser: Browser, server: TestServer, path: str) -> Tab:
-    """A page at the phone's size, touch and all, with its script errors recorded."""
+async def phone(
+    browser: Browser, server: TestServer, path: str, size: tuple[int, int] = (WIDTH, HEIGHT)
+) -> Tab:
+    """A page at a phone's size, touch and all, with its script errors recorded."""
     context = await browser.new_context(
-        viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True
+        viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True
     )
     tab = Tab(context, await context.new_page())
     tab.page.on("pageerror", lambda error: tab.errors.append(str(error)))
@@ -95,6 +98,31 @@ async def test_the_editor_on_a_phone_after_a_refusal(browser: Browser, live_serv
         await page.wait_for_function(f"() => {HOOK}.maze.directions === 8")
         assert await formats_shown(page) == ["blocks", "json", "png"]
         await expect(message).to_be_hidden()
+    finally:
+        await closed(tab)
+
+
+async def test_the_clear_check_on_a_phone_on_its_side(browser: Browser, live_server: TestServer) -> None:
+    width, height = SCREENS["phone on its side"]
+    tab = await phone(browser, live_server, "/editor", (width, height))
+    page = tab.page
+    try:
+        await page.wait_for_selector(READY)
+        await blank(page, 6, 6, "#new-open")
+        await page.click("#test-start")
+        await page.wait_for_function(f"() => {HOOK}.check === 'racing'")
+        await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        # the maze to its exit and the pad in view together (the pad was 120 px under the screen's foot)
+        _, exit_y = await point(page, 5, 5)
+        assert 0 <= exit_y <= height
+        for selector in ("#pad-keys", "#test-stop"):
+            box = await page.locator(selector).bounding_box()
+            assert box is not None
+            assert box["y"] >= 0
+            assert box["y"] + box["height"] <= height, selector
+        for direction in ["right"] * 5 + ["down"] * 5:
+            await page.tap(f"#pad-keys [data-dir='{direction}']")
+        await expect(page.locator("#clear-state")).to_contain_text("Clear check passed")
     finally:
         await closed(tab)
 
