@@ -4,7 +4,8 @@ away with the edit that answers it (it stayed over the maze and the card for sec
 check); on a phone on its side the clear check's pad and the maze's exit are in view together (both were
 under the screen's foot); the export buttons offer only the formats the maze drawn can be written in;
 the fitted maze stays clear of the zoom buttons, so its last column can be drawn on; and what a thumb
-taps on the editor, a maze's page and the list is at least 44 px tall."""
+taps on the editor, a maze's page and the list is at least 44 px tall; the list's order not chosen
+looks like a plain choice (it looked chosen)."""
 
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
@@ -141,5 +142,13 @@ async def test_a_maze_page_and_the_list_on_a_phone(browser: Browser, live_server
         await expect(link).to_be_visible()
         found = await heights(page, [f"#maze-list li[data-code='{code}'] a.maze-link"])
         assert all(height >= TAP for height in found.values()), found
+        # the order not chosen looks like a plain choice, not like the solid main button
+        background = "(node) => getComputedStyle(node).backgroundColor"
+        plain = await page.locator("#draw-link").evaluate(background)
+        await expect(page.locator("#order-newest")).to_have_attribute("aria-pressed", "true")
+        assert await page.locator("#order-most-raced").evaluate(background) == plain
+        await page.tap("#order-most-raced")
+        await expect(page.locator("#order-most-raced")).to_have_attribute("aria-pressed", "true")
+        assert await page.locator("#order-newest").evaluate(background) == plain
     finally:
         await closed(tab)
