@@ -10,13 +10,20 @@ looks like a plain choice (it looked chosen)."""
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
+from server.http.keys import STORE
 from tests.browser.conftest import Tab
 from tests.browser.screens import SCREENS
 from tests.browser.test_editor_in_browser import HOOK, READY, SNAKE, blank, point, touch
 from tests.browser.test_published_maze_in_browser import publish_by_http
 from tests.hand_mazes import looped_maze
+from tests.store.test_published_mazes import finish, race_on
 
 WIDTH, HEIGHT = SCREENS["phone"]
+LINES = """(nodes) => nodes.map((node) => {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+})"""  # how many lines of text each node's text takes
 TAP = 44  # CSS px: the smallest touch target
 
 
@@ -150,5 +157,26 @@ async def test_a_maze_page_and_the_list_on_a_phone(browser: Browser, live_server
         await page.tap("#order-most-raced")
         await expect(page.locator("#order-most-raced")).to_have_attribute("aria-pressed", "true")
         assert await page.locator("#order-newest").evaluate(background) == plain
+    finally:
+        await closed(tab)
+
+
+async def test_a_maze_board_in_chinese_on_a_phone(browser: Browser, live_server: TestServer) -> None:
+    code = await publish_by_http(live_server, looped_maze())
+    store = live_server.app[STORE]
+    results = [finish("m1", 0, "Ann", 9_000), finish("m1", 1, "Bob", 12_000)]
+    await store.save_race(race_on("m1", code, results, end=1))
+    tab = await phone(browser, live_server, f"/m/{code}?lang=zh-CN")
+    page = tab.page
+    try:
+        await expect(page.locator("#maze-board-rows tr")).to_have_count(2)
+        # every heading and replay link on one line: they broke a character a line ("步/数", "回/放")
+        shown = "#maze-board th:not(:last-child), #maze-board-rows a"  # the last heading is for readers only
+        lines = await page.locator(shown).evaluate_all(LINES)
+        assert len(lines) == 5 + 2, lines
+        assert all(count == 1 for count in lines), lines
+        found = await heights(page, ["#maze-board-rows a"])
+        assert all(height >= TAP for height in found.values()), found
+        assert await page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     finally:
         await closed(tab)
