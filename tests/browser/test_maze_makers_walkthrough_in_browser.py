@@ -89,6 +89,10 @@ async def test_the_editor_on_a_phone_after_a_refusal(browser: Browser, live_serv
         await touch(page, [[await point(page, *cell)] for cell in SNAKE])
         await page.wait_for_function(f"() => {HOOK}.card.solvable")
         await expect(message).to_be_hidden(timeout=1500)  # it stayed 8 s, over the maze and the card
+        # the card's verdict is read whole under the maze while drawing (its second line was cut off)
+        verdict = await page.locator("#card-verdict").bounding_box()
+        assert verdict is not None
+        assert verdict["y"] + verdict["height"] <= HEIGHT, verdict
 
         # the clear check's stop and the way's switch are a thumb's size
         # a click: Chromium drops the first synthetic tap straight after a DevTools touch drag
