@@ -24,6 +24,13 @@ LINES = """(nodes) => nodes.map((node) => {
   range.selectNodeContents(node);
   return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
 })"""  # how many lines of text each node's text takes
+MIDDLE_OFFSET = """(node) => {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const text = range.getBoundingClientRect();
+  const box = node.getBoundingClientRect();
+  return (text.top + text.bottom) / 2 - (box.top + box.bottom) / 2;
+}"""  # how far a node's text sits from its box's middle, down
 TAP = 44  # CSS px: the smallest touch target
 
 
@@ -153,6 +160,9 @@ async def test_a_maze_page_and_the_list_on_a_phone(browser: Browser, live_server
         await expect(link).to_be_visible()
         found = await heights(page, [f"#maze-list li[data-code='{code}'] a.maze-link"])
         assert all(height >= TAP for height in found.values()), found
+        # "Draw a maze", a link drawn as a button, has its words in its middle (they sat at its top)
+        offset = await page.locator("#draw-link").evaluate(MIDDLE_OFFSET)
+        assert abs(offset) <= 1, offset
         # the order not chosen looks like a plain choice, not like the solid main button
         background = "(node) => getComputedStyle(node).backgroundColor"
         plain = await page.locator("#draw-link").evaluate(background)
