@@ -3,9 +3,11 @@ real Chromium against the real server (geometry and text, never pixels): a refus
 away with the edit that answers it (it stayed over the maze and the card for seconds, through the clear
 check); on a phone on its side the clear check's pad and the maze's exit are in view together (both were
 under the screen's foot); the export buttons offer only the formats the maze drawn can be written in;
-the fitted maze stays clear of the zoom buttons, so its last column can be drawn on; and what a thumb
-taps on the editor, a maze's page and the list is at least 44 px tall; the list's order not chosen
-looks like a plain choice (it looked chosen)."""
+an import's problem stays beside the text, the text selected where it is; the fitted maze stays clear
+of the zoom buttons, so its last column can be drawn on; the card's verdict shows under the maze while
+drawing; what a thumb taps on the editor, a maze's page and the list is at least 44 px tall; the
+list's order not chosen looks like a plain choice (it looked chosen); and a maze's board in Chinese
+keeps its headings and replay links on one line."""
 
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
@@ -117,6 +119,20 @@ async def test_the_editor_on_a_phone_after_a_refusal(browser: Browser, live_serv
         await page.wait_for_function(f"() => {HOOK}.maze.directions === 8")
         assert await formats_shown(page) == ["blocks", "json", "png"]
         await expect(message).to_be_hidden()
+
+        # an import's problem stays beside the text (the passing message went in 8 s), the text
+        # selected at the line and column named
+        await page.select_option("#io-format", "matrix")
+        bad = "1 0 1 1 1\n1 0 0 0 1\n1 1 1 2 1\n"
+        text = page.locator("#io-text")
+        await text.fill(bad)
+        await page.tap("#io-import")
+        problem = page.locator("#io-problem")
+        await expect(problem).to_contain_text("line 3, column 7")
+        await expect(text).to_have_attribute("aria-invalid", "true")
+        assert await text.evaluate("(box) => box.selectionStart") == bad.index("2")
+        await text.press("Backspace")
+        await expect(problem).to_be_hidden()
     finally:
         await closed(tab)
 
