@@ -82,12 +82,21 @@ function refresh() {
   draw();
 }
 
-/** A maze came in whole (blank, generated, imported, published, resized): show all of it. */
-function replaced() {
+/**
+ * A maze came in whole (blank, generated, imported, published, resized): show all of it, and bring it
+ * into view when it came from a fold far under it (on a phone the new maze was drawn off screen, and
+ * nothing said it had come).
+ * @param {string} [reason] the fold's action, none for the maze a page starts from
+ */
+function replaced(reason) {
   check.stop(); // a clear check under way was for the maze replaced
   view.fitted = true;
   syncSize();
   refresh();
+  const box = /** @type {HTMLElement} */ (document.querySelector('.canvas-box')).getBoundingClientRect();
+  if (reason && (box.bottom < box.height / 2 || box.top > innerHeight - box.height / 2)) {
+    /** @type {HTMLElement} */ (document.querySelector('.canvas-box')).scrollIntoView({ block: 'start' });
+  }
 }
 
 /** What each tool does, in one line (catalogue keys). */
