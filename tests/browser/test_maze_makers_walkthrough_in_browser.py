@@ -3,16 +3,17 @@ real Chromium against the real server (geometry and text, never pixels): a refus
 away with the edit that answers it (it stayed over the maze and the card for seconds, through the clear
 check); on a phone on its side the clear check's pad and the maze's exit are in view together (both were
 under the screen's foot); the export buttons offer only the formats the maze drawn can be written in;
-an import's problem stays beside the text, the text selected where it is; the fitted maze stays clear
-of the zoom buttons, so its last column can be drawn on; the card's verdict shows under the maze while
-drawing; what a thumb taps on the editor, a maze's page and the list is at least 44 px tall; the
-list's order not chosen looks like a plain choice (it looked chosen); and a maze's board in Chinese
-keeps its headings and replay links on one line."""
+an import's problem stays beside the text, the text selected where it is, and a maze imported comes
+into view; the fitted maze stays clear of the zoom buttons, so its last column can be drawn on; the
+card's verdict shows under the maze while drawing; what a thumb taps on the editor, a maze's page and
+the list is at least 44 px tall; the list's order not chosen looks like a plain choice (it looked
+chosen); and a maze's board in Chinese keeps its headings and replay links on one line."""
 
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
 from server.http.keys import STORE
+from server.maze.exchange import export_maze
 from tests.browser.conftest import Tab
 from tests.browser.screens import SCREENS
 from tests.browser.test_editor_in_browser import HOOK, READY, SNAKE, blank, point, touch
@@ -133,6 +134,14 @@ async def test_the_editor_on_a_phone_after_a_refusal(browser: Browser, live_serv
         assert await text.evaluate("(box) => box.selectionStart") == bad.index("2")
         await text.press("Backspace")
         await expect(problem).to_be_hidden()
+        # a good one: the new maze comes into view (it was drawn off screen, above the fold's text)
+        await text.fill(export_maze(looped_maze(), "matrix").decode())
+        await page.tap("#io-import")
+        await page.wait_for_function(f"() => {HOOK}.maze.rows === 5 && {HOOK}.maze.cols === 6")
+        await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        stage = await page.locator(".canvas-box").bounding_box()
+        assert stage is not None
+        assert -1 <= stage["y"] <= HEIGHT / 2, stage
     finally:
         await closed(tab)
 
