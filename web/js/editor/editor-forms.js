@@ -19,6 +19,8 @@ const FORMAT_NAMES = Object.freeze({ matrix: 'editor.format.matrix', blocks: 'ed
 const FORMAT_ABOUT = Object.freeze({ matrix: 'editor.format.matrix.about', blocks: 'editor.format.blocks.about', ascii: 'editor.format.ascii.about', json: 'editor.format.json.about' });
 /** @param {string} format */
 const formatName = (format) => t(/** @type {Record<string, string>} */ (FORMAT_NAMES)[format] ?? format);
+/** The formats each topology can be written in: the 0/1 matrix and ASCII art have no diagonal passages, the blocks are the 8-direction form. */
+const EXPORTS_OF = Object.freeze({ 4: ['matrix', 'ascii', 'json', 'png'], 8: ['blocks', 'json', 'png'] });
 export const MAX_IMPORT_CHARS = 600_000; // as the server's exchange library: a longer text is refused here first
 
 /** @param {string} id */
@@ -94,6 +96,43 @@ export function bindNewMaze(rules, model, replaced) {
 }
 
 /**
+ * Offer only the exports the maze drawn can be written in (a refused export reads as if the maze were
+ * wrong, when only the button was).
+ * @param {number} directions
+ */
+export function showExports(directions) {
+  const fits = directions === 8 ? EXPORTS_OF[8] : EXPORTS_OF[4];
+  for (const button of document.querySelectorAll('#io-exports [data-format]')) {
+    const node = /** @type {HTMLElement} */ (button);
+    node.hidden = !fits.includes(node.dataset.format ?? '');
+  }
+}
+
+/**
+ * What is wrong with the text imported, kept beside it until the text changes (the passing message goes
+ * before a player has found the line), with the text selected at the line and column the server named.
+ * @param {string} said
+ * @param {{line?: unknown, column?: unknown} | null | undefined} where
+ */
+function showProblem(said, where) {
+  const box = /** @type {HTMLTextAreaElement} */ ($('io-text'));
+  const problem = $('io-problem');
+  problem.textContent = said;
+  problem.hidden = !said;
+  if (said) box.setAttribute('aria-invalid', 'true');
+  else box.removeAttribute('aria-invalid');
+  const line = Number(where?.line);
+  const column = Number(where?.column);
+  if (!said || !Number.isInteger(line) || line < 1) return;
+  const lines = box.value.split('\n');
+  let at = 0;
+  for (let n = 0; n < line - 1 && n < lines.length; n++) at += lines[n].length + 1;
+  const start = Math.min(box.value.length, at + (Number.isInteger(column) && column > 0 ? column - 1 : 0));
+  box.focus({ preventScroll: false });
+  box.setSelectionRange(start, Math.min(box.value.length, start + 1));
+}
+
+/**
  * The "Import and export" fold.
  * @param {EditorModel} model
  * @param {(reason: string) => void} replaced
@@ -118,12 +157,15 @@ export function bindExchange(model, replaced) {
     const answer = await importMaze(format.value, text);
     if (!answer.ok) {
       message(refusal(answer), 'error', 8000);
+      showProblem(refusal(answer), file ? null : answer.body?.error);
       return;
     }
+    showProblem('', null);
     model.replace(decodeMaze(answer.body.maze));
     input('io-file').value = '';
     replaced('imported');
   });
+  $('io-text').addEventListener('input', () => showProblem('', null));
   const exports = $('io-exports');
   for (const name of EXPORT_FORMATS) {
     const button = el('button', { type: 'button', class: 'secondary', text: formatName(name), 'data-format': name });

@@ -35,6 +35,7 @@ export class EditorView {
     this.ox = 0; // CSS px of the world origin within the canvas
     this.oy = 0;
     this.fitted = true; // follow the canvas's size until zoomed or panned by hand
+    this.gutter = 0; // CSS px on the canvas's right kept free of the fitted maze: the zoom buttons stand there
     /** @type {{maze: Maze | null, revision: number, image: HTMLCanvasElement | null}} */
     this.painted = { maze: null, revision: -1, image: null };
     this.frame = 0;
@@ -46,13 +47,18 @@ export class EditorView {
     return [Math.max(1, rect.width), Math.max(1, rect.height)];
   }
 
-  /** Show the whole maze, centred. @param {Maze} maze */
+  /**
+   * Show the whole maze, centred, and clear of the gutter: on a narrow screen a maze as wide as the
+   * canvas would have its last columns under the zoom buttons, where they cannot be drawn on.
+   * @param {Maze} maze
+   */
   fit(maze) {
     const [w, h] = this.size();
+    const free = Math.max(1, w - this.gutter);
     const W = 2 * maze.cols + 1;
     const H = 2 * maze.rows + 1;
-    this.unit = Math.max(MIN_UNIT, Math.min(MAX_UNIT, Math.min((w - 2 * MARGIN) / W, (h - 2 * MARGIN) / H)));
-    this.ox = (w - W * this.unit) / 2;
+    this.unit = Math.max(MIN_UNIT, Math.min(MAX_UNIT, Math.min((free - 2 * MARGIN) / W, (h - 2 * MARGIN) / H)));
+    this.ox = Math.min((w - W * this.unit) / 2, free - MARGIN - W * this.unit);
     this.oy = (h - H * this.unit) / 2;
     this.fitted = true;
   }

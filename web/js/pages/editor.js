@@ -16,7 +16,7 @@ import { attachPointer } from '../editor/editor-pointer.js';
 import { attachKeys } from '../editor/editor-keys.js';
 import { CardView } from '../editor/card-view.js';
 import { ClearCheck } from '../editor/clear-check.js';
-import { bindExchange, bindNewMaze } from '../editor/editor-forms.js';
+import { bindExchange, bindNewMaze, showExports } from '../editor/editor-forms.js';
 import { finishClearCheck, publishedMaze, refusal, startClearCheck } from '../editor/editor-api.js';
 import { bindPublish, checkText, publishNote } from '../editor/publish-panel.js';
 
@@ -42,6 +42,7 @@ let card = cardFrom(model.maze, sideMasks(model.maze)).card;
 /** @type {Cell[] | null} */
 let way = null;
 let measured = -1; // the revision the card was made for
+let shown = -1; // the revision the page's messages were about
 let timed = 0;
 const MEASURES_KEPT = 5000; // performance entries kept before they are cleared (a long session makes many)
 let bounds = { min: 5, max: 150 }; // the room sizes a published maze keeps to, from the rules once loaded
@@ -72,16 +73,30 @@ function refresh() {
   }
   /** @type {HTMLButtonElement} */ ($('undo')).disabled = !model.canUndo || check.busy;
   /** @type {HTMLButtonElement} */ ($('redo')).disabled = !model.canRedo || check.busy;
+  if (shown !== model.revision) {
+    shown = model.revision;
+    if ($('message').dataset.kind === 'error') message(''); // a refusal was about the maze before this edit
+  }
+  showExports(model.maze.directions);
   showCheck(check.state);
   draw();
 }
 
-/** A maze came in whole (blank, generated, imported, published, resized): show all of it. */
-function replaced() {
+/**
+ * A maze came in whole (blank, generated, imported, published, resized): show all of it, and bring it
+ * into view when it came from a fold far under it (on a phone the new maze was drawn off screen, and
+ * nothing said it had come).
+ * @param {string} [reason] the fold's action, none for the maze a page starts from
+ */
+function replaced(reason) {
   check.stop(); // a clear check under way was for the maze replaced
   view.fitted = true;
   syncSize();
   refresh();
+  const box = /** @type {HTMLElement} */ (document.querySelector('.canvas-box')).getBoundingClientRect();
+  if (reason && (box.bottom < box.height / 2 || box.top > innerHeight - box.height / 2)) {
+    /** @type {HTMLElement} */ (document.querySelector('.canvas-box')).scrollIntoView({ block: 'start' });
+  }
 }
 
 /** What each tool does, in one line (catalogue keys). */
@@ -143,7 +158,16 @@ showWay.addEventListener('change', () => {
   measured = -1;
   refresh();
 });
-window.addEventListener('resize', draw);
+const zoomBox = /** @type {HTMLElement} */ (document.querySelector('.canvas-box .zoom'));
+/** The zoom buttons' column, from its left edge to the canvas's right, kept free of the fitted maze. */
+function measureGutter() {
+  view.gutter = Math.max(0, canvas.getBoundingClientRect().right - zoomBox.getBoundingClientRect().left);
+}
+measureGutter();
+window.addEventListener('resize', () => {
+  measureGutter();
+  draw();
+});
 
 /** Zoom about the canvas's middle. @param {number} factor */
 function zoom(factor) {
