@@ -11,10 +11,10 @@ import { formatCount } from '../panels/difficulty.js';
 export function editorCardRows(card) {
   return [
     [t('card.shortest_way'), card.shortest == null ? t('card.none') : t('card.steps', { count: card.shortest })],
-    [t('editor.card.routes'), card.shortest_routes == null ? t('card.none') : formatCount(card.shortest_routes)],
+    [t('card.shortest_ways'), card.shortest_routes == null ? t('card.none') : formatCount(card.shortest_routes)],
     [t('card.dead_ends'), formatNumber(card.dead_ends)],
-    [t('editor.card.decision_points'), formatNumber(card.decision_points)],
-    [t('editor.card.loops'), formatNumber(card.loops)],
+    [t('maze_card.junctions'), formatNumber(card.decision_points)],
+    [t('maze_card.loops'), formatNumber(card.loops)],
   ];
 }
 
