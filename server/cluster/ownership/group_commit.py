@@ -50,6 +50,10 @@ class _Group:
     """Loop time after which an unanswered group is given up (set at its first unanswered send)."""
 
 
+_Batched = tuple[_Group, GroupWrite, bool, str, int]
+"""A group as sent: its write, whether a snapshot went with it, its summary, the commands counted."""
+
+
 def _seen(done: "asyncio.Future[None]") -> None:
     """A refusal nobody awaits (a drain cancelled at shutdown) must not log an unread exception."""
     if not done.cancelled():
@@ -78,8 +82,8 @@ class GroupCommit:
         self._scheduled = False
         self._in_flight: asyncio.Task[None] | None = None
         self.batches = 0
-        self.groups = 0
-        """Batches sent and room groups in them (how much a round trip carries, for the logs)."""
+        self.sent = 0
+        """Round trips sent and entries in them (how much a round trip carries, for the logs)."""
 
     def submit(self, room: Room, entry: LogEntry) -> "asyncio.Future[None]":
         """Queue `entry`, just made for `room`; the future is done when it is logged, or fails with
@@ -106,7 +110,7 @@ class GroupCommit:
         """Send every group waiting: the entries of every room made since the last batch."""
         self._scheduled = False
         groups, self._pending = list(self._pending.values()), {}
-        batch: list[tuple[_Group, GroupWrite, bool, str, int]] = []
+        batch: list[_Batched] = []
         for group in groups:
             if not self.holds(group.lease, group.room):
                 self._refuse(group, MOVED, unsure=group.unsure)
@@ -118,18 +122,28 @@ class GroupCommit:
             )
         if not batch:
             return
-        self._in_flight = asyncio.create_task(self._commit(batch))
+        self._in_flight = asyncio.create_task(self._send(batch))
         self._in_flight.add_done_callback(self._landed)
 
     def _landed(self, task: "asyncio.Task[None]") -> None:
         self._in_flight = None
-        if not task.cancelled() and task.exception() is not None:
-            log.error("a log batch failed", exc_info=task.exception())
         self._schedule()
 
-    async def _commit(self, batch: list[tuple[_Group, GroupWrite, bool, str, int]]) -> None:
+    async def _send(self, batch: list[_Batched]) -> None:
+        """Commit a batch; should anything unforeseen fail, its rooms are dropped and their entries
+        answered `server_unsure`, rather than left waiting for ever."""
+        try:
+            await self._commit(batch)
+        except Exception:
+            log.exception("a log batch failed")
+            for group, *_ in batch:
+                if any(not done.done() for done in group.futures):
+                    self.evict(group.lease.code, "its log write failed")
+                    self._refuse(group, UNSURE, unsure=True)
+
+    async def _commit(self, batch: list[_Batched]) -> None:
         self.batches += 1
-        self.groups += len(batch)
+        self.sent += sum(len(write.entries) for _, write, *_ in batch)
         try:
             results = await self.shared.append([write for _, write, *_ in batch])
         except GameError:  # Redis cannot be reached: nothing of this batch was written

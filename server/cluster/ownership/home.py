@@ -60,5 +60,11 @@ class ClusterHome:
         await outbox.drain()
         if _background:  # the clients told to move on, and races replayed into the store
             await asyncio.wait(list(_background), timeout=5.0)
-        log.info("handed %d rooms over", len(codes))
+        commit = self.ownership.commit
+        log.info(
+            "handed %d rooms over; %d log entries written in %d round trips",
+            len(codes),
+            commit.sent,
+            commit.batches,
+        )
         return True
