@@ -115,7 +115,13 @@ class GroupCommit:
             if not self.holds(group.lease, group.room):
                 self._refuse(group, MOVED, unsure=group.unsure)
                 continue
-            snapshot, summary, count = self.entries.extras(group.room)
+            try:
+                snapshot, summary, count = self.entries.extras(group.room)
+            except Exception:  # never leave a room's commands waiting for ever
+                log.exception("could not read the snapshot or summary of room %s", group.lease.code)
+                self.evict(group.lease.code, "its log write failed")
+                self._refuse(group, UNSURE, unsure=True)
+                continue
             entries = tuple((entry.entry_id, entry.command) for entry in group.entries)
             batch.append(
                 (group, GroupWrite(group.lease, entries, snapshot, summary), bool(snapshot), summary, count)

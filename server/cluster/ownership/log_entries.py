@@ -58,6 +58,8 @@ class LogEntries:
         self._since_snapshot: dict[str, int] = {}
         self._summaries: dict[str, str] = {}
         self._summary_stale: set[str] = set()
+        self._summary_read: set[str] = set()
+        """Rooms whose stale summary was read for a group on its way: stale again if it is not logged."""
         self._written = 0
 
     def entry(self, lease: Lease, room: Room, command: Command) -> LogEntry:
@@ -80,6 +82,7 @@ class LogEntries:
         summary = ""
         if room.code in self._summary_stale:
             self._summary_stale.discard(room.code)
+            self._summary_read.add(room.code)
             text = json.dumps(views.summary(room), separators=(",", ":"))
             summary = text if self._summaries.get(room.code) != text else ""
         return snapshot, summary, count
@@ -91,13 +94,18 @@ class LogEntries:
             self._since_snapshot[code] = max(0, self._since_snapshot.get(code, 0) - count)
         if summary:
             self._summaries[code] = summary
+        self._summary_read.discard(code)
 
     def unwritten(self, code: str) -> None:
-        """A group whose write went unanswered is sent again: its summary is read again then."""
-        self._summary_stale.add(code)
+        """A group whose write went unanswered is sent again: its summary, if it had one to read, is
+        read again then."""
+        if code in self._summary_read:
+            self._summary_read.discard(code)
+            self._summary_stale.add(code)
 
     def forget(self, code: str) -> None:
         """A room taken over, dropped or closed here: its count and summary start again."""
         self._since_snapshot.pop(code, None)
         self._summaries.pop(code, None)
         self._summary_stale.discard(code)
+        self._summary_read.discard(code)
