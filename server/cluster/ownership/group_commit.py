@@ -207,11 +207,10 @@ class GroupCommit:
     def _refuse(group: _Group, message: str, *, unsure: bool = False) -> None:
         """Answer every entry of `group` with a refusal: none of them may be acknowledged. Unsure when
         an earlier send of it went unanswered (it may have landed): the client's resync settles it."""
-        error = (
-            GameError(UNSURE, code="server_unsure")
-            if unsure
-            else GameError(message, code="server_unavailable")
-        )
         for done in group.futures:
-            if not done.done():
-                done.set_exception(error)
+            if not done.done():  # an exception of its own each: it is raised in its own sender
+                done.set_exception(
+                    GameError(UNSURE, code="server_unsure")
+                    if unsure
+                    else GameError(message, code="server_unavailable")
+                )

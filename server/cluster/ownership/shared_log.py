@@ -69,25 +69,35 @@ class SharedLog:
         return [result if isinstance(result, ResponseError) else result is not None for result in results]
 
     async def _send(self, writes: Sequence[GroupWrite]) -> list[object]:
+        """One call a room, pipelined; a batch of one room is sent as a plain call, which costs this
+        process less than a pipeline (the usual batch when the process is not busy)."""
+        if len(writes) == 1:
+            try:
+                return [await self.redis.evalsha(self._sha, 5, *_arguments(writes[0]))]
+            except ResponseError as error:  # that room's call alone, as a pipeline reports it
+                return [error]
         async with self.redis.pipeline(transaction=False) as pipe:
             for write in writes:
-                keys = room_keys(write.lease.code)
-                pipe.evalsha(
-                    self._sha,
-                    5,
-                    keys["owner"],
-                    keys["log"],
-                    keys["snap"],
-                    SUMMARIES,
-                    keys["epoch"],
-                    write.lease.token,
-                    KEYS_TTL_MS,
-                    write.snapshot,
-                    write.summary,
-                    write.lease.code,
-                    *(part for entry in write.entries for part in entry),
-                )
+                pipe.evalsha(self._sha, 5, *_arguments(write))
             return list(await pipe.execute(raise_on_error=False))
+
+
+def _arguments(write: GroupWrite) -> list[str | int]:
+    """The keys and arguments of one room's `APPEND_GROUP` call."""
+    keys = room_keys(write.lease.code)
+    return [
+        keys["owner"],
+        keys["log"],
+        keys["snap"],
+        SUMMARIES,
+        keys["epoch"],
+        write.lease.token,
+        KEYS_TTL_MS,
+        write.snapshot,
+        write.summary,
+        write.lease.code,
+        *(part for entry in write.entries for part in entry),
+    ]
 
 
 def _never_sent(error: BaseException) -> bool:
