@@ -5,7 +5,8 @@ import asyncio
 
 import pytest
 
-from server.cluster.ownership.shared_rooms import SharedRooms, room_keys
+from server.cluster.ownership.shared_log import GroupWrite, SharedLog
+from server.cluster.ownership.shared_rooms import Lease, SharedRooms, room_keys
 from server.errors import GameError
 from tests.services.redis import RedisServer
 
@@ -14,6 +15,13 @@ TTL = 0.4
 
 async def rooms(redis_server: RedisServer, node: str) -> SharedRooms:
     return SharedRooms(redis_server.url, node, TTL)
+
+
+async def append(node: SharedRooms, lease: Lease, entry_id: str, command: str, snapshot: str = "") -> bool:
+    """One entry of one room, logged as a group commit of one."""
+    (result,) = await SharedLog(node).append([GroupWrite(lease, ((entry_id, command),), snapshot, "")])
+    assert isinstance(result, bool), result
+    return result
 
 
 async def test_a_lease_is_one_nodes_and_a_late_write_under_a_lost_one_is_refused(
@@ -25,7 +33,7 @@ async def test_a_lease_is_one_nodes_and_a_late_write_under_a_lost_one_is_refused
         first, previous = await one.acquire("roomcode01")
         assert first is not None
         assert previous is None
-        assert await one.append(first, "e1", '{"kind":"tick","now":1.0}', None, None)
+        assert await append(one, first, "e1", '{"kind":"tick","now":1.0}')
         held, holder = await two.acquire("roomcode01")
         assert held is None
         assert holder == first.token
@@ -34,10 +42,10 @@ async def test_a_lease_is_one_nodes_and_a_late_write_under_a_lost_one_is_refused
         assert second is not None
         assert previous == first.token
         assert second.epoch > first.epoch
-        assert not await one.append(first, "e2", '{"kind":"tick","now":2.0}', None, None)  # fenced
+        assert not await append(one, first, "e2", '{"kind":"tick","now":2.0}')  # fenced
         assert not await one.snapshot(first, "{}", release=True)
         assert await one.renew([first]) == [False]
-        assert await two.append(second, "e3", '{"kind":"tick","now":3.0}', None, None)
+        assert await append(two, second, "e3", '{"kind":"tick","now":3.0}')
         stored = await two.load("roomcode01")
         assert [c["now"] for c in stored.commands] == [1.0, 3.0]  # the late write is not there
     finally:
@@ -52,8 +60,8 @@ async def test_a_snapshot_replaces_the_log_before_it(redis_server: RedisServer) 
         lease, _ = await node.acquire("roomcode02")
         assert lease is not None
         for n in range(3):
-            assert await node.append(lease, f"e4-{n}", f'{{"n":{n}}}', '{"v":3}' if n == 2 else None, None)
-        assert await node.append(lease, "e5", '{"n":3}', None, None)
+            assert await append(node, lease, f"e4-{n}", f'{{"n":{n}}}', '{"v":3}' if n == 2 else "")
+        assert await append(node, lease, "e5", '{"n":3}')
         stored = await node.load("roomcode02")
         assert stored.state == {"v": 3}
         assert stored.commands == [{"n": 3}]

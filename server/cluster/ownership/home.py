@@ -26,6 +26,10 @@ def spawn(work: "asyncio.Future[None] | asyncio.Task[None] | object") -> "asynci
     return task
 
 
+async def _logged(done: "asyncio.Future[None]") -> None:
+    await done
+
+
 class ClusterHome:
     """The rooms this process holds under leases, and their logs (`RoomOwnership`)."""
 
@@ -37,7 +41,8 @@ class ClusterHome:
         return self.ownership.check_holds(room)
 
     def log_write(self, room: Room, command: Command) -> LogWrite:
-        return functools.partial(self.ownership.write, self.ownership.log_entry(room, command))
+        done = self.ownership.log(room, command)  # in the next batch, whenever the outbox awaits it
+        return functools.partial(_logged, done)
 
     async def open(self, code: str, token: str | None) -> Room:
         return await self.ownership.open(code, token)
@@ -55,5 +60,11 @@ class ClusterHome:
         await outbox.drain()
         if _background:  # the clients told to move on, and races replayed into the store
             await asyncio.wait(list(_background), timeout=5.0)
-        log.info("handed %d rooms over", len(codes))
+        commit = self.ownership.commit
+        log.info(
+            "handed %d rooms over; %d log entries written in %d round trips",
+            len(codes),
+            commit.sent,
+            commit.batches,
+        )
         return True

@@ -1,5 +1,10 @@
-"""A command's write to its room's log: the command as JSON, under the lease it was applied under, with
-a snapshot every `SNAPSHOT_EVERY` commands and the room's public summary when it changed."""
+"""A command's write to its room's log, and what goes with a room's group of them in a batch: a
+snapshot every `SNAPSHOT_EVERY` commands and the room's public summary when it changed.
+
+The command's JSON is made when it is applied (the room moves on after); the snapshot and summary are
+made once a group, when the batch is sent, from the room as it is after the group's last command: the
+move path pays for neither, and a batch of many moves writes them once.
+"""
 
 import json
 
@@ -10,7 +15,7 @@ from server.room.room import Room
 from server.room.snapshot import room_snapshot
 
 SNAPSHOT_EVERY = 200
-"""Commands between snapshots: what a takeover replays at most."""
+"""Commands between snapshots: what a takeover replays at most (plus one batch)."""
 
 
 def summary_unchanged_by(room: Room, command: Command) -> bool:
@@ -32,48 +37,75 @@ def summary_unchanged_by(room: Room, command: Command) -> bool:
 
 
 class LogEntry:
-    """One command's write to its room's log, made when the command is applied, written by the
-    outbox in the room's order."""
+    """One command's write to its room's log, made when the command is applied; the group commit
+    writes it with the room's other entries of the same batch, in the room's order."""
 
-    __slots__ = ("command", "entry_id", "lease", "snapshot", "summary")
+    __slots__ = ("command", "entry_id", "lease")
 
-    def __init__(
-        self, lease: Lease, entry_id: str, command: str, snapshot: str | None, summary: str | None
-    ) -> None:
+    def __init__(self, lease: Lease, entry_id: str, command: str) -> None:
         self.lease = lease
         self.entry_id = entry_id
         """Unique to this write (the lease token and a count), so sending it twice writes it once."""
         self.command = command
-        self.snapshot = snapshot
-        self.summary = summary
 
 
 class LogEntries:
-    """Makes each held room's log entries: counts commands since its last snapshot, remembers the summary
-    last written, and numbers the writes so that sending one twice writes it once."""
+    """Makes each held room's log entries and the extras of its groups: counts commands since its last
+    snapshot, remembers the summary last written and whether one may have changed since, and numbers
+    the writes so that sending one twice writes it once."""
 
     def __init__(self) -> None:
         self._since_snapshot: dict[str, int] = {}
         self._summaries: dict[str, str] = {}
+        self._summary_stale: set[str] = set()
+        self._summary_read: set[str] = set()
+        """Rooms whose stale summary was read for a group on its way: stale again if it is not logged."""
         self._written = 0
 
     def entry(self, lease: Lease, room: Room, command: Command) -> LogEntry:
         """The log write of `command`, just applied to `room` under `lease`."""
-        count = self._since_snapshot.get(room.code, 0) + 1
-        snapshot = None
-        if count >= SNAPSHOT_EVERY:
-            snapshot, count = json.dumps(room_snapshot(room), separators=(",", ":")), 0
-        self._since_snapshot[room.code] = count
-        changed = None
+        self._since_snapshot[room.code] = self._since_snapshot.get(room.code, 0) + 1
         if not summary_unchanged_by(room, command):
-            summary = json.dumps(views.summary(room), separators=(",", ":"))
-            changed = summary if self._summaries.get(room.code) != summary else None
-            self._summaries[room.code] = summary
+            self._summary_stale.add(room.code)
         text = json.dumps(command_to_json(command), separators=(",", ":"))
         self._written += 1
-        return LogEntry(lease, f"{lease.token}:{self._written}", text, snapshot, changed)
+        return LogEntry(lease, f"{lease.token}:{self._written}", text)
+
+    def extras(self, room: Room) -> tuple[str, str, int]:
+        """The snapshot ('' when not due) and the summary ('' when unchanged) to write with the room's
+        group, read from `room` as it is now (after the group's last command), and the commands they
+        cover (for `written`)."""
+        count = self._since_snapshot.get(room.code, 0)
+        snapshot = ""
+        if count >= SNAPSHOT_EVERY:
+            snapshot = json.dumps(room_snapshot(room), separators=(",", ":"))
+        summary = ""
+        if room.code in self._summary_stale:
+            self._summary_stale.discard(room.code)
+            self._summary_read.add(room.code)
+            text = json.dumps(views.summary(room), separators=(",", ":"))
+            summary = text if self._summaries.get(room.code) != text else ""
+        return snapshot, summary, count
+
+    def written(self, code: str, snapshot: bool, summary: str, count: int) -> None:
+        """A group's extras are logged: the snapshot restarts the count (commands made since it was
+        read still count), the summary is the one last written."""
+        if snapshot:
+            self._since_snapshot[code] = max(0, self._since_snapshot.get(code, 0) - count)
+        if summary:
+            self._summaries[code] = summary
+        self._summary_read.discard(code)
+
+    def unwritten(self, code: str) -> None:
+        """A group whose write went unanswered is sent again: its summary, if it had one to read, is
+        read again then."""
+        if code in self._summary_read:
+            self._summary_read.discard(code)
+            self._summary_stale.add(code)
 
     def forget(self, code: str) -> None:
         """A room taken over, dropped or closed here: its count and summary start again."""
         self._since_snapshot.pop(code, None)
         self._summaries.pop(code, None)
+        self._summary_stale.discard(code)
+        self._summary_read.discard(code)

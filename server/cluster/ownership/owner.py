@@ -1,8 +1,9 @@
 """This process as an owner of rooms: taking rooms over, logging their commands, handing them on.
 
 A room lives in the memory of the one process holding its lease. Every command the process applies
-is logged to the room's Redis stream under the lease (`log_entry`, written by the outbox before the
-ack or any event goes out); every so often with a snapshot of the state after it. Another process
+is logged to the room's Redis stream under the lease (`log`, written by the group commit in one round
+trip with every room's entries of the same turn; the outbox awaits it before the ack or any event goes
+out); every so often with a snapshot of the state after it. Another process
 rebuilds the room exactly from the snapshot and the commands since (`server.room.commands`), so:
 
 - a join for a room this process does not hold takes it over (`open`): it asks the holder to hand it
@@ -21,9 +22,11 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from server.cluster.ownership.log_entries import LogEntries, LogEntry
+from server.cluster.ownership.group_commit import GroupCommit
+from server.cluster.ownership.log_entries import LogEntries
 from server.cluster.ownership.rebuild import rebuild_from_log
-from server.cluster.ownership.shared_rooms import Lease, LogUncertain, SharedRooms, holder_node
+from server.cluster.ownership.shared_log import SharedLog
+from server.cluster.ownership.shared_rooms import Lease, SharedRooms, holder_node
 from server.errors import GameError
 from server.room.commands import Command
 from server.room.records import RaceRecord
@@ -36,11 +39,6 @@ log = logging.getLogger(__name__)
 HOLD_AT_LEAST = 1.0
 """Seconds a process keeps a room it just took before handing it on: while a fail-over settles,
 clients reconnecting through two processes at once must not make them pass the room to and fro."""
-
-UNSURE = "the server could not confirm your command was kept; rejoin to see whether it was"
-
-RETRY_SECONDS = 0.1
-"""Between sends of a log write Redis did not answer (for at most the lease's life)."""
 
 HANDOVER_WAIT = 2.0
 """Seconds a takeover waits, beyond the lease's expiry, for a holder to hand a room over."""
@@ -74,6 +72,9 @@ class RoomOwnership:
         """Rooms being handed over: they take no more commands here."""
         self._opening: dict[str, asyncio.Task[Room]] = {}
         self.entries = LogEntries()
+        self.commit = GroupCommit(
+            SharedLog(shared), self.entries, shared.lease_ttl_ms / 1000, self._holds, self.evict
+        )
         self._taken_at: dict[str, float] = {}
 
     # ----- holding ----------------------------------------------------------------------------------
@@ -85,47 +86,15 @@ class RoomOwnership:
             raise GameError("this room is moving to another server; reconnecting", code="server_unavailable")
         return lease
 
-    def log_entry(self, room: Room, command: Command) -> LogEntry:
-        """The log write of a command just applied to `room` (read now, before the room moves on)."""
-        return self.entries.entry(self.check_holds(room), room, command)
+    def log(self, room: Room, command: Command) -> "asyncio.Future[None]":
+        """Log a command just applied to `room` (read now, before the room moves on) in the next batch
+        of the group commit; the future is done once it is logged, or fails with the refusal. Once a
+        write of a room failed, none queued behind it may land (the log would have a hole): the room
+        is dropped, and the group commit refuses what a lease no longer held wrote."""
+        return self.commit.submit(room, self.entries.entry(self.check_holds(room), room, command))
 
-    async def write(self, entry: LogEntry) -> None:
-        """Write a log entry; a refused or failed write drops the room here and raises.
-
-        An entry of a lease this process no longer holds is refused without writing: after one write
-        failed, none queued behind it may land, or the log would have a hole.
-        """
-        if self.leases.get(entry.lease.code) is not entry.lease:
-            raise GameError("this room has moved to another server; reconnecting", code="server_unavailable")
-        code, loop = entry.lease.code, asyncio.get_running_loop()
-        deadline, unsure = loop.time() + self.shared.lease_ttl_ms / 1000, False
-        while True:
-            try:
-                written = await self.shared.append(
-                    entry.lease, entry.entry_id, entry.command, entry.snapshot, entry.summary
-                )
-                break
-            except GameError:  # Redis cannot be reached: nothing was written
-                self.evict(code, "the game's shared state cannot be reached")
-                if unsure:
-                    raise GameError(UNSURE, code="server_unsure") from None
-                raise
-            except LogUncertain:
-                unsure = True  # sent again until Redis says which: the script writes it once
-                if loop.time() > deadline:
-                    self.evict(code, "the game's shared state cannot be reached")
-                    raise GameError(
-                        "the server could not confirm your command was kept; rejoin to see",
-                        code="server_unsure",
-                    ) from None
-                await asyncio.sleep(RETRY_SECONDS)
-        if not written:
-            self.evict(code, "another server has taken this room over")
-            if unsure:  # an earlier try may have landed before the lease was lost
-                raise GameError(
-                    "the server could not confirm your command was kept; rejoin to see", "server_unsure"
-                )
-            raise GameError("this room has moved to another server; reconnecting", code="server_unavailable")
+    def _holds(self, lease: Lease, room: Room) -> bool:
+        return self.leases.get(lease.code) is lease and self.registry.rooms.get(lease.code) is room
 
     # ----- taking rooms over ------------------------------------------------------------------------
 

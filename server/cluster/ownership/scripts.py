@@ -37,30 +37,42 @@ return renewed
 """
 """KEYS owner keys; ARGV ttl ms, then each key's token -> 1 renewed / 0 lost, per key."""
 
-APPEND = """
+APPEND_GROUP = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+local first = 6
 local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+local id = '0-0'
 if #last > 0 then
+  id = last[1][1]
   local fields = last[1][2]
   for j = 1, #fields, 2 do
-    if fields[j] == 'i' and fields[j + 1] == ARGV[6] then return last[1][1] end
+    if fields[j] == 'i' then
+      for k = 6, #ARGV, 2 do
+        if ARGV[k] == fields[j + 1] then first = k + 2 end
+      end
+    end
   end
 end
-local id = redis.call('XADD', KEYS[2], '*', 'c', ARGV[2], 'i', ARGV[6])
+for k = first, #ARGV, 2 do
+  id = redis.call('XADD', KEYS[2], '*', 'c', ARGV[k + 1], 'i', ARGV[k])
+end
 if ARGV[3] ~= '' then
-  redis.call('SET', KEYS[3], id .. '\\n' .. ARGV[3], 'PX', ARGV[5])
+  redis.call('SET', KEYS[3], id .. '\\n' .. ARGV[3], 'PX', ARGV[2])
   redis.call('XTRIM', KEYS[2], 'MINID', id)
 end
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[4], KEYS[5], ARGV[4]) end
-redis.call('PEXPIRE', KEYS[2], ARGV[5])
-redis.call('PEXPIRE', KEYS[3], ARGV[5])
-redis.call('PEXPIRE', KEYS[6], ARGV[5])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[4], ARGV[5], ARGV[4]) end
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+redis.call('PEXPIRE', KEYS[3], ARGV[2])
+redis.call('PEXPIRE', KEYS[5], ARGV[2])
 return id
 """
-"""KEYS owner, log, snap, summaries, code, epoch; ARGV token, command json, snapshot json or '', summary
-json or '', keys ttl ms, entry id -> the command's stream id, or nil when the token is not the lease
-(refused). An entry whose id is already the log's last is not written again: a write whose answer was
-lost (a timeout) can be sent again until its outcome is known."""
+"""KEYS owner, log, snap, summaries, epoch; ARGV token, keys ttl ms, snapshot json or '', summary json
+or '', code, then each entry's id and command json, in the room's order -> the stream id of the last
+entry, or nil when the token is not the lease (refused: nothing written). One room's entries of a
+group commit, all or none, fenced in the same atomic step. When the log's last entry is one of these
+(a write whose answer was lost, sent again with the entries made since), only those after it are
+written: a group sent twice is logged once. The snapshot and summary are the room's after the last
+entry, so they are written once a group, not once a command."""
 
 SNAPSHOT = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end

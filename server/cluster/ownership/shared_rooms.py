@@ -1,7 +1,8 @@
 """The rooms' shared state in Redis: leases, command logs, snapshots, summaries, creation limits.
 
-Every process of a cluster reads and writes rooms only through this class. The fenced writes are the
-scripts of `server.cluster.ownership.scripts`; reads (a room's snapshot and log, the public summaries) need
+Every process of a cluster reads and writes rooms only through this class (and `shared_log`, which
+writes the command logs in batches on its connection). The fenced writes are the scripts of
+`server.cluster.ownership.scripts`; reads (a room's snapshot and log, the public summaries) need
 no lease. A Redis that cannot be reached raises `GameError("server_unavailable")`: the caller refuses
 the command instead of acknowledging what it could not log.
 """
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from server.cluster.ownership import scripts
@@ -34,10 +34,6 @@ SUMMARIES = "mazerace:summaries"
 """Hash of room code -> summary JSON: every room of the cluster, for the lobby list."""
 
 T = TypeVar("T")
-
-
-class LogUncertain(Exception):
-    """A log write Redis did not answer: it may have landed or not."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +78,6 @@ class SharedRooms:
         )
         self._acquire = self.redis.register_script(scripts.ACQUIRE)
         self._renew = self.redis.register_script(scripts.RENEW)
-        self._append = self.redis.register_script(scripts.APPEND)
         self._snapshot = self.redis.register_script(scripts.SNAPSHOT)
         self._close = self.redis.register_script(scripts.CLOSE)
         self._release = self.redis.register_script(scripts.RELEASE)
@@ -172,30 +167,6 @@ class SharedRooms:
         renewed = await self._call(lambda: self._renew(keys=keys, args=args))
         return [bool(value) for value in renewed]
 
-    async def append(
-        self, lease: Lease, entry_id: str, command: str, snapshot: str | None, summary: str | None
-    ) -> bool:
-        """Log one command under the lease (with a snapshot of the state after it, sometimes, and
-        the room's new summary when it changed); False when the lease is no longer ours.
-
-        Raises `server_unavailable` when Redis could not be reached at all (nothing was written), and
-        `LogUncertain` when it did not answer: the write may or may not have landed. Sending the same
-        `entry_id` again is safe (the script writes an entry once) and tells which.
-        """
-        keys = room_keys(lease.code)
-        try:
-            written = await self._append(
-                keys=[keys["owner"], keys["log"], keys["snap"], SUMMARIES, lease.code, keys["epoch"]],
-                args=[lease.token, command, snapshot or "", summary or "", KEYS_TTL_MS, entry_id],
-            )
-        except (RedisError, OSError) as error:
-            if _never_sent(error):
-                raise GameError(
-                    "the game's shared state cannot be reached", code="server_unavailable"
-                ) from None
-            raise LogUncertain(type(error).__name__) from None
-        return written is not None
-
     async def snapshot(self, lease: Lease, state: str, *, release: bool) -> bool:
         """Make `state` the snapshot after every logged command (and give the lease up if `release`)."""
         keys = room_keys(lease.code)
@@ -282,12 +253,6 @@ class SharedRooms:
         lapses at `until` (wall clock): the asker has given up by then."""
         message = json.dumps({"code": code, "token": token, "until": until, "asked_at": time.time()})
         await self._call(lambda: self.redis.publish(self.handover_channel(node), message))
-
-
-def _never_sent(error: BaseException) -> bool:
-    """Whether a failed call certainly did not reach Redis: the connection could not even be made
-    (redis-py says "Error N connecting to ..."). A timeout or a connection lost later may have."""
-    return isinstance(error, RedisConnectionError) and "connecting to" in str(error)
 
 
 def _text(value: object) -> str:
