@@ -5,7 +5,7 @@
 // being chosen. Drawing happens in one animation frame after any change, never more than once a frame;
 // each drawing is timed as an `editor-draw` performance measure.
 import { paintMaze } from '../render/maze-layer.js';
-import { drawMaze8, paintMaze8 } from '../render/maze8.js';
+import { drawMaze8, paintMaze8, repaintCells8 } from '../render/maze8.js';
 import { centre } from '../render/world.js';
 
 /** @typedef {import('../model/maze.js').Maze} Maze */
@@ -130,24 +130,7 @@ export class EditorView {
       return /** @type {import('../render/maze8.js').MazePicture} */ (this.painted.image);
     }
     const image = /** @type {import('../render/maze8.js').MazePicture} */ (painted.image);
-    if (touched.cells.length) {
-      let [r0, c0, r1, c1] = [maze.rows, maze.cols, -1, -1];
-      for (const i of touched.cells) {
-        const r = Math.floor(i / maze.cols);
-        const c = i % maze.cols;
-        [r0, c0, r1, c1] = [Math.min(r0, r), Math.min(c0, c), Math.max(r1, r), Math.max(c1, c)];
-      }
-      const [x0, y0, x1, y1] = [2 * c0, 2 * r0, 2 * c1 + 3, 2 * r1 + 3]; // the cells, their sides and corners
-      const ctx = /** @type {CanvasRenderingContext2D} */ (image.getContext('2d'));
-      const scale = /** @type {number} */ (image.scale);
-      ctx.save();
-      ctx.setTransform(scale, 0, 0, scale, 0, 0);
-      ctx.beginPath();
-      ctx.rect(x0, y0, x1 - x0, y1 - y0);
-      ctx.clip();
-      drawMaze8(ctx, maze, [x0, y0, x1, y1]);
-      ctx.restore();
-    }
+    repaintCells8(image, maze, touched.cells);
     return image;
   }
 

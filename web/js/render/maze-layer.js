@@ -7,7 +7,7 @@
 // over the maze, and the maze's picture is repainted where moves revealed cells (the maze grows in
 // place). Its own module because these pictures are cached between frames and only this file knows when
 // they are out of date.
-import { paintMaze8, drawMaze8 } from './maze8.js';
+import { paintMaze8, drawMaze8, repaintCells8 } from './maze8.js';
 import { fogPixels } from './fog-layer.js';
 
 /** @typedef {import('../model/fog.js').FogMaze} FogMaze */
@@ -76,24 +76,7 @@ export class MazeLayer {
     const { maze, image } = this.shown;
     if (!maze.seen || maze.revision === this.painted.revision) return;
     if (maze.directions !== 8) this.image = paintMaze(maze);
-    else {
-      const fresh = maze.reveals.slice(this.painted.reveals);
-      if (fresh.length) {
-        const rs = fresh.map((/** @type {number} */ i) => Math.floor(i / maze.cols));
-        const cs = fresh.map((/** @type {number} */ i) => i % maze.cols);
-        const [x0, y0] = [2 * Math.min(...cs), 2 * Math.min(...rs)];
-        const [x1, y1] = [2 * Math.max(...cs) + 3, 2 * Math.max(...rs) + 3]; // a cell, its sides and corners
-        const ctx = /** @type {CanvasRenderingContext2D} */ (image.getContext('2d'));
-        const scale = /** @type {number} */ (image.scale);
-        ctx.save();
-        ctx.setTransform(scale, 0, 0, scale, 0, 0);
-        ctx.beginPath();
-        ctx.rect(x0, y0, x1 - x0, y1 - y0);
-        ctx.clip();
-        drawMaze8(ctx, maze, [x0, y0, x1, y1]);
-        ctx.restore();
-      }
-    }
+    else repaintCells8(image, maze, maze.reveals.slice(this.painted.reveals));
     this.painted = { revision: maze.revision, reveals: maze.reveals.length };
   }
 
