@@ -4,7 +4,7 @@
 // chart of each stretch against the winner's. Player names go in through textContent only.
 import { el, safeColour, setText, show } from '../common/ui.js';
 import { serverMessage, t } from '../common/i18n.js';
-import { paintMaze8 } from '../render/maze8.js';
+import { paintMaze8, showPicture } from '../render/maze8.js';
 import { paintMaze } from '../render/render.js';
 import { readAnalysis, summaryText, visitText, wrongTurnText, hintText, lossText } from '../model/analysis.js';
 import { drawSegments, WINNER_COLOUR } from '../render/analysis-chart.js';
@@ -173,17 +173,7 @@ function drawMap(canvas, analysis, p) {
   const H = 2 * maze.rows + 1;
   const cssW = Math.min(canvas.parentElement?.clientWidth || 320, 480);
   const unit = cssW / W;
-  const dpr = window.devicePixelRatio || 1;
-  canvas.style.width = `${cssW}px`;
-  canvas.style.height = `${Math.round(unit * H)}px`;
-  canvas.width = Math.round(cssW * dpr);
-  canvas.height = Math.round(unit * H * dpr);
-  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-  const du = unit * dpr;
-  ctx.setTransform(du, 0, 0, du, 0, 0);
-  const scale = image.scale || 1;
-  ctx.imageSmoothingEnabled = scale > 1;
-  ctx.drawImage(image, 0, 0, image.width / scale, image.height / scale);
+  const ctx = showPicture(canvas, image, unit, W, H);
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   /** @param {readonly (readonly number[])[]} cells @param {number} width @param {string} colour @param {number} [alpha] */

@@ -4,7 +4,7 @@
 // once, and again when the way is toggled or the canvas's box changes size. The maze itself is painted
 // offscreen as the race paints it (maze-layer.js, maze8.js), so a published maze looks as it races.
 import { paintMaze } from './maze-layer.js';
-import { paintMaze8 } from './maze8.js';
+import { paintMaze8, showPicture } from './maze8.js';
 import { centre } from './world.js';
 
 const WAY = '#1f5fbf'; // the design system's accent: the shortest way
@@ -62,16 +62,7 @@ export class MazePicture {
     const height = Math.max(200, window.innerHeight * 0.75);
     const unit = fittedUnit(maze.cols, maze.rows, width, height, dpr, maze.directions !== 8);
     this.unit = unit;
-    canvas.style.width = `${Math.round(unit * W)}px`;
-    canvas.style.height = `${Math.round(unit * H)}px`;
-    canvas.width = Math.round(unit * W * dpr);
-    canvas.height = Math.round(unit * H * dpr);
-    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-    const du = unit * dpr;
-    ctx.setTransform(du, 0, 0, du, 0, 0);
-    const scale = image.scale || 1;
-    ctx.imageSmoothingEnabled = scale > 1;
-    ctx.drawImage(image, 0, 0, image.width / scale, image.height / scale);
+    const ctx = showPicture(canvas, image, unit, W, H);
     if (this.way && this.way.length > 1) {
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';

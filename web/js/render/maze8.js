@@ -47,6 +47,30 @@ export function paintMaze8(maze) {
 }
 
 /**
+ * Size `canvas` to `unit` CSS px a world unit for a `W` x `H` maze (sharp on this screen's pixel ratio)
+ * and draw `picture` on it whole; the context comes back mapping world units, for what goes on top.
+ * @param {HTMLCanvasElement} canvas
+ * @param {MazePicture} picture
+ * @param {number} unit
+ * @param {number} W
+ * @param {number} H
+ */
+export function showPicture(canvas, picture, unit, W, H) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.width = `${Math.round(unit * W)}px`;
+  canvas.style.height = `${Math.round(unit * H)}px`;
+  canvas.width = Math.round(unit * W * dpr);
+  canvas.height = Math.round(unit * H * dpr);
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  const du = unit * dpr;
+  ctx.setTransform(du, 0, 0, du, 0, 0);
+  const scale = picture.scale || 1;
+  ctx.imageSmoothingEnabled = scale > 1;
+  ctx.drawImage(picture, 0, 0, picture.width / scale, picture.height / scale);
+  return ctx;
+}
+
+/**
  * Paint `picture` again round `cells` (flat indices) only, clipped, so nothing beside them changes:
  * drawing every cell and passage of a 150 x 150 maze takes longer than a frame, a few cells a fraction
  * of a millisecond. For a picture whose maze changed in those cells (an edit, or a fog's reveal).
