@@ -10,12 +10,14 @@ kills the benchmark waits for the killed process to be back and its rooms to hav
 checked against the room's final state (a `resync` snapshot).
 """
 
+import argparse
 import asyncio
 import contextlib
 import os
 import random
 import signal
 import statistics
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -190,6 +192,7 @@ async def kill_once(
         "node": node,
         "first_ack": ack_at - killed if ack_at is not None else None,
         "all_back": max(t for t in back_at if t is not None) - killed if all_back else None,
+        "each": [t - killed if t is not None else None for t in back_at],
     }
     result["restarted"] = await settle(server, node, pid, everyone)
     return result
@@ -218,8 +221,10 @@ async def main(workdir: Path, kills: int) -> None:
             results.append(result)
             if "restarted" in result:
                 restarted[result["node"]] = result["restarted"]
+            each = " ".join(_s(t) for t in result.get("each", []))
             print(f"  kill {k + 1:>2} ({result.get('node', '?')}): first ack {_s(result.get('first_ack'))}, "
-                  f"all back {_s(result.get('all_back'))} {result.get('error', '')}", flush=True)  # fmt: skip
+                  f"all back {_s(result.get('all_back'))} (each {each}) {result.get('error', '')}",
+                  flush=True)  # fmt: skip
         stop.set()
         await asyncio.wait_for(asyncio.gather(*walkers, return_exceptions=True), 30)
         lost = acked = 0
@@ -273,3 +278,20 @@ def print_summary(results: list[dict[str, Any]], lost: int, acked: int, unchecke
 
 def run(workdir: Path, quick: bool) -> None:
     asyncio.run(main(workdir, 6 if quick else 20))
+
+
+def cli() -> None:
+    """`python -m tests.bench.cluster_failover [--kills N] [--keep DIR]`: this table alone."""
+    parser = argparse.ArgumentParser(description="The cluster benchmark's fail-over table alone.")
+    parser.add_argument("--kills", type=int, default=20, help="kill -9s to measure (default 20)")
+    parser.add_argument("--keep", type=Path, help="run in this directory and keep it (the nodes' logs)")
+    args = parser.parse_args()
+    if args.keep is not None:
+        asyncio.run(main(args.keep, args.kills))
+        return
+    with tempfile.TemporaryDirectory(prefix="mazerace-bench-failover-") as tmp:
+        asyncio.run(main(Path(tmp), args.kills))
+
+
+if __name__ == "__main__":
+    cli()
