@@ -8,6 +8,8 @@ move path pays for neither, and a batch of many moves writes them once.
 
 import json
 
+import orjson
+
 from server.cluster.ownership.shared_rooms import Lease
 from server.room import views
 from server.room.commands import BotStep, Command, Move, command_to_json
@@ -67,7 +69,7 @@ class LogEntries:
         self._since_snapshot[room.code] = self._since_snapshot.get(room.code, 0) + 1
         if not summary_unchanged_by(room, command):
             self._summary_stale.add(room.code)
-        text = json.dumps(command_to_json(command), separators=(",", ":"))
+        text = orjson.dumps(command_to_json(command)).decode()  # 5x the standard json's speed
         self._written += 1
         return LogEntry(lease, f"{lease.token}:{self._written}", text)
 
