@@ -124,7 +124,13 @@ class GroupCommit:
                 continue
             entries = tuple((entry.entry_id, entry.command) for entry in group.entries)
             batch.append(
-                (group, GroupWrite(group.lease, entries, snapshot, summary), bool(snapshot), summary, count)
+                (
+                    group,
+                    GroupWrite(group.lease, entries, snapshot, summary, group.unsure),
+                    bool(snapshot),
+                    summary,
+                    count,
+                )
             )
         if not batch:
             return
