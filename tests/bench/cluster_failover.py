@@ -4,12 +4,13 @@ A 3-process cluster (the launcher restarts each killed process on its port, as i
 several rooms of players moving continuously (tests/cluster/players.py `ClusterPlayer`, which
 reconnects, rejoins with its token and retries a command that met the fail-over). Each kill takes the
 owner of the next room in turn (asked of `GET /api/rooms/{code}`) and measures, for that room: kill ->
-the first move acked after a player's rejoin, kill -> every player of the room rejoined, kill -> a
+the first move acked after a player's rejoin; kill -> every player of the room rejoined; how long a
 late client (a spectator connecting as soon as the launcher has the killed process running again)
-joined, and kill -> the players' last rejoin (a room that moves again, to and fro between two
-processes, shows there). Between kills the benchmark waits for the killed process to be back and the
-players in, so every kill starts from a settled cluster. At the end each player's acked moves are
-checked against the room's final state (a `resync` snapshot).
+waited from its connection to its join; kill -> the players' last rejoin; and how many times the
+room moved (leases granted: 1 is one takeover, 2 a takeover and a clean move home when the late client
+reached the process back, more a room passed to and fro). Between kills the benchmark waits for the
+killed process to be back and the players in, so every kill starts from a settled cluster. At the end
+each player's acked moves are checked against the room's final state (a `resync` snapshot).
 
 `python -m tests.bench.cluster_failover --kills N` runs this table alone; `--servers CHECKOUT` runs
 the cluster from another checkout (run it from outside both, this one first on PYTHONPATH) for a
@@ -18,6 +19,7 @@ before-and-after.
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import os
 import random
@@ -28,6 +30,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import redis.asyncio as aioredis
+
+from server.cluster.ownership.shared_rooms import room_keys
 from server.config import AppConfig
 from server.maze.model import Cell, Maze
 from server.maze.wire import decode_maze
@@ -171,8 +176,18 @@ async def pick_room(
         await asyncio.sleep(0.5)
 
 
+async def epoch(server: Running, code: str) -> int:
+    """How many leases room `code` has had (each takeover or handover adds one)."""
+    redis = aioredis.Redis(port=server.redis_port or 6379)
+    try:
+        return int(await redis.get(room_keys(code)["epoch"]) or 0)
+    finally:
+        await redis.aclose()
+
+
 async def late_client(server: Running, code: str, index: int, node: str, old_pid: int) -> float | None:
-    """A spectator of room `code` connecting once `node` runs again; when it joined (None: never)."""
+    """A spectator of room `code` connecting once `node` runs again; how long it took to join (None:
+    never)."""
     deadline = time.monotonic() + BACK_WITHIN
     while (await asyncio.to_thread(server.node_pids)).get(node, old_pid) == old_pid:
         if time.monotonic() > deadline:
@@ -181,13 +196,14 @@ async def late_client(server: Running, code: str, index: int, node: str, old_pid
     base = server.url
     http = session_from(source_address(LATE_ADDRESSES + index))
     client = TimedPlayer(base, code, f"late{index}", role="spectator", http=http)
+    started = time.monotonic()
     try:
         await client.connect()
         deadline = time.monotonic() + BACK_WITHIN
         while time.monotonic() < deadline:
             ack = await client.join()
             if ack.get("ok"):
-                return time.monotonic()
+                return time.monotonic() - started
             await asyncio.sleep(0.1)  # the room is moving between processes: ask again
         return None
     finally:
@@ -205,6 +221,7 @@ async def kill_once(
     if node not in pids:
         return {"error": f"room {code} has no live owner ({node})"}
     pid = pids[node]
+    leases = await epoch(server, code)
     os.kill(pid, signal.SIGKILL)
     killed = time.monotonic()
     late = asyncio.create_task(late_client(server, code, index, node, pid))
@@ -230,9 +247,9 @@ async def kill_once(
         "all_back": max(t for t in back_at if t is not None) - killed if all_back else None,
         "each": [t - killed if t is not None else None for t in back_at],
     }
-    late_at = await late
-    result["late"] = late_at - killed if late_at is not None else None
+    result["late"] = await late
     result["restarted"] = await settle(server, node, pid, everyone)
+    result["moves"] = await epoch(server, code) - leases
     last = [max((t for t in p.rejoins if t > killed), default=None) for p in players]
     result["settled"] = max(t for t in last if t is not None) - killed if all_back else None
     return result
@@ -264,7 +281,8 @@ async def main(workdir: Path, kills: int) -> None:
             each = " ".join(_s(t) for t in result.get("each", []))
             print(f"  kill {k + 1:>2} ({result.get('node', '?')}): first ack {_s(result.get('first_ack'))}, "
                   f"all back {_s(result.get('all_back'))} (each {each}), late {_s(result.get('late'))}, "
-                  f"last rejoin {_s(result.get('settled'))} {result.get('error', '')}",
+                  f"last rejoin {_s(result.get('settled'))}, moved {result.get('moves')}x "
+                  f"{result.get('error', '')}",
                   flush=True)  # fmt: skip
         stop.set()
         await asyncio.wait_for(asyncio.gather(*walkers, return_exceptions=True), 30)
@@ -291,6 +309,12 @@ async def main(workdir: Path, kills: int) -> None:
     print_summary(results, lost, acked, unchecked)
 
 
+def _counts(values: list[Any]) -> str:
+    """`1x: 18 kills, 2x: 4 kills` for these counts."""
+    counted = collections.Counter(v for v in values if v is not None)
+    return ", ".join(f"{n}x: {k} kills" for n, k in sorted(counted.items()))
+
+
 def _s(value: float | None) -> str:
     return f"{value:.2f} s" if value is not None else "-"
 
@@ -300,7 +324,7 @@ def print_summary(results: list[dict[str, Any]], lost: int, acked: int, unchecke
     for label, key in (
         ("kill -> first ack in the room", "first_ack"),
         ("kill -> every player back", "all_back"),
-        ("kill -> a late client joined", "late"),
+        ("a late client: connect -> joined", "late"),
         ("kill -> the players' last rejoin", "settled"),
     ):
         values = sorted(r[key] for r in results if r.get(key) is not None)
@@ -317,6 +341,7 @@ def print_summary(results: list[dict[str, Any]], lost: int, acked: int, unchecke
         rows,
         "a late client: a spectator connecting as soon as the killed process answers again; last"
         " rejoin: a room moved again after it shows there\n"
+        f"the room moved (leases after each kill) {_counts([r.get('moves') for r in results])}\n"
         f"targets: median <= 1.5 s, max <= 3 s; acked moves lost: {lost} of {acked}"
         + (f" ({unchecked} players could not be checked)" if unchecked else ""),
     )
