@@ -116,7 +116,7 @@ class GroupCommit:
                 self._refuse(group, MOVED, unsure=group.unsure)
                 continue
             try:
-                snapshot, summary, count = self.entries.extras(group.room)
+                snapshot, summary, count, refresh = self.entries.extras(group.room)
             except Exception:  # never leave a room's commands waiting for ever
                 log.exception("could not read the snapshot or summary of room %s", group.lease.code)
                 self.evict(group.lease.code, "its log write failed")
@@ -126,7 +126,7 @@ class GroupCommit:
             batch.append(
                 (
                     group,
-                    GroupWrite(group.lease, entries, snapshot, summary, group.unsure),
+                    GroupWrite(group.lease, entries, snapshot, summary, group.unsure, refresh),
                     bool(snapshot),
                     summary,
                     count,

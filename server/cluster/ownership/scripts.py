@@ -63,12 +63,15 @@ if ARGV[3] ~= '' then
   redis.call('XTRIM', KEYS[2], 'MINID', id)
 end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[4], ARGV[5], ARGV[4]) end
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
-redis.call('PEXPIRE', KEYS[3], ARGV[2])
-redis.call('PEXPIRE', KEYS[5], ARGV[2])
+if ARGV[2] ~= '' then
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+  redis.call('PEXPIRE', KEYS[3], ARGV[2])
+  redis.call('PEXPIRE', KEYS[5], ARGV[2])
+end
 return id
 """
-"""KEYS owner, log, snap, summaries, epoch; ARGV token, keys ttl ms, snapshot json or '', summary json
+"""KEYS owner, log, snap, summaries, epoch; ARGV token, keys ttl ms ('' to leave the expiry as it is;
+never with a snapshot), snapshot json or '', summary json
 or '', code, '1' when these entries may be in the log already (an earlier send of them went
 unanswered) or '', then each entry's id and command json, in the room's order -> the stream id of the
 last entry, or nil when the token is not the lease (refused: nothing written). One room's entries of a

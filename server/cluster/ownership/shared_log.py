@@ -35,6 +35,8 @@ class GroupWrite:
     summary: str
     again: bool = False
     """Sent before without an answer: some of the entries may be in the log already."""
+    refresh: bool = True
+    """Push the room's keys' expiry back (always with a snapshot)."""
 
 
 LOG_TIMEOUT = 2.0
@@ -91,7 +93,7 @@ def _arguments(write: GroupWrite) -> list[str | int]:
         SUMMARIES,
         keys["epoch"],
         write.lease.token,
-        KEYS_TTL_MS,
+        KEYS_TTL_MS if write.refresh or write.snapshot else "",
         write.snapshot,
         write.summary,
         write.lease.code,
