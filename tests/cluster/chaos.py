@@ -144,9 +144,8 @@ def running_cluster(
         if relayed:
             relays = {node: Relay(redis.port).start() for node in NODES}
         url = {node: relays[node].url if relayed else redis.url for node in NODES}
-        specs = {
-            node: NodeSpec(node, url[node], str(root / "mazerace.db"), extra=(*NODE_ARGS, *extra)) for node in NODES
-        }
+        args = (*NODE_ARGS, *extra)
+        specs = {node: NodeSpec(node, url[node], str(root / "mazerace.db"), extra=args) for node in NODES}
         for node, spec in specs.items():
             port = free_port()
             services[node] = spawn(

@@ -67,4 +67,5 @@ async def test_a_process_back_from_a_crash_takes_no_room_while_its_old_leases_ru
             await asyncio.sleep(0.2)
         await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
         await check_race(table)
-        print(f"\nkill -9 of {home}, started again at once: clients back after {table.back_after(killed_at)} s")
+        back = table.back_after(killed_at)
+        print(f"\nkill -9 of {home}, started again at once: clients back after {back} s")
