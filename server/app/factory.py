@@ -9,7 +9,7 @@ from aiohttp import web
 
 from server.app.store_lifecycle import save_open_rooms, store_context
 from server.cluster.ownership.node import cluster_context
-from server.cluster.ownership.reach import refuse_sockets_when_cut_off
+from server.cluster.ownership.reach import refuse_new_sockets
 from server.config import AppConfig
 from server.http.client_address import client_address_middleware
 from server.http.edge import edge_middleware, name_the_server
@@ -64,7 +64,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
             edge_middleware,
             not_found_middleware,
             rate_limit_middleware,
-            refuse_sockets_when_cut_off,
+            refuse_new_sockets,
         ],
     )
     app.on_response_prepare.append(name_the_server)

@@ -12,13 +12,16 @@ each runs its own code; the load generator and the tables are this checkout's.
 import argparse
 import dataclasses
 import os
+import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 from tests.bench.cluster import (
+    FIXED_RATE,
     MAX_PLAYER_RATE,
     PLAYERS_PER_ROOM,
+    Generator,
     Measured,
     measure,
     print_cpu,
@@ -67,16 +70,65 @@ def run(other: str, quick: bool) -> None:
     print_latency(results)
 
 
+def cpu_rounds(other: str, rounds: int) -> None:
+    """CPU a move at 500 moves/s only, the five configurations in turn `rounds` times (a shared
+    machine's load comes and goes: the median of several short windows, each with the others' CPU
+    beside it, compares better than one long ladder)."""
+    plan = [
+        ("alone", HERE, 0),
+        ("before", other, 1),
+        ("after", HERE, 1),
+        ("before", other, 3),
+        ("after", HERE, 3),
+    ]
+    seen: dict[str, list[tuple[float, float, dict[str, float]]]] = {}
+    with tempfile.TemporaryDirectory(prefix="mazerace-bench-compare-") as tmp:
+        for round_ in range(rounds):
+            for index, (name, checkout, procs) in enumerate(plan):
+                os.environ["PYTHONPATH"] = checkout
+                workdir = Path(tmp) / f"{round_}-{index}"
+                server = start_single(workdir) if procs == 0 else start_cluster(workdir, procs)
+                try:
+                    generator = Generator(server.url, 70)
+                    try:
+                        level = generator.level(server, FIXED_RATE, 2.0, 8.0)
+                    finally:
+                        generator.close()
+                finally:
+                    server.stop()
+                label = f"{name}: {server.label}"
+                per = {role: cpu / level.acked * 1e6 for role, cpu in level.cpu.items()}
+                seen.setdefault(label, []).append((sum(per.values()), level.others_cpu, per))
+                print(f"round {round_ + 1} {label}: {sum(per.values()):.0f} µs a move "
+                      f"({', '.join(f'{r} {v:.0f}' for r, v in per.items())}), p99 {level.p99:.1f} ms, "
+                      f"others' CPU {level.others_cpu:.0f} %, load {load()}", flush=True)  # fmt: skip
+    os.environ["PYTHONPATH"] = HERE
+    alone = statistics.median(total for total, _, _ in seen["alone: 1 process alone"])
+    print(f"\nCPU a move at {FIXED_RATE:.0f} moves/s, median of {rounds} rounds (to one process alone):")
+    for label, runs in seen.items():
+        total = statistics.median(t for t, _, _ in runs)
+        roles = {role: statistics.median(p[role] for _, _, p in runs) for role in runs[0][2]}
+        others = ", ".join(f"{o:.0f}" for _, o, _ in runs)
+        print(f"  {label}: {total:.0f} µs ({total / alone:.2f}x; "
+              f"{' + '.join(f'{r} {v:.0f}' for r, v in roles.items())}), others' CPU % {others}")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("other", help="the checkout to compare against (its servers run from it)")
     parser.add_argument("--quick", action="store_true", help="fewer rooms, shorter levels")
+    parser.add_argument(
+        "--cpu-rounds", type=int, metavar="N", help="only CPU a move at 500/s: N rounds of short windows"
+    )
     args = parser.parse_args()
     if Path.cwd().resolve() in (Path(HERE), Path(args.other).resolve()):
         sys.exit(
             "run it from outside both checkouts: `python -m server` would import the current directory's"
         )
-    run(args.other, args.quick)
+    if args.cpu_rounds:
+        cpu_rounds(args.other, args.cpu_rounds)
+    else:
+        run(args.other, args.quick)
 
 
 if __name__ == "__main__":

@@ -77,6 +77,7 @@ class Running:
     node_ports: dict[str, int] = field(default_factory=dict)
     """Node id -> its own port (the cluster's MazeRace processes)."""
     redis_pid: int | None = None
+    redis_port: int | None = None
     nginx_pid: int | None = None
 
     def node_pids(self) -> dict[str, int]:
@@ -173,7 +174,7 @@ def start_cluster(workdir: Path, procs: int, restart: bool = False) -> Running:
             if role == "node":
                 running.node_ports[ident] = int(node_port)
             elif role == "redis":
-                running.redis_pid = int(pid)
+                running.redis_pid, running.redis_port = int(pid), int(node_port)
             elif role == "nginx":
                 running.nginx_pid = int(pid)
     return running

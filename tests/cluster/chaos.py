@@ -131,9 +131,11 @@ async def _until(ready: Callable[[], bool], what: str, within: float = UP_SECOND
 
 
 @contextlib.contextmanager
-def running_cluster(root: Path, *, relayed: bool = False) -> Iterator[ChaosCluster]:
+def running_cluster(
+    root: Path, *, relayed: bool = False, extra: tuple[str, ...] = ()
+) -> Iterator[ChaosCluster]:
     """The three processes are started together (then each waited for), behind one nginx; `relayed`:
-    each reaches Redis through a `Relay` of its own."""
+    each reaches Redis through a `Relay` of its own; `extra`: more options for every process."""
     redis = RedisServer.start(root / "redis")
     services: dict[str, Service] = {}
     relays: dict[str, Relay] = {}
@@ -142,9 +144,8 @@ def running_cluster(root: Path, *, relayed: bool = False) -> Iterator[ChaosClust
         if relayed:
             relays = {node: Relay(redis.port).start() for node in NODES}
         url = {node: relays[node].url if relayed else redis.url for node in NODES}
-        specs = {
-            node: NodeSpec(node, url[node], str(root / "mazerace.db"), extra=NODE_ARGS) for node in NODES
-        }
+        args = (*NODE_ARGS, *extra)
+        specs = {node: NodeSpec(node, url[node], str(root / "mazerace.db"), extra=args) for node in NODES}
         for node, spec in specs.items():
             port = free_port()
             services[node] = spawn(

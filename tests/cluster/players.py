@@ -66,6 +66,8 @@ class ClusterPlayer:
         self.rejoins: list[float] = []
         """Monotonic moments each rejoin after a lost connection succeeded."""
         self.lost_at: float | None = None
+        self._lost = asyncio.Event()
+        """Set when the connection drops, cleared when it is made again: a call in flight ends then."""
         self.notices: list[str] = []
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
@@ -75,12 +77,14 @@ class ClusterPlayer:
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def _connected(self) -> None:
+        self._lost.clear()
         if self.you:  # a reconnection: join again as who we were (from a task: calls wait on acks)
             task = asyncio.create_task(self._rejoin())
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
     async def _disconnected(self, *reason: Any) -> None:
+        self._lost.set()
         self.joined.clear()
         if self.lost_at is None:
             self.lost_at = time.monotonic()
@@ -139,7 +143,7 @@ class ClusterPlayer:
                 except TimeoutError:
                     continue
             try:
-                ack = await self.sio.call(event, data if data is not None else {}, timeout=3.0)
+                ack = await self._call(event, data if data is not None else {})
             except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
                 await asyncio.sleep(0.05)
                 continue
@@ -147,6 +151,20 @@ class ClusterPlayer:
                 await asyncio.sleep(0.05)
                 continue
             return dict(ack)
+
+    async def _call(self, event: str, data: Any) -> Any:
+        """`sio.call`, ended (`TimeoutError`) as soon as the connection drops, as the browser's client
+        ends an ack it waits for with a timeout; python-socketio's call would wait the timeout out."""
+        call = asyncio.ensure_future(self.sio.call(event, data, timeout=3.0))
+        lost = asyncio.ensure_future(self._lost.wait())
+        try:
+            await asyncio.wait({call, lost}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            lost.cancel()
+        if not call.done():
+            call.cancel()
+            raise socketio.exceptions.TimeoutError()
+        return call.result()
 
     async def move_to(self, cell: list[int]) -> dict[str, Any]:
         """One step; an ack that fails because the step already landed (its ack lost) counts as done."""

@@ -38,10 +38,11 @@ async def test_a_batch_logs_each_room_under_its_own_lease(redis_server: RedisSer
         assert await one.redis.hget(SUMMARIES, "roomstolen") == b'{"code": "roomstolen"}'
         assert await one.redis.hget(SUMMARIES, "roomkept01") == b'{"code":"roomkept01","x":1}'
 
-        # The answer was lost: the same group goes again with the entries made since. Each is logged
-        # once, and the snapshot taken with it covers them all (the log is trimmed up to its last).
+        # The answer was lost: the same group goes again (marked so) with the entries made since. Each
+        # is logged once, and the snapshot taken with it covers them all (the log is trimmed up to its last).
         assert await one.renew([kept]) == [True]
-        again = GroupWrite(kept, (("k1", '{"n":1}'), ("k2", '{"n":2}'), ("k3", '{"n":3}')), '{"v":3}', "")
+        entries = (("k1", '{"n":1}'), ("k2", '{"n":2}'), ("k3", '{"n":3}'))
+        again = GroupWrite(kept, entries, '{"v":3}', "", again=True)
         assert await SharedLog(one).append([again]) == [True]
         assert await SharedLog(one).append([again]) == [True]
         stored = await one.load("roomkept01")

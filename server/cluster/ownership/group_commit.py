@@ -116,7 +116,7 @@ class GroupCommit:
                 self._refuse(group, MOVED, unsure=group.unsure)
                 continue
             try:
-                snapshot, summary, count = self.entries.extras(group.room)
+                snapshot, summary, count, refresh = self.entries.extras(group.room)
             except Exception:  # never leave a room's commands waiting for ever
                 log.exception("could not read the snapshot or summary of room %s", group.lease.code)
                 self.evict(group.lease.code, "its log write failed")
@@ -124,7 +124,13 @@ class GroupCommit:
                 continue
             entries = tuple((entry.entry_id, entry.command) for entry in group.entries)
             batch.append(
-                (group, GroupWrite(group.lease, entries, snapshot, summary), bool(snapshot), summary, count)
+                (
+                    group,
+                    GroupWrite(group.lease, entries, snapshot, summary, group.unsure, refresh),
+                    bool(snapshot),
+                    summary,
+                    count,
+                )
             )
         if not batch:
             return

@@ -8,6 +8,8 @@ move path pays for neither, and a batch of many moves writes them once.
 
 import json
 
+import orjson
+
 from server.cluster.ownership.shared_rooms import Lease
 from server.room import views
 from server.room.commands import BotStep, Command, Move, command_to_json
@@ -16,6 +18,11 @@ from server.room.snapshot import room_snapshot
 
 SNAPSHOT_EVERY = 200
 """Commands between snapshots: what a takeover replays at most (plus one batch)."""
+
+REFRESH_SECONDS = 60.0
+"""A room's keys have their expiry pushed back (6 h) by its first group, then by a group at most this
+long (in command time) after the last that did, and by every snapshot: not by every group, which cost
+Redis three PEXPIREs a call."""
 
 
 def summary_unchanged_by(room: Room, command: Command) -> bool:
@@ -60,32 +67,43 @@ class LogEntries:
         self._summary_stale: set[str] = set()
         self._summary_read: set[str] = set()
         """Rooms whose stale summary was read for a group on its way: stale again if it is not logged."""
+        self._last_now: dict[str, float] = {}
+        """The time of each room's latest command."""
+        self._refreshed_at: dict[str, float] = {}
+        """When (command time) each room's keys last had their expiry pushed back, as logged."""
+        self._refresh_read: dict[str, float] = {}
+        """Rooms whose group on its way pushes the expiry back, and the command time it does it at."""
         self._written = 0
 
     def entry(self, lease: Lease, room: Room, command: Command) -> LogEntry:
         """The log write of `command`, just applied to `room` under `lease`."""
         self._since_snapshot[room.code] = self._since_snapshot.get(room.code, 0) + 1
+        self._last_now[room.code] = command.now
         if not summary_unchanged_by(room, command):
             self._summary_stale.add(room.code)
-        text = json.dumps(command_to_json(command), separators=(",", ":"))
+        text = orjson.dumps(command_to_json(command)).decode()  # 5x the standard json's speed
         self._written += 1
         return LogEntry(lease, f"{lease.token}:{self._written}", text)
 
-    def extras(self, room: Room) -> tuple[str, str, int]:
+    def extras(self, room: Room) -> tuple[str, str, int, bool]:
         """The snapshot ('' when not due) and the summary ('' when unchanged) to write with the room's
-        group, read from `room` as it is now (after the group's last command), and the commands they
-        cover (for `written`)."""
+        group, read from `room` as it is now (after the group's last command), the commands they
+        cover (for `written`), and whether the group pushes the room's keys' expiry back."""
         count = self._since_snapshot.get(room.code, 0)
         snapshot = ""
         if count >= SNAPSHOT_EVERY:
             snapshot = json.dumps(room_snapshot(room), separators=(",", ":"))
+        now, refreshed = self._last_now.get(room.code, 0.0), self._refreshed_at.get(room.code)
+        refresh = bool(snapshot) or refreshed is None or now - refreshed >= REFRESH_SECONDS
+        if refresh:
+            self._refresh_read[room.code] = now
         summary = ""
         if room.code in self._summary_stale:
             self._summary_stale.discard(room.code)
             self._summary_read.add(room.code)
             text = json.dumps(views.summary(room), separators=(",", ":"))
             summary = text if self._summaries.get(room.code) != text else ""
-        return snapshot, summary, count
+        return snapshot, summary, count, refresh
 
     def written(self, code: str, snapshot: bool, summary: str, count: int) -> None:
         """A group's extras are logged: the snapshot restarts the count (commands made since it was
@@ -95,6 +113,8 @@ class LogEntries:
         if summary:
             self._summaries[code] = summary
         self._summary_read.discard(code)
+        if code in self._refresh_read:
+            self._refreshed_at[code] = self._refresh_read.pop(code)
 
     def unwritten(self, code: str) -> None:
         """A group whose write went unanswered is sent again: its summary, if it had one to read, is
@@ -102,6 +122,7 @@ class LogEntries:
         if code in self._summary_read:
             self._summary_read.discard(code)
             self._summary_stale.add(code)
+        self._refresh_read.pop(code, None)
 
     def forget(self, code: str) -> None:
         """A room taken over, dropped or closed here: its count and summary start again."""
@@ -109,3 +130,6 @@ class LogEntries:
         self._summaries.pop(code, None)
         self._summary_stale.discard(code)
         self._summary_read.discard(code)
+        self._last_now.pop(code, None)
+        self._refreshed_at.pop(code, None)
+        self._refresh_read.pop(code, None)

@@ -5,11 +5,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 
 from aiohttp import web
 from redis.exceptions import RedisError
 
+from server.cluster.ownership.comeback import COMEBACK, Comeback
 from server.cluster.ownership.home import ClusterHome, spawn
 from server.cluster.ownership.owner import RoomOwnership
 from server.cluster.ownership.reach import CHECKS_A_LEASE, REACH, RedisReach
@@ -49,6 +51,7 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
     reach = RedisReach(config.lease_ttl)
     app[SHARED] = shared
     app[REACH] = reach
+    app[COMEBACK] = await _comeback(shared, config.lease_ttl)
     app[DIRECTORY] = SharedDirectory(app[REGISTRY], config.node, app[CREATE_LIMITER], shared, ownership)
     tasks = [
         asyncio.create_task(_renew_forever(ownership, reach, config.lease_ttl / 3)),
@@ -63,6 +66,24 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
         with contextlib.suppress(asyncio.CancelledError):
             await task
     await shared.close()
+
+
+async def _comeback(shared: SharedRooms, lease_ttl: float) -> Comeback:
+    """How long this process keeps out of the ring: read before its own first heartbeat, the last one
+    in Redis is its previous run's (a process that cannot read it yet is cut off from Redis anyway)."""
+    try:
+        last_beat = await shared.last_alive(shared.node)
+    except GameError:
+        last_beat = None
+    comeback = Comeback.after(last_beat, time.time(), lease_ttl)
+    if comeback.sitting_out():
+        log.info(
+            "the previous run of %s was alive %.1f s ago: taking no rooms for %.1f s (its leases may live)",
+            shared.node,
+            time.time() - (last_beat or 0.0),
+            comeback.left(),
+        )
+    return comeback
 
 
 async def _save_replayed(gateway: SocketGateway, record: RaceRecord) -> None:

@@ -129,6 +129,10 @@ class RoomOwnership:
             await asyncio.sleep(0.05)
         try:
             room = await rebuild_from_log(self.shared, lease, other, self.clock(), self.save_race)
+            # A heartbeat now (after the rebuild read the last one of the room's previous holder,
+            # maybe an earlier run of this node): a run of this node started after a crash waits out
+            # this lease from it (`comeback`) even if this one dies before its first renewal.
+            await self.shared.beat(self.clock())
         except BaseException:
             with contextlib.suppress(GameError):
                 await self.shared.release(lease)

@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from server.cluster.ownership.comeback import COMEBACK
+
 LET_GO_SHARE = 0.8
 """Of a lease's life without an answer from Redis, after which its rooms are let go: two renewals (one
 every third of a lease) have gone unanswered, and the last granted lease has not run out yet."""
@@ -66,19 +68,17 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @web.middleware
-async def refuse_sockets_when_cut_off(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """A new Socket.IO connection to a process cut off from Redis is answered 503 (nginx tries the
-    next process on the ring); requests of connections already open (`sid`) go on."""
-    reach = request.app.get(REACH)
-    if (
-        reach is not None
-        and request.path.startswith("/socket.io/")
-        and "sid" not in request.query
-        and reach.cut_off()
-    ):
-        return web.Response(
-            status=503,
-            text="this server cannot reach the game's shared state; try another\n",
-            headers={"Retry-After": "1"},
-        )
-    return await handler(request)
+async def refuse_new_sockets(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A new Socket.IO connection to a process cut off from Redis, or sitting out of the ring after a
+    crash (`server.cluster.ownership.comeback`), is answered 503 (nginx tries the next process on the
+    ring); requests of connections already open (`sid`) go on."""
+    if not request.path.startswith("/socket.io/") or "sid" in request.query:
+        return await handler(request)
+    reach, comeback = request.app.get(REACH), request.app.get(COMEBACK)
+    if reach is not None and reach.cut_off():
+        why = "this server cannot reach the game's shared state; try another\n"
+    elif comeback is not None and comeback.sitting_out():
+        why = "this server has just started again and takes no rooms yet; try another\n"
+    else:
+        return await handler(request)
+    return web.Response(status=503, text=why, headers={"Retry-After": "1"})

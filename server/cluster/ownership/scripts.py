@@ -39,16 +39,18 @@ return renewed
 
 APPEND_GROUP = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
-local first = 6
-local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+local first = 7
 local id = '0-0'
-if #last > 0 then
-  id = last[1][1]
-  local fields = last[1][2]
-  for j = 1, #fields, 2 do
-    if fields[j] == 'i' then
-      for k = 6, #ARGV, 2 do
-        if ARGV[k] == fields[j + 1] then first = k + 2 end
+if ARGV[6] ~= '' then
+  local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+  if #last > 0 then
+    id = last[1][1]
+    local fields = last[1][2]
+    for j = 1, #fields, 2 do
+      if fields[j] == 'i' then
+        for k = 7, #ARGV, 2 do
+          if ARGV[k] == fields[j + 1] then first = k + 2 end
+        end
       end
     end
   end
@@ -61,18 +63,23 @@ if ARGV[3] ~= '' then
   redis.call('XTRIM', KEYS[2], 'MINID', id)
 end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[4], ARGV[5], ARGV[4]) end
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
-redis.call('PEXPIRE', KEYS[3], ARGV[2])
-redis.call('PEXPIRE', KEYS[5], ARGV[2])
+if ARGV[2] ~= '' then
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+  redis.call('PEXPIRE', KEYS[3], ARGV[2])
+  redis.call('PEXPIRE', KEYS[5], ARGV[2])
+end
 return id
 """
-"""KEYS owner, log, snap, summaries, epoch; ARGV token, keys ttl ms, snapshot json or '', summary json
-or '', code, then each entry's id and command json, in the room's order -> the stream id of the last
-entry, or nil when the token is not the lease (refused: nothing written). One room's entries of a
-group commit, all or none, fenced in the same atomic step. When the log's last entry is one of these
-(a write whose answer was lost, sent again with the entries made since), only those after it are
-written: a group sent twice is logged once. The snapshot and summary are the room's after the last
-entry, so they are written once a group, not once a command."""
+"""KEYS owner, log, snap, summaries, epoch; ARGV token, keys ttl ms ('' to leave the expiry as it is;
+never with a snapshot), snapshot json or '', summary json
+or '', code, '1' when these entries may be in the log already (an earlier send of them went
+unanswered) or '', then each entry's id and command json, in the room's order -> the stream id of the
+last entry, or nil when the token is not the lease (refused: nothing written). One room's entries of a
+group commit, all or none, fenced in the same atomic step. A group sent again may have landed the first
+time: when the log's last entry is one of these (a write whose answer was lost, sent again with the
+entries made since), only those after it are written, so a group sent twice is logged once. A group's
+first send skips that look (it costs Redis a third of the call). The snapshot and summary are the
+room's after the last entry, so they are written once a group, not once a command."""
 
 SNAPSHOT = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end

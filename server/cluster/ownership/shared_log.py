@@ -15,6 +15,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError, ResponseError
 
 from server.cluster.ownership import scripts
+from server.cluster.ownership.log_connection import LogConnection
 from server.cluster.ownership.shared_rooms import KEYS_TTL_MS, SUMMARIES, Lease, SharedRooms, room_keys
 from server.errors import GameError
 
@@ -32,7 +33,15 @@ class GroupWrite:
     entries: tuple[tuple[str, str], ...]
     snapshot: str
     summary: str
+    again: bool = False
+    """Sent before without an answer: some of the entries may be in the log already."""
+    refresh: bool = True
+    """Push the room's keys' expiry back (always with a snapshot)."""
 
+
+LOG_TIMEOUT = 2.0
+"""Seconds a batch's round trip may take before its writes are taken as uncertain (as the process's
+other Redis calls)."""
 
 WriteResult = bool | ResponseError
 """Per room: True logged, False refused (the lease is not ours), or the error Redis answered for that
@@ -44,6 +53,7 @@ class SharedLog:
 
     def __init__(self, shared: SharedRooms) -> None:
         self.redis = shared.redis
+        self.connection = LogConnection(shared.redis, LOG_TIMEOUT)
         self._sha = ""
 
     async def append(self, writes: Sequence[GroupWrite]) -> list[WriteResult]:
@@ -69,17 +79,8 @@ class SharedLog:
         return [result if isinstance(result, ResponseError) else result is not None for result in results]
 
     async def _send(self, writes: Sequence[GroupWrite]) -> list[object]:
-        """One call a room, pipelined; a batch of one room is sent as a plain call, which costs this
-        process less than a pipeline (the usual batch when the process is not busy)."""
-        if len(writes) == 1:
-            try:
-                return [await self.redis.evalsha(self._sha, 5, *_arguments(writes[0]))]
-            except ResponseError as error:  # that room's call alone, as a pipeline reports it
-                return [error]
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for write in writes:
-                pipe.evalsha(self._sha, 5, *_arguments(write))
-            return list(await pipe.execute(raise_on_error=False))
+        """One call a room, written together on the log connection (a pipeline: one round trip)."""
+        return await self.connection.round_trip([("EVALSHA", self._sha, 5, *_arguments(w)) for w in writes])
 
 
 def _arguments(write: GroupWrite) -> list[str | int]:
@@ -92,10 +93,11 @@ def _arguments(write: GroupWrite) -> list[str | int]:
         SUMMARIES,
         keys["epoch"],
         write.lease.token,
-        KEYS_TTL_MS,
+        KEYS_TTL_MS if write.refresh or write.snapshot else "",
         write.snapshot,
         write.summary,
         write.lease.code,
+        "1" if write.again else "",
         *(part for entry in write.entries for part in entry),
     ]
 
