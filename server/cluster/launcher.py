@@ -10,17 +10,15 @@ started: SIGTERM to the MazeRace processes (each hands over or saves its rooms),
 Options after `--` are passed to every MazeRace process (`-- --countdown 5`).
 """
 
-import argparse
-import os
 import signal
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import FrameType
 
 from server.cluster.install import NGINX, REDIS, InstallError, ensure_installed
+from server.cluster.launcher_args import ClusterArgs, parse_args
 from server.cluster.nginx_conf import Upstream
 from server.cluster.nginx_server import NginxServer
 from server.cluster.nodes import NodeSpec, start_node, start_nodes
@@ -33,68 +31,6 @@ WATCH_SECONDS = 0.2
 QUICK_DEATH_SECONDS = 10.0
 """A process that dies this soon after starting, three times running, is not started again."""
 QUICK_DEATHS = 3
-
-
-@dataclass(frozen=True)
-class ClusterArgs:
-    """The launcher's command line."""
-
-    procs: int
-    port: int
-    host: str
-    redis: str | None
-    db: str
-    data: Path
-    public_url: str | None
-    restart: bool
-    node_args: tuple[str, ...]
-
-
-def _procs(text: str) -> int:
-    if not (text.isdecimal() and 1 <= int(text) <= 64):
-        raise argparse.ArgumentTypeError("--procs is a whole number from 1 to 64")
-    return int(text)
-
-
-def parse_args(argv: Sequence[str]) -> ClusterArgs:
-    """Parse the command line; what follows `--` goes to every MazeRace process."""
-    argv = list(argv)
-    node_args: list[str] = []
-    if "--" in argv:
-        at = argv.index("--")
-        argv, node_args = argv[:at], argv[at + 1 :]
-    parser = argparse.ArgumentParser(
-        prog="python -m server cluster", description="Run N MazeRace processes behind nginx, with Redis."
-    )
-    parser.add_argument("--procs", type=_procs, default=3, help="how many MazeRace processes (default 3)")
-    parser.add_argument("--port", type=int, default=8080, help="the port nginx listens on (default 8080)")
-    parser.add_argument("--host", default=LOOPBACK, help="the address nginx listens on (default 127.0.0.1)")
-    parser.add_argument(
-        "--redis", help="a running Redis to use (redis://host:port/db) instead of starting one"
-    )
-    parser.add_argument(
-        "--db",
-        default=os.environ.get("MAZERACE_DB", "mazerace.db"),
-        help="the results store every process shares (default: the SQLite file mazerace.db)",
-    )
-    parser.add_argument(
-        "--data",
-        type=Path,
-        default=Path("cluster-data"),
-        help="where Redis's append-only file, nginx's config and the logs go (default ./cluster-data)",
-    )
-    parser.add_argument("--public-url", help="passed to every process: the address players use")
-    parser.add_argument(
-        "--restart",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="start a process that died again on its port (default: yes)",
-    )
-    args = parser.parse_args(argv)
-    return ClusterArgs(
-        args.procs, args.port, args.host, args.redis, args.db, args.data.resolve(),
-        args.public_url, args.restart, tuple(node_args),
-    )  # fmt: skip
 
 
 @dataclass
