@@ -1,12 +1,14 @@
-"""`python -m server cluster --procs N --port P [--redis URL] [--db URL]`: a whole cluster on this
-machine, in the foreground.
+"""`python -m server cluster --procs N --port P [--redis URL | --redis-ha] [--db URL]`: a whole cluster
+on this machine, in the foreground.
 
 Installs Debian's redis-server and nginx-light when missing, starts one durable redis-server (unless
-`--redis` names one), N MazeRace processes on free loopback ports (all on the same `--db`), and nginx
-on P in front of them; prints a table of what runs; watches its children (one that dies is reported
-and started again on its port, unless `--no-restart`: Redis on its data and nginx on its config while
-the MazeRace processes stay up and reconnect); and on Ctrl-C or SIGTERM stops everything it
-started: SIGTERM to the MazeRace processes (each hands over or saves its rooms), then nginx, then Redis.
+`--redis` names one; with `--redis-ha`, a primary, a replica and three Sentinels, `redis_ha`, whose
+dead members are started again as that module says), N MazeRace processes on free loopback ports
+(all on the same `--db`), and nginx on P in front of them; prints a table of what runs; watches its
+children (one that dies is reported and started again on its port, unless `--no-restart`: Redis on
+its data and nginx on its config while the MazeRace processes stay up and reconnect); and on Ctrl-C
+or SIGTERM stops everything it started: SIGTERM to the MazeRace processes (each hands over or saves
+its rooms), then nginx, then Redis.
 Options after `--` are passed to every MazeRace process (`-- --countdown 5`).
 """
 
@@ -17,11 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import FrameType
 
-from server.cluster.install import NGINX, REDIS, InstallError, ensure_installed
+from server.cluster.install import NGINX, REDIS, SENTINEL, InstallError, ensure_installed
 from server.cluster.launcher_args import ClusterArgs, parse_args
 from server.cluster.nginx_conf import Upstream
 from server.cluster.nginx_server import NginxServer
 from server.cluster.nodes import NodeSpec, start_node, start_nodes
+from server.cluster.redis_ha import RedisHA
 from server.cluster.redis_server import RedisServer
 from server.cluster.services import LOOPBACK, Service, ServiceError, port_is_free
 
@@ -50,6 +53,7 @@ class Cluster:
 
     args: ClusterArgs
     redis: RedisServer | None = None
+    redis_ha: RedisHA | None = None
     redis_url: str = ""
     nodes: list[Node] = field(default_factory=list)
     nginx: NginxServer | None = None
@@ -60,7 +64,10 @@ class Cluster:
     def start(self) -> NginxServer:
         """Start Redis, the processes and nginx (returned); each is kept as soon as it runs."""
         data = self.args.data
-        if self.args.redis is None:
+        if self.args.redis_ha:
+            self.redis_ha = RedisHA.start(data / "redis-ha")
+            self.redis_url = self.redis_ha.url
+        elif self.args.redis is None:
             self.redis = RedisServer.start(data / "redis")
             self.redis_url = self.redis.url
             self.support_started["redis-server"] = time.monotonic()
@@ -87,6 +94,8 @@ class Cluster:
         if self.redis is not None:
             rows.append(("redis", "redis", str(self.redis.service.pid), str(self.redis.port),
                          str(self.redis.service.log)))  # fmt: skip
+        elif self.redis_ha is not None:
+            rows.extend(self.redis_ha.rows())
         else:
             rows.append(("redis", "external", "-", "-", self.redis_url))
         for node in self.nodes:
@@ -103,6 +112,8 @@ class Cluster:
 
     def watch_once(self) -> str | None:
         """Look at every child once: report and restart whatever died; a reason to stop, or None."""
+        if self.redis_ha is not None and self.args.restart:
+            self.redis_ha.revive(say)
         for name in ("redis-server", "nginx"):
             reason = self._revive_support(name)
             if reason is not None:
@@ -177,6 +188,9 @@ class Cluster:
             say(f"stopped nginx (pid {self.nginx.service.pid}): exit status {self.nginx.stop()}")
         if self.redis is not None:
             say(f"stopped redis-server (pid {self.redis.service.pid}): exit status {self.redis.stop()}")
+        if self.redis_ha is not None:
+            self.redis_ha.stop()
+            say(f"stopped Redis and its Sentinels (pids {' '.join(map(str, self.redis_ha.pids()))})")
 
 
 def say(line: str) -> None:
@@ -200,7 +214,9 @@ def main(argv: Sequence[str]) -> int:
     cluster = Cluster(args)
     code = 0
     try:
-        installed = ensure_installed([NGINX] if args.redis else [REDIS, NGINX])
+        installed = ensure_installed(
+            [NGINX] if args.redis else [REDIS, *([SENTINEL] if args.redis_ha else []), NGINX]
+        )
         if installed:
             say(f"installed {' '.join(installed)}")
         nginx = cluster.start()

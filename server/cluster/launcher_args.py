@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from server.cluster.redis_url import redis_url_argument
 from server.cluster.services import LOOPBACK
 
 
@@ -22,6 +23,8 @@ class ClusterArgs:
     public_url: str | None
     restart: bool
     node_args: tuple[str, ...]
+    redis_ha: bool = False
+    """Start a primary, a replica and three Sentinels (`redis_ha`) instead of one Redis."""
 
 
 def _procs(text: str) -> int:
@@ -43,8 +46,18 @@ def parse_args(argv: Sequence[str]) -> ClusterArgs:
     parser.add_argument("--procs", type=_procs, default=3, help="how many MazeRace processes (default 3)")
     parser.add_argument("--port", type=int, default=8080, help="the port nginx listens on (default 8080)")
     parser.add_argument("--host", default=LOOPBACK, help="the address nginx listens on (default 127.0.0.1)")
-    parser.add_argument(
-        "--redis", help="a running Redis to use (redis://host:port/db) instead of starting one"
+    redis = parser.add_mutually_exclusive_group()
+    redis.add_argument(
+        "--redis",
+        type=redis_url_argument,
+        help="a running Redis to use (redis://host:port/db, or redis+sentinel://host:port,.../MASTER/DB)"
+        " instead of starting one",
+    )
+    redis.add_argument(
+        "--redis-ha",
+        action="store_true",
+        help="start Redis as a primary, a replica and three Sentinels (a primary that dies is replaced"
+        " by its replica) instead of one redis-server",
     )
     parser.add_argument(
         "--db",
@@ -67,5 +80,5 @@ def parse_args(argv: Sequence[str]) -> ClusterArgs:
     args = parser.parse_args(argv)
     return ClusterArgs(
         args.procs, args.port, args.host, args.redis, args.db, args.data.resolve(),
-        args.public_url, args.restart, tuple(node_args),
+        args.public_url, args.restart, tuple(node_args), args.redis_ha,
     )  # fmt: skip
