@@ -191,8 +191,13 @@ class RedisHA:
         """Start again whatever died (see the module's docstring), saying what it does."""
         for sentinel in self.sentinels:
             if not sentinel.service.alive():
-                say(f"redis-sentinel (port {sentinel.service.port}) exited; starting it again")
-                sentinel.restart(self.primary_port() or self.nodes[0].port)
+                try:
+                    sentinel.restart(self.primary_port() or self.nodes[0].port)
+                except ServiceError as error:
+                    say(f"redis-sentinel (port {sentinel.service.port}) could not be started again: {error}")
+                    continue
+                service = sentinel.service
+                say(f"redis-sentinel (port {service.port}) died; started again: pid {service.pid}")
         for node in self.nodes:
             if node.service.alive():
                 self.dead_since.pop(node.port, None)

@@ -17,6 +17,8 @@ from server.cluster.services import free_port
 ROOT = Path(__file__).resolve().parents[2]
 UP_SECONDS = 120.0
 """Generous: three processes start one after the other on two cores shared with other work."""
+ROLES = ("redis", "sentinel", "node", "nginx")
+"""What the first column of the table's lines says."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,11 @@ class Launcher:
         rows = []
         for line in self.seen:
             cells = line.split()
-            if len(cells) >= 4 and cells[0] in ("redis", "node", "nginx") and cells[2].isdecimal():
+            if (
+                len(cells) >= 4
+                and cells[0] in ("redis", "sentinel", "node", "nginx")
+                and cells[2].isdecimal()
+            ):
                 rows.append(Row(cells[0], cells[1], int(cells[2]), int(cells[3])))
         return rows
 
