@@ -39,6 +39,33 @@ IN_FLIGHT = 0.05
 BACK_WITHIN = 30.0
 SETTLE_SECONDS = 3.0
 """After every player is back, before the next kill: the cluster's rooms settle."""
+COMMAND_SECONDS = 60.0
+
+
+class SteadyPlayer(TimedPlayer):
+    """A `TimedPlayer` whose walk outlives the fail-over's refusals: a command refused `rate_limited`
+    (a player that rejoins and resyncs several times in a fail-over spends its snapshot budget) or left
+    unanswered is sent again, for at most `COMMAND_SECONDS`; each is counted."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.limited = 0
+        self.unanswered = 0
+
+    async def command(self, event: str, data: Any = None, within: float = 20.0) -> dict[str, Any]:
+        deadline = time.monotonic() + COMMAND_SECONDS
+        while True:
+            try:
+                ack = await super().command(event, data, within)
+            except AssertionError:  # no answer within `within`
+                self.unanswered += 1
+                if time.monotonic() > deadline:
+                    raise
+                continue
+            if ack.get("ok") or ack["error"]["code"] != "rate_limited" or time.monotonic() > deadline:
+                return ack
+            self.limited += 1
+            await asyncio.sleep(0.5)
 
 
 def primary_port(server: Running) -> int | None:
@@ -101,7 +128,7 @@ async def kills(workdir: Path, count: int) -> None:
     results: list[dict[str, Any]] = []
     lost = acked = unchecked = 0
     try:
-        rooms = [await start_room(server.url, i) for i in range(ROOMS)]
+        rooms = [await start_room(server.url, i, SteadyPlayer) for i in range(ROOMS)]
         everyone = [p for _, players in rooms for p in players]
         rng = random.Random(11)
         walkers = [asyncio.create_task(p.walk(stop, rng)) for p in everyone]
@@ -109,12 +136,19 @@ async def kills(workdir: Path, count: int) -> None:
         for k in range(count):
             result = await kill_once(server, everyone)
             results.append(result)
-            print(f"  kill {k + 1:>2} (port {result.get('port', '?')}): promoted {_s(result.get('promoted'))},"
+            print(f"  kill {k + 1:>2} (port {result.get('port', '?')}):"
+                  f" promoted {_s(result.get('promoted'))},"
                   f" replica back {_s(result.get('replica'))},"
                   f" every player moving {_s(result.get('all_back'))} {result.get('error', '')}",
                   flush=True)  # fmt: skip
         stop.set()
-        await asyncio.wait_for(asyncio.gather(*walkers, return_exceptions=True), 30)
+        ended = await asyncio.wait_for(asyncio.gather(*walkers, return_exceptions=True), 30)
+        for player, end in zip(everyone, ended, strict=True):
+            if isinstance(end, BaseException):
+                print(f"  {player.code} {player.name}: its walk ended early: {type(end).__name__}: {end}")
+        refused = [(p.limited, p.unanswered) for p in everyone if isinstance(p, SteadyPlayer)]
+        print(f"  commands sent again: {sum(r[0] for r in refused)} rate-limited,"
+              f" {sum(r[1] for r in refused)} unanswered for 20 s", flush=True)  # fmt: skip
         for player in everyone:
             try:
                 final = await player.locate()

@@ -133,25 +133,29 @@ class SharedRooms:
 
     async def acquire(self, code: str) -> tuple[Lease | None, str | None]:
         """Take the room's lease if it is free: (lease, the previous owner's token or None); held:
-        (None, the holder's token).
+        (None, the holder's token); granted but not kept (no replica confirmed it, so a promotion
+        could lose its epoch): given up again, (None, None), to be asked again.
 
         Raises `unknown_room` when the room has no snapshot (it never existed, or it closed).
         """
         keys = room_keys(code)
+        kept = True
         try:
-            granted, token, previous = await self._kept(
+            answer = await self._kept(
                 self._acquire,
                 [keys["owner"], keys["epoch"], keys["snap"], keys["holder"]],
                 [self.node, self.lease_ttl_ms, KEYS_TTL_MS],
             )
-        except NotReplicated as unsure:  # a lease whose epoch a promotion could lose: not used
-            answer = unsure.answers[0]
-            if isinstance(answer, list) and answer[0] == 1:
-                await self.release(Lease(code, _text(answer[1])))
-            raise GameError(UNREACHABLE, code="server_unavailable") from None
-        token, previous = _text(token), _text(previous)
+        except NotReplicated as unsure:
+            answer, kept = unsure.answers[0], False
+        if not isinstance(answer, list):
+            raise GameError(UNREACHABLE, code="server_unavailable")
+        granted, token, previous = answer[0], _text(answer[1]), _text(answer[2])
         if granted == -1:
             raise GameError("no room has that code (it may have closed)", code="unknown_room")
+        if granted == 1 and not kept:
+            await self.release(Lease(code, token))
+            return None, None
         if granted == 1:
             return Lease(code, token), previous or None
         return None, token
