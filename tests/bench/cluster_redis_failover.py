@@ -222,7 +222,8 @@ def cpu_a_move(workdir: Path, quick: bool) -> None:
         " and Sentinel) and ack latency",
         ["servers", "acked/s", "MazeRace", "Redis", "nginx", "total", "p50 ms", "p99 ms"],
         rows,
-        "target: with the replica and WAIT at most 1.5x one process alone (see the cluster benchmark)",
+        "the issue's target: with the replica and WAIT at most 1.5x one process alone (the cluster"
+        " benchmark measures one process alone)",
     )
 
 
