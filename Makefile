@@ -8,6 +8,7 @@ PORT ?= 8080
 PROCS ?= 3
 CHROMIUM ?= /usr/bin/chromium
 REDIS_SERVER ?= /usr/bin/redis-server
+REDIS_SENTINEL ?= /usr/bin/redis-sentinel
 NGINX ?= /usr/sbin/nginx
 TEST_WORKERS ?= 2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -62,11 +63,16 @@ $(REDIS_SERVER):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server
 
+# ...and, for Redis that survives losing a node, its Sentinels.
+$(REDIS_SENTINEL):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-sentinel
+
 $(NGINX):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx-light
 
-test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(NGINX)
+test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(REDIS_SENTINEL) $(NGINX)
 	npx eslint web/js tests/js eslint.config.js
 	npx tsc -p jsconfig.json
 	node --import ./tests/js/fixtures/english-page.mjs --test tests/js/

@@ -14,6 +14,7 @@ from aiohttp import web
 from server.app.factory import create_app
 from server.app.log_limits import bound_logs
 from server.app.open_files import raise_open_files_limit
+from server.cluster.redis_url import redis_url_argument
 from server.config import AppConfig
 from server.http.client_address import parse_proxy_address
 from server.http.healthz import parse_node_id
@@ -85,8 +86,10 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument(
         "--redis",
+        type=redis_url_argument,
         default=os.environ.get("MAZERACE_REDIS") or None,
-        help="the Redis URL a cluster's processes share, e.g. redis://127.0.0.1:6379/0 (env MAZERACE_REDIS)",
+        help="the Redis URL a cluster's processes share, e.g. redis://127.0.0.1:6379/0, or its Sentinels"
+        " redis+sentinel://host:port,host:port,host:port/MASTER/DB (env MAZERACE_REDIS)",
     )
     parser.add_argument(
         "--lease-ttl",

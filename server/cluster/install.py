@@ -20,6 +20,7 @@ class Package:
 
 
 REDIS = Package("redis-server", "redis-server")
+SENTINEL = Package("redis-sentinel", "redis-sentinel")
 NGINX = Package("nginx-light", "nginx")
 
 

@@ -1,29 +1,30 @@
-"""`python -m server cluster --procs N --port P [--redis URL] [--db URL]`: a whole cluster on this
-machine, in the foreground.
+"""`python -m server cluster --procs N --port P [--redis URL | --redis-ha] [--db URL]`: a whole cluster
+on this machine, in the foreground.
 
 Installs Debian's redis-server and nginx-light when missing, starts one durable redis-server (unless
-`--redis` names one), N MazeRace processes on free loopback ports (all on the same `--db`), and nginx
-on P in front of them; prints a table of what runs; watches its children (one that dies is reported
-and started again on its port, unless `--no-restart`: Redis on its data and nginx on its config while
-the MazeRace processes stay up and reconnect); and on Ctrl-C or SIGTERM stops everything it
-started: SIGTERM to the MazeRace processes (each hands over or saves its rooms), then nginx, then Redis.
+`--redis` names one; with `--redis-ha`, a primary, a replica and three Sentinels, `redis_ha`, whose
+dead members are started again as that module says), N MazeRace processes on free loopback ports
+(all on the same `--db`), and nginx on P in front of them; prints a table of what runs; watches its
+children (one that dies is reported and started again on its port, unless `--no-restart`: Redis on
+its data and nginx on its config while the MazeRace processes stay up and reconnect); and on Ctrl-C
+or SIGTERM stops everything it started: SIGTERM to the MazeRace processes (each hands over or saves
+its rooms), then nginx, then Redis.
 Options after `--` are passed to every MazeRace process (`-- --countdown 5`).
 """
 
-import argparse
-import os
 import signal
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import FrameType
 
-from server.cluster.install import NGINX, REDIS, InstallError, ensure_installed
+from server.cluster.install import NGINX, REDIS, SENTINEL, InstallError, ensure_installed
+from server.cluster.launcher_args import ClusterArgs, parse_args
 from server.cluster.nginx_conf import Upstream
 from server.cluster.nginx_server import NginxServer
 from server.cluster.nodes import NodeSpec, start_node, start_nodes
+from server.cluster.redis_ha import RedisHA
 from server.cluster.redis_server import RedisServer
 from server.cluster.services import LOOPBACK, Service, ServiceError, port_is_free
 
@@ -33,68 +34,6 @@ WATCH_SECONDS = 0.2
 QUICK_DEATH_SECONDS = 10.0
 """A process that dies this soon after starting, three times running, is not started again."""
 QUICK_DEATHS = 3
-
-
-@dataclass(frozen=True)
-class ClusterArgs:
-    """The launcher's command line."""
-
-    procs: int
-    port: int
-    host: str
-    redis: str | None
-    db: str
-    data: Path
-    public_url: str | None
-    restart: bool
-    node_args: tuple[str, ...]
-
-
-def _procs(text: str) -> int:
-    if not (text.isdecimal() and 1 <= int(text) <= 64):
-        raise argparse.ArgumentTypeError("--procs is a whole number from 1 to 64")
-    return int(text)
-
-
-def parse_args(argv: Sequence[str]) -> ClusterArgs:
-    """Parse the command line; what follows `--` goes to every MazeRace process."""
-    argv = list(argv)
-    node_args: list[str] = []
-    if "--" in argv:
-        at = argv.index("--")
-        argv, node_args = argv[:at], argv[at + 1 :]
-    parser = argparse.ArgumentParser(
-        prog="python -m server cluster", description="Run N MazeRace processes behind nginx, with Redis."
-    )
-    parser.add_argument("--procs", type=_procs, default=3, help="how many MazeRace processes (default 3)")
-    parser.add_argument("--port", type=int, default=8080, help="the port nginx listens on (default 8080)")
-    parser.add_argument("--host", default=LOOPBACK, help="the address nginx listens on (default 127.0.0.1)")
-    parser.add_argument(
-        "--redis", help="a running Redis to use (redis://host:port/db) instead of starting one"
-    )
-    parser.add_argument(
-        "--db",
-        default=os.environ.get("MAZERACE_DB", "mazerace.db"),
-        help="the results store every process shares (default: the SQLite file mazerace.db)",
-    )
-    parser.add_argument(
-        "--data",
-        type=Path,
-        default=Path("cluster-data"),
-        help="where Redis's append-only file, nginx's config and the logs go (default ./cluster-data)",
-    )
-    parser.add_argument("--public-url", help="passed to every process: the address players use")
-    parser.add_argument(
-        "--restart",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="start a process that died again on its port (default: yes)",
-    )
-    args = parser.parse_args(argv)
-    return ClusterArgs(
-        args.procs, args.port, args.host, args.redis, args.db, args.data.resolve(),
-        args.public_url, args.restart, tuple(node_args),
-    )  # fmt: skip
 
 
 @dataclass
@@ -114,6 +53,7 @@ class Cluster:
 
     args: ClusterArgs
     redis: RedisServer | None = None
+    redis_ha: RedisHA | None = None
     redis_url: str = ""
     nodes: list[Node] = field(default_factory=list)
     nginx: NginxServer | None = None
@@ -124,7 +64,10 @@ class Cluster:
     def start(self) -> NginxServer:
         """Start Redis, the processes and nginx (returned); each is kept as soon as it runs."""
         data = self.args.data
-        if self.args.redis is None:
+        if self.args.redis_ha:
+            self.redis_ha = RedisHA.start(data / "redis-ha")
+            self.redis_url = self.redis_ha.url
+        elif self.args.redis is None:
             self.redis = RedisServer.start(data / "redis")
             self.redis_url = self.redis.url
             self.support_started["redis-server"] = time.monotonic()
@@ -151,6 +94,8 @@ class Cluster:
         if self.redis is not None:
             rows.append(("redis", "redis", str(self.redis.service.pid), str(self.redis.port),
                          str(self.redis.service.log)))  # fmt: skip
+        elif self.redis_ha is not None:
+            rows.extend(self.redis_ha.rows())
         else:
             rows.append(("redis", "external", "-", "-", self.redis_url))
         for node in self.nodes:
@@ -167,6 +112,8 @@ class Cluster:
 
     def watch_once(self) -> str | None:
         """Look at every child once: report and restart whatever died; a reason to stop, or None."""
+        if self.redis_ha is not None and self.args.restart:
+            self.redis_ha.revive(say)
         for name in ("redis-server", "nginx"):
             reason = self._revive_support(name)
             if reason is not None:
@@ -241,6 +188,9 @@ class Cluster:
             say(f"stopped nginx (pid {self.nginx.service.pid}): exit status {self.nginx.stop()}")
         if self.redis is not None:
             say(f"stopped redis-server (pid {self.redis.service.pid}): exit status {self.redis.stop()}")
+        if self.redis_ha is not None:
+            self.redis_ha.stop()
+            say(f"stopped Redis and its Sentinels (pids {' '.join(map(str, self.redis_ha.pids()))})")
 
 
 def say(line: str) -> None:
@@ -264,7 +214,9 @@ def main(argv: Sequence[str]) -> int:
     cluster = Cluster(args)
     code = 0
     try:
-        installed = ensure_installed([NGINX] if args.redis else [REDIS, NGINX])
+        installed = ensure_installed(
+            [NGINX] if args.redis else [REDIS, *([SENTINEL] if args.redis_ha else []), NGINX]
+        )
         if installed:
             say(f"installed {' '.join(installed)}")
         nginx = cluster.start()

@@ -1,7 +1,8 @@
 """One redis-server on a loopback port, durable: every write is in its append-only file, fsynced before
 Redis answers (`appendfsync always`), so a Redis that crashes or restarts loses nothing it acked; no RDB
 snapshots. `restart` stops it and starts it again on the same port and data dir, which is what a
-client sees when Redis is restarted in production."""
+client sees when Redis is restarted in production. A node of a replicated set (`redis_ha`) also has a
+config file, which Sentinel rewrites when it changes the node's role, and may start as a replica."""
 
 import contextlib
 import signal
@@ -16,10 +17,19 @@ START_SECONDS = 30.0
 """A large append-only file takes a while to load; Redis answers LOADING until it is in."""
 
 
-def redis_command(port: int, data_dir: Path, binary: str = "redis-server") -> list[str]:
-    """The command line of a durable loopback redis-server."""
+def redis_command(
+    port: int,
+    data_dir: Path,
+    binary: str = "redis-server",
+    conf: Path | None = None,
+    replica_of: int | None = None,
+) -> list[str]:
+    """The command line of a durable loopback redis-server (reading `conf` first, if given; a replica
+    of the loopback Redis on `replica_of`, if given)."""
+    first = [binary] if conf is None else [binary, str(conf)]
+    replica = [] if replica_of is None else ["--replicaof", LOOPBACK, str(replica_of)]
     return [
-        binary, "--port", str(port), "--bind", LOOPBACK, "--save", "", "--appendonly", "yes",
+        *first, *replica, "--port", str(port), "--bind", LOOPBACK, "--save", "", "--appendonly", "yes",
         "--appendfsync", "always", "--dir", str(data_dir), "--daemonize", "no", "--logfile", "",
     ]  # fmt: skip
 
@@ -47,21 +57,26 @@ class RedisServer:
     data_dir: Path
     service: Service
     binary: str
+    conf: Path | None = None
+    replica_of: int | None = None
+    """The port of the primary this node replicates at its next start (its config file may say)."""
 
     @classmethod
-    def start(cls, data_dir: Path, port: int | None = None) -> "RedisServer":
+    def start(
+        cls, data_dir: Path, port: int | None = None, conf: Path | None = None, replica_of: int | None = None
+    ) -> "RedisServer":
         """Start Redis on `port` (a free one by default) and wait until it answers PING."""
         data_dir.mkdir(parents=True, exist_ok=True)
         binary = redis_binary()
         service = start_on_free_port(
             "redis-server",
-            lambda chosen: redis_command(chosen, data_dir, binary),
+            lambda chosen: redis_command(chosen, data_dir, binary, conf, replica_of),
             data_dir / "redis.log",
             lambda started: pong(started.port),
             seconds=START_SECONDS,
             port=port,
         )
-        return cls(data_dir, service, binary)
+        return cls(data_dir, service, binary, conf, replica_of)
 
     @property
     def port(self) -> int:
@@ -86,7 +101,7 @@ class RedisServer:
         self.kill() if crash else self.stop()
         self.service = start_on_free_port(
             "redis-server",
-            lambda chosen: redis_command(chosen, self.data_dir, self.binary),
+            lambda chosen: redis_command(chosen, self.data_dir, self.binary, self.conf, self.replica_of),
             self.service.log,
             lambda started: pong(started.port),
             seconds=START_SECONDS,

@@ -115,12 +115,14 @@ def lost_moves(player: TimedPlayer, final: dict[str, Any]) -> int:
     return lost
 
 
-async def start_room(base: str, index: int) -> tuple[str, list[TimedPlayer]]:
+async def start_room(
+    base: str, index: int, player_class: type[TimedPlayer] = TimedPlayer
+) -> tuple[str, list[TimedPlayer]]:
     code = make_room(base, ROOM_MAKERS + index)
     players = []
     for k in range(PLAYERS_PER_ROOM):
         http = session_from(source_address(PLAYER_ADDRESSES + index * PLAYERS_PER_ROOM + k))
-        player = TimedPlayer(base, code, f"p{k}", http=http)
+        player = player_class(base, code, f"p{k}", http=http)
         await player.connect()
         ack = await player.join()
         if not ack.get("ok"):

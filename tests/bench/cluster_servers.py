@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from server.cluster.redis_ha import ask
 from server.cluster.services import free_port
 
 CLOCK_TICK = os.sysconf("SC_CLK_TCK")
@@ -79,6 +80,10 @@ class Running:
     redis_pid: int | None = None
     redis_port: int | None = None
     nginx_pid: int | None = None
+    redis_ports: list[int] = field(default_factory=list)
+    """With `--redis-ha`: the two Redis nodes' ports (their pids change as the launcher revives them)."""
+    sentinel_ports: list[int] = field(default_factory=list)
+    sentinel_pids: list[int] = field(default_factory=list)
 
     def node_pids(self) -> dict[str, int]:
         """Node id -> the pid serving now (asked of each process: the launcher restarts dead ones)."""
@@ -93,7 +98,9 @@ class Running:
 
     def pids_by_role(self) -> dict[str, list[int]]:
         roles: dict[str, list[int]] = {"mazerace": list(self.node_pids().values())}
-        if self.redis_pid is not None:
+        if self.redis_ports:  # both nodes and the Sentinels: what replication costs
+            roles["redis"] = [pid for pid in map(redis_pid, self.redis_ports) if pid] + self.sentinel_pids
+        elif self.redis_pid is not None:
             roles["redis"] = [self.redis_pid]
         if self.nginx_pid is not None:
             roles["nginx"] = [self.nginx_pid, *children(self.nginx_pid)]
@@ -149,15 +156,22 @@ def start_single(workdir: Path) -> Running:
     return running
 
 
-def start_cluster(workdir: Path, procs: int, restart: bool = False) -> Running:
-    """`python -m server cluster --procs N` in `workdir`; its table gives the pids and node ports."""
+def redis_pid(port: int) -> int | None:
+    """The pid of the Redis on a loopback port, as it says (`INFO server`); None when it does not."""
+    info = ask(port, "INFO", "server")
+    return int(info["process_id"]) if isinstance(info, dict) else None
+
+
+def start_cluster(workdir: Path, procs: int, restart: bool = False, redis_ha: bool = False) -> Running:
+    """`python -m server cluster --procs N` in `workdir` (with `--redis-ha`: Redis as a primary, a
+    replica and three Sentinels); its table gives the pids and ports."""
     workdir.mkdir(parents=True, exist_ok=True)
     port = free_port()
     log = workdir / "launcher.log"
     command = [
         sys.executable, "-m", "server", "cluster", "--procs", str(procs), "--port", str(port),
         "--data", str(workdir / "data"), "--db", str(workdir / "cluster.db"),
-        "--restart" if restart else "--no-restart", "--", *NODE_ARGS,
+        "--restart" if restart else "--no-restart", *(["--redis-ha"] if redis_ha else []), "--", *NODE_ARGS,
     ]  # fmt: skip
     with log.open("ab") as out:
         process = subprocess.Popen(
@@ -175,6 +189,10 @@ def start_cluster(workdir: Path, procs: int, restart: bool = False) -> Running:
                 running.node_ports[ident] = int(node_port)
             elif role == "redis":
                 running.redis_pid, running.redis_port = int(pid), int(node_port)
+                running.redis_ports += [int(node_port)] if redis_ha else []
+            elif role == "sentinel":
+                running.sentinel_ports.append(int(node_port))
+                running.sentinel_pids.append(int(pid))
             elif role == "nginx":
                 running.nginx_pid = int(pid)
     return running

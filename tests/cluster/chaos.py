@@ -1,6 +1,7 @@
 """A real 3-process cluster for the chaos tests, all its parts children of the test process.
 
-`ChaosCluster` is redis-server (append-only, `appendfsync always`), three `python -m server --node ...`
+`ChaosCluster` is redis-server (append-only, `appendfsync always`; with `ha`, a primary, a replica
+and three Sentinels, `server.cluster.redis_ha`), three `python -m server --node ...`
 processes started at once on free loopback ports (`--countdown 1`) and nginx in front of them, stopped
 by pid at teardown. A test kills, freezes, thaws and restarts any process, and restarts Redis, by pid.
 `LogTail` follows a room's command stream in Redis entry by entry, so a test can see every write (and
@@ -25,6 +26,7 @@ from server.cluster.nginx_conf import Upstream
 from server.cluster.nginx_server import NginxServer
 from server.cluster.nodes import NodeSpec, health
 from server.cluster.ownership.shared_rooms import room_keys
+from server.cluster.redis_ha import RedisHA
 from server.cluster.redis_server import RedisServer, pong, redis_command
 from server.cluster.services import LOOPBACK, Service, free_port, spawn
 from tests.cluster.relay import Relay
@@ -48,6 +50,8 @@ class ChaosCluster:
     nginx: NginxServer
     relays: dict[str, Relay] = field(default_factory=dict)
     """With `running_cluster(relayed=True)`: each process's link to Redis, which a test can stall."""
+    ha: RedisHA | None = None
+    """With `running_cluster(ha=True)`: the Redis nodes and Sentinels (`redis` is the first primary)."""
 
     @property
     def url(self) -> str:
@@ -105,7 +109,10 @@ class ChaosCluster:
                     os.kill(service.pid, signal.SIGCONT)  # a frozen process cannot exit
             service.stop(signal.SIGTERM, 15)
         self.nginx.stop()
-        self.redis.stop()
+        if self.ha is not None:
+            self.ha.stop()
+        else:
+            self.redis.stop()
 
     def log_of(self, node: str) -> str:
         return self.nodes[node].log.read_text(errors="replace")
@@ -132,18 +139,22 @@ async def _until(ready: Callable[[], bool], what: str, within: float = UP_SECOND
 
 @contextlib.contextmanager
 def running_cluster(
-    root: Path, *, relayed: bool = False, extra: tuple[str, ...] = ()
+    root: Path, *, relayed: bool = False, ha: bool = False, extra: tuple[str, ...] = ()
 ) -> Iterator[ChaosCluster]:
     """The three processes are started together (then each waited for), behind one nginx; `relayed`:
-    each reaches Redis through a `Relay` of its own; `extra`: more options for every process."""
-    redis = RedisServer.start(root / "redis")
+    each reaches Redis through a `Relay` of its own; `ha`: Redis is a primary, a replica and three
+    Sentinels, and the processes find the primary through them; `extra`: more options for every
+    process."""
+    redis_ha = RedisHA.start(root / "redis-ha") if ha else None
+    redis = redis_ha.nodes[0] if redis_ha is not None else RedisServer.start(root / "redis")
     services: dict[str, Service] = {}
     relays: dict[str, Relay] = {}
     nginx: NginxServer | None = None
     try:
         if relayed:
             relays = {node: Relay(redis.port).start() for node in NODES}
-        url = {node: relays[node].url if relayed else redis.url for node in NODES}
+        plain = redis_ha.url if redis_ha is not None else redis.url
+        url = {node: relays[node].url if relayed else plain for node in NODES}
         args = (*NODE_ARGS, *extra)
         specs = {node: NodeSpec(node, url[node], str(root / "mazerace.db"), extra=args) for node in NODES}
         for node, spec in specs.items():
@@ -158,7 +169,7 @@ def running_cluster(
                 time.sleep(0.05)
         upstreams = [Upstream(LOOPBACK, service.port) for service in services.values()]
         nginx = NginxServer.start(root / "nginx", upstreams)
-        cluster = ChaosCluster(root, redis, specs, services, nginx, relays)
+        cluster = ChaosCluster(root, redis, specs, services, nginx, relays, redis_ha)
         yield cluster
     finally:
         for relay in relays.values():
@@ -172,7 +183,10 @@ def running_cluster(
             nginx.stop()
         for relay in relays.values():
             relay.stop()
-        redis.stop()
+        if redis_ha is not None:
+            redis_ha.stop()
+        else:
+            redis.stop()
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Cluster fixtures: a real redis-server and a real nginx on free loopback ports, each in the test's
-temp dir and stopped by pid at teardown. They need Debian's redis-server and nginx-light, which
-`make test` installs when missing."""
+temp dir and stopped by pid at teardown. They need Debian's redis-server, redis-sentinel and
+nginx-light, which `make test` installs when missing."""
 
 import itertools
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from server.cluster.install import NGINX, REDIS, find_program, install_command, missing
-from server.cluster.launcher import parse_args
+from server.cluster.launcher_args import parse_args
 from server.cluster.nginx_conf import Upstream, main_config, routing
 from server.cluster.nodes import NodeSpec
 

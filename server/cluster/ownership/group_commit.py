@@ -12,7 +12,11 @@ nothing is acknowledged that is not logged.
 A room refused (its lease lost) is dropped here and its entries answered with the refusal; the other
 rooms of the batch are logged as if it were not there. A batch Redis did not answer is sent again
 (with what its rooms made since) until Redis says, for at most a lease's life; the script writes an
-entry once, however often it is sent.
+entry once, however often it is sent. So is a batch that landed on a primary but that no replica
+confirmed (`NotReplicated`, with a replica): its entries are on one node only, a promotion could lose
+them, so they wait, sent again, for the replica; if it stays behind for a lease, they are answered
+`server_unsure` and their rooms dropped (the room in memory holds commands the log may lose: a new
+owner rebuilds it from whatever the log kept, and the client's resync shows which).
 """
 
 import asyncio

@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 SHARED = web.AppKey("shared_rooms", SharedRooms)
 """Present only in cluster mode."""
 
+RETRIES = 5
+"""Renewals a renewal period while they fail (see `_renew_forever`)."""
 SWEEP_SECONDS = 10.0
 """How often a node drops the summaries of rooms whose keys expired."""
 
@@ -95,16 +97,24 @@ async def _save_replayed(gateway: SocketGateway, record: RaceRecord) -> None:
 
 
 async def _renew_forever(ownership: RoomOwnership, reach: RedisReach, every: float) -> None:
+    """Renew every `every` seconds; while renewals fail, five times as often, so that a process finds
+    Redis back (a replica promoted in the primary's place) within a fraction of `every`."""
     while True:
-        await asyncio.sleep(every)
-        sent_at = reach.sending()
-        try:
-            await ownership.renew()
-        except GameError as error:
-            reach.failed()
-            log.warning("renewing leases failed: %s", error.message)
-        else:
-            reach.answered(sent_at)
+        await asyncio.sleep(every / RETRIES if reach.failing else every)
+        await _renew_once(ownership, reach)
+
+
+async def _renew_once(ownership: RoomOwnership, reach: RedisReach) -> bool:
+    """One renewal of every lease held, noted in `reach`; whether Redis answered it."""
+    sent_at = reach.sending()
+    try:
+        await ownership.renew()
+    except GameError as error:
+        reach.failed()
+        log.warning("renewing leases failed: %s", error.message)
+        return False
+    reach.answered(sent_at)
+    return True
 
 
 async def _let_go_when_cut_off(ownership: RoomOwnership, reach: RedisReach, every: float) -> None:
@@ -112,10 +122,22 @@ async def _let_go_when_cut_off(ownership: RoomOwnership, reach: RedisReach, ever
     clients reconnect, and nginx sends them past this process to one that can serve them."""
     while True:
         await asyncio.sleep(every)
-        if reach.cut_off() and ownership.leases:
+        if reach.cut_off() and ownership.leases and not await _answers_now(ownership, reach, every):
             log.warning("Redis has not answered for %.1f s", reach.clock() - reach.answered_at)
             for code in list(ownership.leases):
                 ownership.evict(code, "this server cannot reach the game's shared state")
+
+
+async def _answers_now(ownership: RoomOwnership, reach: RedisReach, within: float) -> bool:
+    """Whether Redis answers a renewal within `within` seconds now. It may be back since the last
+    renewal (a replica promoted in the primary's place, where a room was just taken over): asked once
+    more, it keeps the rooms from going for a silence that is over; a Redis still silent costs the
+    rooms' going no more than `within`."""
+    try:
+        return await asyncio.wait_for(_renew_once(ownership, reach), within)
+    except TimeoutError:
+        reach.failed()
+        return False
 
 
 async def _sweep_forever(shared: SharedRooms) -> None:

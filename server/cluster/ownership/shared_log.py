@@ -5,7 +5,10 @@ One script call a room in one pipeline, rather than one script over all the room
 room's step stays atomic and fenced by its own lease, a refused room's call writes nothing and leaves
 the others as they are, and a call touches one room's keys (and the summaries hash), so rooms hashed
 over several Redis primaries can later split a batch by primary without changing the script. The
-pipeline is not a transaction: nothing needs the rooms of a batch to land together.
+pipeline is not a transaction: nothing needs the rooms of a batch to land together. The connection's
+`Durability` (`redis_link`) says when the batch is kept: with a replica, the pipeline ends with `WAIT`
+in the same round trip, and a batch no replica confirmed is `LogUncertain`: sent again (written once)
+until it is confirmed or its rooms' entries are answered `server_unsure`.
 """
 
 from collections.abc import Sequence
@@ -16,6 +19,7 @@ from redis.exceptions import NoScriptError, RedisError, ResponseError
 
 from server.cluster.ownership import scripts
 from server.cluster.ownership.log_connection import LogConnection
+from server.cluster.ownership.redis_link import NotReplicated
 from server.cluster.ownership.shared_rooms import KEYS_TTL_MS, SUMMARIES, Lease, SharedRooms, room_keys
 from server.errors import GameError
 
@@ -54,14 +58,15 @@ class SharedLog:
     def __init__(self, shared: SharedRooms) -> None:
         self.redis = shared.redis
         self.connection = LogConnection(shared.redis, LOG_TIMEOUT)
+        self.durability = shared.durability
         self._sha = ""
 
     async def append(self, writes: Sequence[GroupWrite]) -> list[WriteResult]:
         """Log each room's entries under its lease, in one round trip.
 
         Raises `server_unavailable` when Redis could not be reached at all (nothing was written), and
-        `LogUncertain` when it did not answer. Sending the same entries again (with more after them)
-        is safe: the script writes an entry once.
+        `LogUncertain` when it did not answer, or no replica confirmed the batch. Sending the same
+        entries again (with more after them) is safe: the script writes an entry once.
         """
         try:
             if not self._sha:
@@ -70,6 +75,10 @@ class SharedLog:
             if any(isinstance(result, NoScriptError) for result in results):  # Redis restarted empty
                 self._sha = await self.redis.script_load(scripts.APPEND_GROUP)
                 results = await self._send(writes)
+        except NotReplicated as short:
+            if any(isinstance(answer, NoScriptError) for answer in short.answers):
+                self._sha = ""  # a promoted replica knows no script: loaded again on the next send
+            raise LogUncertain("no replica confirmed the batch") from None
         except (RedisError, OSError) as error:
             if _never_sent(error):
                 raise GameError(
@@ -79,8 +88,10 @@ class SharedLog:
         return [result if isinstance(result, ResponseError) else result is not None for result in results]
 
     async def _send(self, writes: Sequence[GroupWrite]) -> list[object]:
-        """One call a room, written together on the log connection (a pipeline: one round trip)."""
-        return await self.connection.round_trip([("EVALSHA", self._sha, 5, *_arguments(w)) for w in writes])
+        """One call a room, written together on the log connection (one round trip), with what the
+        connection's `Durability` adds to it (a replica's `WAIT`)."""
+        commands = [("EVALSHA", self._sha, 5, *_arguments(write)) for write in writes]
+        return await self.durability.write_through(self.connection.round_trip, commands)
 
 
 def _arguments(write: GroupWrite) -> list[str | int]:

@@ -5,6 +5,10 @@ writes the command logs in batches on its connection). The fenced writes are the
 `server.cluster.ownership.scripts`; reads (a room's snapshot and log, the public summaries) need
 no lease. A Redis that cannot be reached raises `GameError("server_unavailable")`: the caller refuses
 the command instead of acknowledging what it could not log.
+
+The writes a lease's safety rests on (taking a lease: its epoch; a snapshot; a new room) are kept by
+the connection's `Durability` (`redis_link`): with a replica, they are on two nodes before they are
+used, so a promotion loses no epoch a lease was granted under.
 """
 
 import json
@@ -14,9 +18,11 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError, RedisError
 
 from server.cluster.ownership import scripts
+from server.cluster.ownership.redis_link import NotReplicated, connect
 from server.errors import GameError
 from server.room.snapshot import RoomStateJson
 from server.room.state import UNJOINED_TIMEOUT
@@ -73,9 +79,9 @@ class SharedRooms:
     def __init__(self, url: str, node: str, lease_ttl: float) -> None:
         self.node = node
         self.lease_ttl_ms = int(lease_ttl * 1000)
-        self.redis: aioredis.Redis = aioredis.from_url(
-            url, socket_timeout=2.0, socket_connect_timeout=1.0, health_check_interval=5
-        )
+        self.link = connect(url)
+        self.redis: aioredis.Redis = self.link.redis
+        self.durability = self.link.durability
         self._acquire = self.redis.register_script(scripts.ACQUIRE)
         self._renew = self.redis.register_script(scripts.RENEW)
         self._snapshot = self.redis.register_script(scripts.SNAPSHOT)
@@ -83,7 +89,7 @@ class SharedRooms:
         self._release = self.redis.register_script(scripts.RELEASE)
 
     async def close(self) -> None:
-        await self.redis.aclose()
+        await self.link.aclose()
 
     async def _call(self, action: Callable[[], Awaitable[T]]) -> T:
         try:
@@ -94,6 +100,18 @@ class SharedRooms:
                 code="server_unavailable",
             ) from None
 
+    async def _kept(self, script: AsyncScript, keys: list[str], args: list[str | int]) -> Any:
+        """Run `script` and make sure its write is kept (`Durability`); its answer. `NotReplicated`
+        when it may not be."""
+        command = ("EVALSHA", script.sha, len(keys), *keys, *args)
+        (answer,) = await self._call(lambda: self.durability.write(self.redis, [command]))
+        if isinstance(answer, NoScriptError):  # Redis restarted empty, or a replica was promoted
+            await self._call(lambda: self.redis.script_load(script.script))
+            (answer,) = await self._call(lambda: self.durability.write(self.redis, [command]))
+        if isinstance(answer, Exception):
+            raise GameError(f"the game's shared state refused a write ({answer})", code="server_unavailable")
+        return answer
+
     # ----- rooms ------------------------------------------------------------------------------------
 
     async def create(self, code: str, state: RoomStateJson, summary: RoomSummary) -> bool:
@@ -101,33 +119,43 @@ class SharedRooms:
         keys = room_keys(code)
         snap = "0-0\n" + json.dumps(state, separators=(",", ":"))
 
-        async def write() -> bool:
-            made = await self.redis.set(keys["snap"], snap, nx=True, px=UNJOINED_MS)
-            if made:
-                await self.redis.hset(SUMMARIES, code, json.dumps(summary))
-            return bool(made)
-
-        return await self._call(write)
+        command = ("SET", keys["snap"], snap, "NX", "PX", UNJOINED_MS)
+        try:
+            (made,) = await self._call(lambda: self.durability.write(self.redis, [command]))
+        except NotReplicated:
+            raise GameError(UNREACHABLE, code="server_unavailable") from None
+        if made:
+            await self._call(lambda: self.redis.hset(SUMMARIES, code, json.dumps(summary)))
+        return bool(made)
 
     async def exists(self, code: str) -> bool:
         return bool(await self._call(lambda: self.redis.exists(room_keys(code)["snap"])))
 
     async def acquire(self, code: str) -> tuple[Lease | None, str | None]:
         """Take the room's lease if it is free: (lease, the previous owner's token or None); held:
-        (None, the holder's token).
+        (None, the holder's token); granted but not kept (no replica confirmed it, so a promotion
+        could lose its epoch): given up again, (None, None), to be asked again.
 
         Raises `unknown_room` when the room has no snapshot (it never existed, or it closed).
         """
         keys = room_keys(code)
-        granted, token, previous = await self._call(
-            lambda: self._acquire(
-                keys=[keys["owner"], keys["epoch"], keys["snap"], keys["holder"]],
-                args=[self.node, self.lease_ttl_ms, KEYS_TTL_MS],
+        kept = True
+        try:
+            answer = await self._kept(
+                self._acquire,
+                [keys["owner"], keys["epoch"], keys["snap"], keys["holder"]],
+                [self.node, self.lease_ttl_ms, KEYS_TTL_MS],
             )
-        )
-        token, previous = _text(token), _text(previous)
+        except NotReplicated as unsure:
+            answer, kept = unsure.answers[0], False
+        if not isinstance(answer, list):
+            raise GameError(UNREACHABLE, code="server_unavailable")
+        granted, token, previous = answer[0], _text(answer[1]), _text(answer[2])
         if granted == -1:
             raise GameError("no room has that code (it may have closed)", code="unknown_room")
+        if granted == 1 and not kept:
+            await self.release(Lease(code, token))
+            return None, None
         if granted == 1:
             return Lease(code, token), previous or None
         return None, token
@@ -170,12 +198,14 @@ class SharedRooms:
     async def snapshot(self, lease: Lease, state: str, *, release: bool) -> bool:
         """Make `state` the snapshot after every logged command (and give the lease up if `release`)."""
         keys = room_keys(lease.code)
-        written = await self._call(
-            lambda: self._snapshot(
-                keys=[keys["owner"], keys["log"], keys["snap"]],
-                args=[lease.token, state, "release" if release else "keep", KEYS_TTL_MS],
+        try:
+            written = await self._kept(
+                self._snapshot,
+                [keys["owner"], keys["log"], keys["snap"]],
+                [lease.token, state, "release" if release else "keep", KEYS_TTL_MS],
             )
-        )
+        except NotReplicated:
+            raise GameError(UNREACHABLE, code="server_unavailable") from None
         return written is not None
 
     async def release(self, lease: Lease) -> None:

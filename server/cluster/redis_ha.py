@@ -1,0 +1,260 @@
+"""Redis that survives losing a node: a primary, a replica and three Sentinels on loopback ports.
+
+Both Redis nodes are durable as the single Redis is (`appendonly yes`, `appendfsync always`), each
+with a config file of its own in its data dir that Sentinel rewrites when it changes the node's role
+(so a node restarted later comes back in the role Sentinel last gave it). The processes connect with
+`url` (`redis+sentinel://...`) and a write counts as kept once the replica has it
+(`server.cluster.ownership.redis_link`).
+
+Sentinel's timings, chosen for a primary's death to be promoted within a couple of seconds:
+- `down-after-milliseconds` 1000: a Sentinel that had no answer from the primary for a second takes it
+  for down. Shorter fails over faster but takes a busy machine's stall for a death; a second is
+  several times the longest event-loop stall measured here, and the MazeRace processes let rooms go
+  only after 0.8 of a 1.5 s lease anyway.
+- quorum 2 of 3: two Sentinels must agree it is down, and a majority (2) elects the one that promotes
+  the replica, so one Sentinel alone (dead, or cut off) neither blocks nor forces a fail-over.
+- `failover-timeout` 4000: how long a fail-over may take before it is given up (and when the next try
+  may start: twice that). Promoting a replica takes about a second; 4 s leaves room for a slow one
+  while a failed election is tried again within 8 s.
+- `repl-diskless-sync-delay` 0: a node (re)joining as a replica gets the data at once, not after the
+  default 5 s wait for other replicas: `WAIT` needs it before anything is acknowledged.
+
+`revive` is the launcher's: a dead Sentinel starts again on its config; a dead Redis node starts again
+as a replica of the primary the Sentinels name (told so at once, see `_restart`). A dead primary is
+left down until the Sentinels have promoted its replica (at most `FAILOVER_WAIT`), so it never comes
+back as a second primary; Sentinel would turn one into a replica too, but only some 8 s later.
+"""
+
+import contextlib
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import redis
+
+from server.cluster.install import find_program
+from server.cluster.redis_server import RedisServer, pong
+from server.cluster.redis_url import SentinelRedis
+from server.cluster.services import LOOPBACK, Service, ServiceError, start_on_free_port
+
+MASTER = "mazerace"
+"""The name the Sentinels monitor the primary under (in the processes' URL)."""
+QUORUM = 2
+DOWN_AFTER_MS = 1000
+FAILOVER_TIMEOUT_MS = 4000
+FAILOVER_WAIT = 2 * FAILOVER_TIMEOUT_MS / 1000 + 2.0
+"""Seconds a dead primary waits for its replica's promotion before it is started again as it was
+(its replica is dead too, or the Sentinels cannot agree)."""
+NOWHERE = 0
+"""The port a node restarting as a replica first replicates (nothing listens there), until told."""
+SETTLE_SECONDS = 30.0
+"""Sentinels find each other through the primary every 2 s; start-up waits for them at most this."""
+
+NODE_SETTINGS = """# written by MazeRace; Sentinel rewrites it when it changes this node's role
+repl-diskless-sync yes
+repl-diskless-sync-delay 0
+"""
+
+
+def sentinel_settings(port: int, data_dir: Path, primary: int) -> str:
+    """A Sentinel's config file: where it listens, the primary it watches, and the timings above."""
+    return f"""port {port}
+bind {LOOPBACK}
+daemonize no
+logfile ""
+dir {data_dir}
+sentinel monitor {MASTER} {LOOPBACK} {primary} {QUORUM}
+sentinel down-after-milliseconds {MASTER} {DOWN_AFTER_MS}
+sentinel failover-timeout {MASTER} {FAILOVER_TIMEOUT_MS}
+sentinel parallel-syncs {MASTER} 1
+"""
+
+
+def ask(port: int, *command: str | int) -> object:
+    """One command to the Redis or Sentinel on a loopback port; None when it does not answer."""
+    client = redis.Redis(host=LOOPBACK, port=port, socket_timeout=0.5, socket_connect_timeout=0.5)
+    try:
+        return client.execute_command(*command)  # type: ignore[no-untyped-call]
+    except (redis.RedisError, OSError):
+        return None
+    finally:
+        client.close()
+
+
+@dataclass
+class SentinelProcess:
+    """A redis-sentinel this process started, on its config file (which Sentinel keeps rewriting)."""
+
+    conf: Path
+    service: Service
+
+    @classmethod
+    def start(cls, data_dir: Path, primary: int, port: int | None = None) -> "SentinelProcess":
+        data_dir.mkdir(parents=True, exist_ok=True)
+        conf = data_dir / "sentinel.conf"
+        binary = find_program("redis-sentinel")
+        if binary is None:
+            raise ServiceError("redis-sentinel is not installed (Debian: apt-get install redis-sentinel)")
+
+        def command(chosen: int) -> list[str]:
+            if not conf.exists() or port is None:  # a new Sentinel; one restarted keeps what it learnt
+                conf.write_text(sentinel_settings(chosen, data_dir, primary))
+            return [binary, str(conf)]
+
+        service = start_on_free_port(
+            "redis-sentinel", command, data_dir / "sentinel.log", lambda s: pong(s.port), port=port
+        )
+        return cls(conf, service)
+
+    def restart(self, primary: int) -> None:
+        self.service.stop(signal.SIGKILL)
+        self.service = SentinelProcess.start(self.conf.parent, primary, self.service.port).service
+
+
+@dataclass
+class RedisHA:
+    """The two Redis nodes and three Sentinels this process started."""
+
+    root: Path
+    nodes: list[RedisServer]
+    sentinels: list[SentinelProcess] = field(default_factory=list)
+    dead_since: dict[int, float] = field(default_factory=dict)
+    """Port of a dead node -> when it was found dead (monotonic)."""
+
+    @classmethod
+    def start(cls, root: Path) -> "RedisHA":
+        """Primary, then replica, then Sentinels; back once every Sentinel knows the replica and the
+        other two (until then a fail-over could not be agreed)."""
+        ha = cls(root, [])
+        try:
+            for name in ("redis1", "redis2"):
+                data = root / name
+                data.mkdir(parents=True, exist_ok=True)
+                conf = data / "redis.conf"
+                conf.write_text(NODE_SETTINGS)
+                replica_of = ha.nodes[0].port if ha.nodes else None
+                ha.nodes.append(RedisServer.start(data, conf=conf, replica_of=replica_of))
+            primary = ha.nodes[0].port
+            for k in range(1, 4):
+                ha.sentinels.append(SentinelProcess.start(root / f"sentinel{k}", primary))
+            ha.wait_settled(SETTLE_SECONDS)
+        except BaseException:
+            ha.stop()
+            raise
+        return ha
+
+    @property
+    def address(self) -> SentinelRedis:
+        return SentinelRedis(tuple((LOOPBACK, s.service.port) for s in self.sentinels), MASTER, 0)
+
+    @property
+    def url(self) -> str:
+        """The URL the MazeRace processes are given (`--redis`)."""
+        return self.address.url
+
+    def primary_port(self) -> int | None:
+        """The primary's port as the first Sentinel that answers says; None when none can."""
+        for sentinel in self.sentinels:
+            answer = ask(sentinel.service.port, "SENTINEL", "get-master-addr-by-name", MASTER)
+            if isinstance(answer, list) and len(answer) == 2:
+                return int(answer[1])
+        return None
+
+    def node_on(self, port: int | None) -> RedisServer | None:
+        return next((node for node in self.nodes if node.port == port), None)
+
+    def settled(self) -> bool:
+        """Whether every Sentinel agrees on a live primary, knows the other two and a replica, and the
+        replica's link to the primary is up."""
+        primary = self.primary_port()
+        if primary is None or self.node_on(primary) is None:
+            return False
+        for sentinel in self.sentinels:
+            state = ask(sentinel.service.port, "SENTINEL", "master", MASTER)
+            if not isinstance(state, dict):  # redis-py pairs the answer up
+                return False
+            fields = state
+            if int(fields.get(b"port", 0)) != primary or int(fields.get(b"num-other-sentinels", 0)) < 2:
+                return False
+            if int(fields.get(b"num-slaves", 0)) < 1:
+                return False
+        info = ask(primary, "INFO", "replication")
+        return isinstance(info, dict) and int(info.get("connected_slaves", 0)) >= 1
+
+    def wait_settled(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not self.settled():
+            if time.monotonic() > deadline:
+                raise ServiceError(f"the Sentinels did not settle within {seconds:.0f} s (see {self.root})")
+            time.sleep(0.1)
+
+    def revive(self, say: Callable[[str], None]) -> None:
+        """Start again whatever died (see the module's docstring), saying what it does."""
+        for sentinel in self.sentinels:
+            if not sentinel.service.alive():
+                try:
+                    sentinel.restart(self.primary_port() or self.nodes[0].port)
+                except ServiceError as error:
+                    say(f"redis-sentinel (port {sentinel.service.port}) could not be started again: {error}")
+                    continue
+                service = sentinel.service
+                say(f"redis-sentinel (port {service.port}) died; started again: pid {service.pid}")
+        for node in self.nodes:
+            if node.service.alive():
+                self.dead_since.pop(node.port, None)
+                continue
+            died = self.dead_since.setdefault(node.port, time.monotonic())
+            primary = self.primary_port()
+            waited = time.monotonic() - died
+            if primary in (None, node.port) and waited < FAILOVER_WAIT:
+                continue  # its replica is not promoted yet
+            target = primary if primary not in (None, node.port) else None
+            try:
+                self._restart(node, target)
+            except ServiceError as error:
+                say(f"redis-server (port {node.port}) could not be started again: {error}")
+                continue
+            self.dead_since.pop(node.port, None)
+            role = f"a replica of port {target}" if target else "as it was"
+            say(f"redis-server (port {node.port}) died; started again as {role}: pid {node.service.pid}")
+
+    @staticmethod
+    def _restart(node: RedisServer, primary: int | None) -> None:
+        """Start a dead node again: as it was, or as a replica of `primary`. Redis connects to a primary
+        named at start only at its next once-a-second replication tick, but at once to one it is told
+        (`REPLICAOF`), and `WAIT` acknowledges nothing until it is in: so it starts as a replica of
+        port 0 (nothing: it is never a primary meanwhile) and is then told."""
+        node.replica_of = primary if primary is None else NOWHERE
+        node.restart(crash=True)
+        if primary is not None and ask(node.port, "REPLICAOF", LOOPBACK, primary) is None:
+            node.replica_of = primary  # not told: it connects at its own pace
+            node.restart()
+        node.replica_of = primary
+
+    def rows(self) -> list[tuple[str, str, str, str, str]]:
+        """The launcher's table lines: role, id, pid, port, log."""
+        primary = self.primary_port()
+        rows = [
+            ("redis", "primary" if node.port == primary else "replica", str(node.service.pid),
+             str(node.port), str(node.service.log))
+            for node in self.nodes
+        ]  # fmt: skip
+        rows.extend(
+            ("sentinel", f"sentinel{k}", str(s.service.pid), str(s.service.port), str(s.service.log))
+            for k, s in enumerate(self.sentinels, 1)
+        )
+        return rows
+
+    def pids(self) -> list[int]:
+        return [node.service.pid for node in self.nodes] + [s.service.pid for s in self.sentinels]
+
+    def stop(self) -> None:
+        """The Sentinels first (no fail-over while the nodes stop), then the replica, then the primary."""
+        primary = self.primary_port() if self.sentinels else None
+        for sentinel in self.sentinels:
+            sentinel.service.stop(signal.SIGTERM)
+        for node in sorted(self.nodes, key=lambda node: node.port == primary):
+            with contextlib.suppress(ProcessLookupError):
+                node.stop()

@@ -1,0 +1,75 @@
+"""The `--redis` URL of a cluster's processes, read in this one place.
+
+Two forms: `redis://host:port/db` (one Redis, as redis-py reads it; also `rediss://` and `unix://`),
+and `redis+sentinel://host:port,host:port,host:port/MASTER/DB` (a primary and its replicas watched by
+Sentinels: the processes ask the Sentinels where the primary is, so a promotion moves them with it).
+A URL that is neither raises `ValueError` with a message fit for a usage error.
+"""
+
+import argparse
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+SENTINEL_SCHEME = "redis+sentinel"
+PLAIN_SCHEMES = ("redis", "rediss", "unix")
+SENTINEL_FORM = f"{SENTINEL_SCHEME}://host:port,host:port,.../MASTER/DB"
+
+
+@dataclass(frozen=True)
+class PlainRedis:
+    """One Redis: the URL is handed to redis-py as it is."""
+
+    url: str
+
+
+@dataclass(frozen=True)
+class SentinelRedis:
+    """A Redis primary found through its Sentinels, by the name they monitor it under."""
+
+    sentinels: tuple[tuple[str, int], ...]
+    master: str
+    db: int
+
+    @property
+    def url(self) -> str:
+        hosts = ",".join(f"{host}:{port}" for host, port in self.sentinels)
+        return f"{SENTINEL_SCHEME}://{hosts}/{self.master}/{self.db}"
+
+
+RedisAddress = PlainRedis | SentinelRedis
+
+
+def parse_redis_url(text: str) -> RedisAddress:
+    """The Redis a `--redis` URL names; `ValueError` saying what is wrong with it."""
+    scheme, _, rest = text.partition("://")
+    if scheme in PLAIN_SCHEMES and rest:
+        return PlainRedis(text)
+    if scheme != SENTINEL_SCHEME or not rest:
+        raise ValueError(f"not a Redis URL: {text!r} (redis://host:port/db or {SENTINEL_FORM})")
+    parts = urlsplit(text)
+    if parts.query or parts.fragment or "@" in parts.netloc:
+        raise ValueError(f"{text!r}: no password, query or fragment is read here ({SENTINEL_FORM})")
+    sentinels = tuple(_host_port(item, text) for item in parts.netloc.split(","))
+    path = parts.path.strip("/").split("/")
+    if len(path) != 2 or not path[0]:
+        raise ValueError(f"{text!r}: name the master and the database ({SENTINEL_FORM})")
+    master, db = path
+    if not (db.isdecimal() and int(db) < 16):
+        raise ValueError(f"{text!r}: the database is a number from 0 to 15, not {db!r}")
+    return SentinelRedis(sentinels, master, int(db))
+
+
+def _host_port(item: str, text: str) -> tuple[str, int]:
+    host, _, port = item.rpartition(":")
+    if not host or not port.isdecimal() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r}: each Sentinel is host:port, not {item!r} ({SENTINEL_FORM})")
+    return host.strip("[]"), int(port)
+
+
+def redis_url_argument(text: str) -> str:
+    """`--redis` on a command line: the URL as given, once it reads; a usage error when it does not."""
+    try:
+        parse_redis_url(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text

@@ -1,0 +1,70 @@
+"""`python -m server cluster --redis-ha` as a real subprocess: its table lists the two Redis nodes and
+three Sentinels; a Sentinel killed with SIGKILL is started again on its port; the primary killed is
+replaced by its replica (promoted by the Sentinels) and comes back as a replica of it, while the
+MazeRace process stays up and finds the new primary (a room made before is still there); SIGTERM
+stops every child, leaving no process and no port."""
+
+import asyncio
+import os
+import signal
+import time
+from pathlib import Path
+
+import aiohttp
+
+from server.cluster.redis_ha import ask
+from server.cluster.services import port_is_free
+from tests.cluster.launcher_process import gone, running_launcher
+
+
+async def _status(http: aiohttp.ClientSession, url: str, within: float = 30.0) -> int:
+    """The first status other than a 5xx for `GET url` (the process finding the new primary)."""
+    deadline = time.monotonic() + within
+    while True:
+        async with http.get(url) as response:
+            if response.status < 500:
+                return response.status
+        assert time.monotonic() < deadline, f"{url} did not answer within {within} s"
+        await asyncio.sleep(0.1)
+
+
+def _role(port: int) -> object:
+    info = ask(port, "INFO", "replication")
+    return info.get("role") if isinstance(info, dict) else None
+
+
+def _new_pid(line: str) -> int:
+    return int(line.rsplit("pid ", 1)[1])
+
+
+async def test_redis_ha_starts_revives_and_stops_all_five(tmp_path: Path) -> None:
+    with running_launcher(tmp_path, "--redis-ha", procs=1) as (cluster, port):
+        cluster.wait_for("ready:")
+        rows = cluster.table()
+        redis = {row.id: row for row in rows if row.role == "redis"}
+        sentinels = [row for row in rows if row.role == "sentinel"]
+        assert sorted(redis) == ["primary", "replica"], rows
+        assert len(sentinels) == 3, rows
+        primary, replica, sentinel = redis["primary"], redis["replica"], sentinels[1]
+        url = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as http:
+            async with http.post(f"{url}/api/rooms", json={"preset": "custom", "rows": 7, "cols": 7}) as made:
+                assert made.status == 201, await made.text()
+                code = (await made.json())["code"]
+
+            os.kill(sentinel.pid, signal.SIGKILL)
+            sentinel_again = cluster.wait_for(f"redis-sentinel (port {sentinel.port}) died", 30)
+            os.kill(primary.pid, signal.SIGKILL)
+            primary_again = cluster.wait_for(f"redis-server (port {primary.port}) died", 60)
+            assert f"as a replica of port {replica.port}" in primary_again, primary_again
+            assert (_role(replica.port), _role(primary.port)) == ("master", "slave")
+            assert await _status(http, f"{url}/api/rooms/{code}") == 200
+        assert cluster.process.poll() is None
+        assert not [line for line in cluster.seen if line.startswith("node") and "exited" in line]
+
+        cluster.process.send_signal(signal.SIGTERM)
+        assert cluster.process.wait(60) == 0
+        pids = [row.pid for row in rows if row not in (primary, sentinel)]
+        pids += [_new_pid(sentinel_again), _new_pid(primary_again)]
+        assert [pid for pid in pids if not gone(pid)] == []
+        assert [row.port for row in rows if not port_is_free(row.port)] == []

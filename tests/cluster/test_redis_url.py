@@ -1,0 +1,71 @@
+"""The `--redis` URL, read in one place: one Redis as redis-py takes it, or a primary found through
+its Sentinels; anything else is a usage error that says what is wrong, from the game server's and the
+launcher's command lines alike."""
+
+import re
+
+import pytest
+
+from server.app import serve
+from server.cluster.launcher_args import parse_args
+from server.cluster.redis_url import PlainRedis, SentinelRedis, parse_redis_url
+
+
+@pytest.mark.parametrize(
+    "url", ["redis://127.0.0.1:6379/0", "rediss://cache.example:6380/2", "unix:///run/r.sock"]
+)
+def test_a_plain_url_goes_to_redis_py_as_it_is(url: str) -> None:
+    assert parse_redis_url(url) == PlainRedis(url)
+
+
+def test_a_sentinel_url_names_every_sentinel_the_master_and_the_database() -> None:
+    url = "redis+sentinel://127.0.0.1:26379,10.0.0.2:26380,[::1]:26381/mazerace/3"
+    address = parse_redis_url(url)
+    assert address == SentinelRedis(
+        (("127.0.0.1", 26379), ("10.0.0.2", 26380), ("::1", 26381)), "mazerace", 3
+    )
+    assert parse_redis_url(SentinelRedis((("a", 1),), "m", 0).url) == SentinelRedis((("a", 1),), "m", 0)
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("http://127.0.0.1:6379/0", "not a Redis URL"),
+        ("127.0.0.1:6379", "not a Redis URL"),
+        ("redis+sentinel://", "not a Redis URL"),
+        ("redis+sentinel://a:1,b/mazerace/0", "each Sentinel is host:port, not 'b'"),
+        ("redis+sentinel://a:1,b:0/mazerace/0", "each Sentinel is host:port"),
+        ("redis+sentinel://a:1,b:x/mazerace/0", "each Sentinel is host:port"),
+        ("redis+sentinel://a:1/mazerace", "name the master and the database"),
+        ("redis+sentinel://a:1//0", "name the master and the database"),
+        ("redis+sentinel://a:1/mazerace/0/x", "name the master and the database"),
+        ("redis+sentinel://a:1/mazerace/sixteen", "the database is a number from 0 to 15"),
+        ("redis+sentinel://a:1/mazerace/16", "the database is a number from 0 to 15"),
+        ("redis+sentinel://user:pw@a:1/mazerace/0", "no password"),
+        ("redis+sentinel://a:1/mazerace/0?timeout=1", "no password, query"),
+    ],
+)
+def test_a_bad_url_says_what_is_wrong(url: str, says: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(says)):
+        parse_redis_url(url)
+
+
+def test_both_command_lines_refuse_a_bad_url_as_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as launcher:
+        parse_args(["--redis", "redis+sentinel://a:1/mazerace"])
+    assert launcher.value.code == 2
+    assert "--redis: 'redis+sentinel://a:1/mazerace': name the master" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as server:
+        serve.main(["--redis", "redis+sentinel://a:1,b/m/0"])
+    assert server.value.code == 2
+    assert "each Sentinel is host:port, not 'b'" in capsys.readouterr().err
+
+
+def test_the_launcher_starts_one_redis_or_the_replicated_set_never_both(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert parse_args([]).redis_ha is False
+    assert parse_args(["--redis-ha"]).redis_ha is True
+    with pytest.raises(SystemExit):
+        parse_args(["--redis-ha", "--redis", "redis://127.0.0.1:1/0"])
+    assert "not allowed with argument" in capsys.readouterr().err
