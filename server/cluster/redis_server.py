@@ -16,10 +16,10 @@ START_SECONDS = 30.0
 """A large append-only file takes a while to load; Redis answers LOADING until it is in."""
 
 
-def redis_command(port: int, data_dir: Path, binary: str = "redis-server") -> list[str]:
-    """The command line of a durable loopback redis-server."""
+def redis_command(port: int, data_dir: Path, binary: str = "redis-server", host: str = LOOPBACK) -> list[str]:
+    """The command line of a durable redis-server on `host` (loopback by default)."""
     return [
-        binary, "--port", str(port), "--bind", LOOPBACK, "--save", "", "--appendonly", "yes",
+        binary, "--port", str(port), "--bind", host, "--save", "", "--appendonly", "yes",
         "--appendfsync", "always", "--dir", str(data_dir), "--daemonize", "no", "--logfile", "",
     ]  # fmt: skip
 
