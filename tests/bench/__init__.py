@@ -23,5 +23,6 @@ MODULES: tuple[str, ...] = (
     "publish",
     "maze_rooms",
     "cluster",
+    "cluster_netns",
 )
 """Benchmark modules under tests.bench, in the order they run."""
