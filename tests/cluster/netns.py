@@ -7,7 +7,9 @@ real one through the kernel's network stack.
 A network is made for one test run and always removed: its names carry a random run id (a namespace
 `mazerace-<id>-<machine>`, the bridge `mrb<id>`, the veths `mr<id><n>`), and `simulated_network`
 deletes the namespaces (each takes its end of the veth, and any `nft` table in it, along) and the bridge
-when its block ends, however it ends. Stop the processes inside first: a namespace stays alive while a
+when its block ends, however it ends. A run killed before it could (SIGKILL, a CI timeout) leaves its
+network behind: the bridge's alias names the run's pid, and the next run removes the networks of runs
+whose process is gone. Stop the processes inside first: a namespace stays alive while a
 process runs in it. A partition is an `nft` table in one machine's namespace that drops its packets to
 and from an address (and port): nothing is refused, nothing reset, as when a link fails silently.
 
@@ -15,17 +17,21 @@ Needs root, iproute2's `ip` and `nft` (Debian: nftables); `unavailable()` says w
 
 import contextlib
 import ipaddress
+import json
 import os
 import secrets
 import shutil
 import subprocess
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 HUB_HOST = 1
 """The bridge's (the root namespace's) host number in the network."""
 FIRST_MACHINE = 10
 """Machines get host numbers from here on, in the order they are named."""
+ALIAS = "mazerace test network of pid "
+"""The bridge's alias: whose network it is, for `remove_stale`."""
 FIRST_SOURCE = 100
 """Extra hub addresses (`SimulatedNetwork.sources`) from here on: where players' connections leave from."""
 
@@ -177,12 +183,28 @@ def free_network() -> ipaddress.IPv4Network:
     raise NetworkError("every /24 of 10.77.0.0/16 is in use on this machine")
 
 
+def remove_stale() -> None:
+    """Remove the networks (namespaces and bridge) of test runs whose process has ended."""
+    namespaces = [line.split()[0] for line in run("ip", "netns", "list").splitlines() if line.strip()]
+    for bridge in json.loads(run("ip", "-j", "link", "show", "type", "bridge") or "[]"):
+        alias = str(bridge.get("ifalias", ""))
+        if not alias.startswith(ALIAS) or Path(f"/proc/{alias.removeprefix(ALIAS)}").exists():
+            continue
+        run_id = str(bridge["ifname"]).removeprefix("mrb")
+        for netns in namespaces:
+            if netns.startswith(f"mazerace-{run_id}-"):
+                run("ip", "netns", "delete", netns)
+        run("ip", "link", "delete", str(bridge["ifname"]))
+
+
 @contextlib.contextmanager
 def simulated_network(names: Sequence[str]) -> Iterator[SimulatedNetwork]:
     """A bridge with one machine for each of `names`, removed after the block."""
+    remove_stale()
     made = SimulatedNetwork(secrets.token_hex(3), free_network())
     run("ip", "link", "add", made.bridge, "type", "bridge")
     try:
+        run("ip", "link", "set", made.bridge, "alias", f"{ALIAS}{os.getpid()}")
         run("ip", "addr", "add", f"{made.hub}/{made.network.prefixlen}", "dev", made.bridge)
         run("ip", "link", "set", made.bridge, "up")
         for name in names:

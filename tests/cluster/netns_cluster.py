@@ -33,7 +33,7 @@ from server.cluster.redis_server import RedisServer, pong, redis_binary, redis_c
 from server.cluster.services import Service, spawn
 from tests.cluster.chaos import NODE_ARGS, NODES, UP_SECONDS, ChaosCluster
 from tests.cluster.delay_relay import DelayRelay, fixed, jittered
-from tests.cluster.netns import SimulatedNetwork, simulated_network
+from tests.cluster.netns import NetworkError, SimulatedNetwork, simulated_network
 
 MACHINES = ("redis", *NODES, "nginx")
 REDIS_PORT = 6379
@@ -86,8 +86,7 @@ class NetnsCluster(ChaosCluster):
         service = self.nodes[node]
         if not service.alive():
             raise AssertionError(f"{node} exited: {service.log_tail()}")
-        answer = health(NODE_PORT, self.network.machines[node].address)
-        return answer is not None and answer.get("node") == node
+        return _answers(node, self.network.machines[node].address)
 
     def cut_from_redis(self, node: str) -> None:
         """Drop every packet between `node`'s machine and Redis (through the relay or not), both ways."""
@@ -184,7 +183,8 @@ def running_netns_cluster(root: Path, network: SimulatedNetwork) -> Iterator[Net
         )
     finally:
         for name in list(network.cuts):
-            network.heal(name)  # a process hands its rooms over through Redis as it stops
+            with contextlib.suppress(NetworkError):
+                network.heal(name)  # a process hands its rooms over through Redis as it stops
         for service in services.values():
             service.send(signal.SIGCONT)
             service.stop(signal.SIGTERM, 15)
