@@ -113,7 +113,9 @@ async def test_an_owner_cut_off_from_redis_lets_go_and_its_late_writes_are_refus
         assert "cannot reach the game's shared state" in cluster.log_of(owner)
         assert (await asyncio.to_thread(health_of, cluster, owner))["rooms"] == 0
 
-        old_lease = tail.entries[0].written_as.rsplit(":", 1)[0]
+        old_lease = next(  # `<epoch>:<node>`, the token every write of the old owner carries
+            e.written_as.rsplit(":", 1)[0] for e in tail.entries if e.written_as.split(":")[1] == owner
+        )
         late: list[str] = []
         watching = asyncio.create_task(watch_for(cluster, old_lease, late))
         await asyncio.sleep(0.2)  # MONITOR is on
