@@ -10,6 +10,7 @@ CHROMIUM ?= /usr/bin/chromium
 REDIS_SERVER ?= /usr/bin/redis-server
 REDIS_SENTINEL ?= /usr/bin/redis-sentinel
 NGINX ?= /usr/sbin/nginx
+NFT ?= /usr/sbin/nft
 TEST_WORKERS ?= 2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -72,7 +73,12 @@ $(NGINX):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx-light
 
-test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(REDIS_SENTINEL) $(NGINX)
+# The simulated machines' tests cut a process off with an nft rule in its network namespace.
+$(NFT):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nftables
+
+test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(REDIS_SENTINEL) $(NGINX) $(NFT)
 	npx eslint web/js tests/js eslint.config.js
 	npx tsc -p jsconfig.json
 	node --import ./tests/js/fixtures/english-page.mjs --test tests/js/

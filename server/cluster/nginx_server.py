@@ -37,10 +37,17 @@ class NginxServer:
 
     @classmethod
     def start(
-        cls, prefix: Path, upstreams: Sequence[Upstream], *, port: int | None = None, host: str = LOOPBACK
+        cls,
+        prefix: Path,
+        upstreams: Sequence[Upstream],
+        *,
+        port: int | None = None,
+        host: str = LOOPBACK,
+        wrap: Sequence[str] = (),
     ) -> "NginxServer":
         """Write the config for `upstreams`, start nginx on `host:port` (a free port by default) and
-        wait until it accepts connections."""
+        wait until it accepts connections; `wrap`: a command it is started through (`ip netns exec
+        NAME`)."""
         binary = nginx_binary()
         for folder in ("temp", "conf"):
             (prefix / folder).mkdir(parents=True, exist_ok=True)
@@ -48,7 +55,7 @@ class NginxServer:
 
         def command(chosen: int) -> list[str]:
             conf.write_text(main_config(prefix, f"{host}:{chosen}", upstreams), encoding="utf-8")
-            return [binary, "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log"),
+            return [*wrap, binary, "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log"),
                     "-g", "daemon off;"]  # fmt: skip
 
         service = start_on_free_port(

@@ -27,13 +27,19 @@ class NodeSpec:
     public_url: str | None = None
     extra: tuple[str, ...] = field(default=())
     """More `python -m server` options, the same for every process (after `--` on the command line)."""
+    host: str = LOOPBACK
+    """The address it listens on, and is checked on."""
+    trusted_proxy: str = LOOPBACK
+    """The address nginx's connections come from."""
+    wrap: tuple[str, ...] = field(default=())
+    """A command the process is started through (`ip netns exec NAME`, a machine of its own)."""
 
     def command(self, port: int) -> list[str]:
         """The process's command line on `port`."""
         public = ["--public-url", self.public_url] if self.public_url else []
         return [
-            sys.executable, "-m", "server", "--node", self.node, "--redis", self.redis_url,
-            "--port", str(port), "--db", self.db, "--host", LOOPBACK, "--trusted-proxy", LOOPBACK,
+            *self.wrap, sys.executable, "-m", "server", "--node", self.node, "--redis", self.redis_url,
+            "--port", str(port), "--db", self.db, "--host", self.host, "--trusted-proxy", self.trusted_proxy,
             *public, *self.extra,
         ]  # fmt: skip
 
@@ -51,7 +57,7 @@ def start_node(spec: NodeSpec, log: Path, *, port: int | None = None, cwd: Path 
     """Start one process (on `port`, or a free one) and wait until its /healthz names it."""
 
     def up(service: Service) -> bool:
-        answer = health(service.port)
+        answer = health(service.port, spec.host)
         return answer is not None and answer.get("node") == spec.node
 
     return start_on_free_port(

@@ -23,13 +23,14 @@ def redis_command(
     binary: str = "redis-server",
     conf: Path | None = None,
     replica_of: int | None = None,
+    host: str = LOOPBACK,
 ) -> list[str]:
-    """The command line of a durable loopback redis-server (reading `conf` first, if given; a replica
-    of the loopback Redis on `replica_of`, if given)."""
+    """The command line of a durable redis-server on `host` (loopback by default), reading `conf`
+    first, if given; a replica of the loopback Redis on `replica_of`, if given."""
     first = [binary] if conf is None else [binary, str(conf)]
     replica = [] if replica_of is None else ["--replicaof", LOOPBACK, str(replica_of)]
     return [
-        *first, *replica, "--port", str(port), "--bind", LOOPBACK, "--save", "", "--appendonly", "yes",
+        *first, *replica, "--port", str(port), "--bind", host, "--save", "", "--appendonly", "yes",
         "--appendfsync", "always", "--dir", str(data_dir), "--daemonize", "no", "--logfile", "",
     ]  # fmt: skip
 

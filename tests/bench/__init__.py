@@ -24,5 +24,6 @@ MODULES: tuple[str, ...] = (
     "maze_rooms",
     "cluster",
     "cluster_redis_failover",
+    "cluster_netns",
 )
 """Benchmark modules under tests.bench, in the order they run."""

@@ -191,10 +191,12 @@ def running_cluster(
 
 @dataclass
 class LogEntry:
-    """One command in a room's Redis stream: its stream id and the command's JSON."""
+    """One command in a room's Redis stream: its stream id, the command's JSON and the write's own id
+    (`<lease epoch>:<node>:<count>`: which lease wrote it)."""
 
     id: tuple[int, int]
     command: dict[str, Any]
+    written_as: str = ""
 
 
 def stream_id(text: bytes | str) -> tuple[int, int]:
@@ -229,7 +231,8 @@ class LogTail:
             for _, entries in found:
                 for entry_id, fields in entries:
                     last = entry_id.decode()
-                    entry = LogEntry(stream_id(entry_id), json.loads(fields[b"c"]))
+                    written_as = fields.get(b"i", b"").decode()
+                    entry = LogEntry(stream_id(entry_id), json.loads(fields[b"c"]), written_as)
                     self.entries.append(entry)
                     if self.on_entry is not None:
                         self.on_entry(entry)

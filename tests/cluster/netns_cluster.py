@@ -1,0 +1,216 @@
+"""A 3-process cluster on simulated machines (tests/cluster/netns.py): redis-server, each MazeRace
+process and nginx in a network namespace of its own, on a bridge, with delaying relays in the hub (the
+root namespace) standing in for the wire's latency:
+
+    players -> [20-60 ms round trip, jittered] -> nginx -> [1 ms] -> node1..3 -> [1 ms] -> Redis
+
+Each process reaches Redis through the Redis relay, nginx reaches each process through that process's
+relay, and players reach nginx through the players' relay, whose connections to nginx leave from an
+address of their own for each player address (`source_for`): nginx, and the processes behind it
+(`--trusted-proxy` the hub), see one person per player address, as on loopback. The test process talks
+to each machine straight over the bridge when it looks past nginx (health, a room's owner, Redis).
+
+`NetnsCluster` is a `ChaosCluster`, so the chaos tests' race table and checks run on it unchanged;
+`cut_from_redis(node)` drops a process's packets to and from Redis in its own namespace (`nft`).
+"""
+
+import asyncio
+import contextlib
+import random
+import signal
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+import redis.asyncio as aioredis
+
+from server.cluster.nginx_conf import Upstream
+from server.cluster.nginx_server import NginxServer
+from server.cluster.nodes import NodeSpec, health
+from server.cluster.redis_server import RedisServer, pong, redis_binary, redis_command
+from server.cluster.services import Service, spawn
+from tests.cluster.chaos import NODE_ARGS, NODES, UP_SECONDS, ChaosCluster
+from tests.cluster.delay_relay import DelayRelay, fixed, jittered
+from tests.cluster.netns import NetworkError, SimulatedNetwork, simulated_network
+
+MACHINES = ("redis", *NODES, "nginx")
+REDIS_PORT = 6379
+NODE_PORT = 8000
+NGINX_PORT = 80
+BETWEEN_MACHINES = 0.0005
+"""One way between two machines: 1 ms a round trip."""
+TO_PLAYERS = (0.010, 0.030)
+"""One way between a player and nginx, drawn for each chunk: 20-60 ms a round trip."""
+PLAYER_ADDRESSES = 64
+"""Hub addresses the players' connections to nginx leave from (one per player address, reused after)."""
+UNBUFFERED = {"PYTHONUNBUFFERED": "1"}
+
+
+@dataclass
+class NetnsCluster(ChaosCluster):
+    """A `ChaosCluster` whose parts are machines on a simulated network."""
+
+    network: SimulatedNetwork = field(kw_only=True)
+    players_relay: DelayRelay = field(kw_only=True)
+    redis_relay: DelayRelay = field(kw_only=True)
+    node_relays: dict[str, DelayRelay] = field(kw_only=True)
+
+    @property
+    def url(self) -> str:
+        """The cluster's address for players: the players' relay in front of nginx."""
+        return f"http://{self.players_relay.address}"
+
+    def node_url(self, node: str) -> str:
+        """One process's own address on its machine, past nginx and the relays."""
+        return f"http://{self.network.machines[node].address}:{NODE_PORT}"
+
+    def client(self) -> "aioredis.Redis":
+        """A redis-py client of the cluster's Redis, straight over the bridge (the caller closes it)."""
+        return aioredis.from_url(f"redis://{self.network.machines['redis'].address}:{REDIS_PORT}/0")
+
+    async def restart(self, node: str) -> None:
+        """Start a process that ended again on its machine, and wait until it answers."""
+        old = self.nodes[node]
+        assert not old.alive()
+        service = spawn(node, self.specs[node].command(NODE_PORT), NODE_PORT, old.log, env=UNBUFFERED)
+        self.nodes[node] = service
+        deadline = time.monotonic() + UP_SECONDS
+        while not await asyncio.to_thread(self.answers, node):
+            assert time.monotonic() < deadline, f"{node} did not start again:\n{service.log_tail()}"
+            await asyncio.sleep(0.05)
+
+    def answers(self, node: str) -> bool:
+        """Whether `node`'s process runs and its /healthz names it (an AssertionError once it exited)."""
+        service = self.nodes[node]
+        if not service.alive():
+            raise AssertionError(f"{node} exited: {service.log_tail()}")
+        return _answers(node, self.network.machines[node].address)
+
+    def cut_from_redis(self, node: str) -> None:
+        """Drop every packet between `node`'s machine and Redis (through the relay or not), both ways."""
+        redis = self.network.machines["redis"].address
+        self.network.cut(node, [(self.network.hub, self.redis_relay.port), (redis, None)])
+
+    def heal(self, node: str) -> None:
+        self.network.heal(node)
+
+
+@contextlib.contextmanager
+def running_netns_cluster(root: Path, network: SimulatedNetwork) -> Iterator[NetnsCluster]:
+    """Redis, three processes (started together, then each waited for) and nginx on `network`'s
+    machines, with their relays; every process stopped by pid and every relay stopped after the block."""
+    machines, hub = network.machines, network.hub
+    relays: list[DelayRelay] = []
+    services: dict[str, Service] = {}
+    redis: RedisServer | None = None
+    nginx: NginxServer | None = None
+    try:
+        data_dir = root / "redis"
+        data_dir.mkdir(parents=True, exist_ok=True)
+        binary = redis_binary()
+        redis_at = machines["redis"].address
+        command = [
+            *machines["redis"].wrap,
+            *redis_command(REDIS_PORT, data_dir, binary, host=redis_at),
+            "--protected-mode", "no",  # off loopback it answers nothing but DENIED without a password
+        ]  # fmt: skip
+        redis = RedisServer(
+            data_dir, spawn("redis-server", command, REDIS_PORT, data_dir / "redis.log"), binary
+        )
+        _wait(lambda: pong(REDIS_PORT, redis_at), "redis-server", redis.service)
+
+        def relay(target: str, port: int, one_way: float) -> DelayRelay:
+            made = DelayRelay(hub, target, port, fixed(one_way)).start()
+            relays.append(made)
+            return made
+
+        redis_relay = relay(machines["redis"].address, REDIS_PORT, BETWEEN_MACHINES)
+        specs = {
+            node: NodeSpec(
+                node,
+                f"redis://{redis_relay.address}/0",
+                str(root / "mazerace.db"),
+                extra=NODE_ARGS,
+                host=machines[node].address,
+                trusted_proxy=hub,
+                wrap=machines[node].wrap,
+            )
+            for node in NODES
+        }
+        for node, spec in specs.items():
+            services[node] = spawn(
+                node, spec.command(NODE_PORT), NODE_PORT, root / "logs" / f"{node}.log", env=UNBUFFERED
+            )
+        for node, service in services.items():
+            _wait(partial(_answers, node, machines[node].address), node, service)
+        node_relays = {node: relay(machines[node].address, NODE_PORT, BETWEEN_MACHINES) for node in NODES}
+        upstreams = [Upstream(hub, node_relays[node].port) for node in NODES]
+        nginx = NginxServer.start(
+            root / "nginx",
+            upstreams,
+            port=NGINX_PORT,
+            host=machines["nginx"].address,
+            wrap=machines["nginx"].wrap,
+        )
+        sources = network.add_sources(PLAYER_ADDRESSES)
+        given: dict[str, str] = {}
+
+        def source_for(client: str) -> str:
+            if client not in given:
+                given[client] = sources[len(given) % len(sources)]
+            return given[client]
+
+        players_relay = DelayRelay(
+            hub,
+            machines["nginx"].address,
+            NGINX_PORT,
+            jittered(*TO_PLAYERS, random.Random(7)),
+            source_for=source_for,
+        ).start()
+        relays.append(players_relay)
+        yield NetnsCluster(
+            root,
+            redis,
+            specs,
+            services,
+            nginx,
+            network=network,
+            players_relay=players_relay,
+            redis_relay=redis_relay,
+            node_relays=node_relays,
+        )
+    finally:
+        for name in list(network.cuts):
+            with contextlib.suppress(NetworkError):
+                network.heal(name)  # a process hands its rooms over through Redis as it stops
+        for service in services.values():
+            service.send(signal.SIGCONT)
+            service.stop(signal.SIGTERM, 15)
+        if nginx is not None:
+            nginx.stop()
+        if redis is not None:
+            redis.stop()
+        for made in relays:
+            made.stop()
+
+
+def _answers(node: str, address: str) -> bool:
+    answer = health(NODE_PORT, address)
+    return answer is not None and answer.get("node") == node
+
+
+def _wait(ready: Callable[[], bool], what: str, service: Service) -> None:
+    deadline = time.monotonic() + UP_SECONDS
+    while not ready():
+        assert service.alive(), f"{what} exited:\n{service.log_tail()}"
+        assert time.monotonic() < deadline, f"{what} did not come up:\n{service.log_tail()}"
+        time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def netns_cluster(root: Path) -> Iterator[NetnsCluster]:
+    """A simulated network with a cluster on it, both removed after the block."""
+    with simulated_network(MACHINES) as network, running_netns_cluster(root, network) as cluster:
+        yield cluster
