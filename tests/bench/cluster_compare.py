@@ -28,7 +28,7 @@ from tests.bench.cluster import (
     print_latency,
     print_throughput,
 )
-from tests.bench.cluster_servers import start_cluster, start_single
+from tests.bench.cluster_servers import Running, start_cluster, start_single
 
 HERE = str(Path(__file__).resolve().parents[2])
 
@@ -36,6 +36,18 @@ HERE = str(Path(__file__).resolve().parents[2])
 def load() -> str:
     """The machine's load average (1, 5, 15 min), as `uptime` prints it."""
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+HA_PROCS = -3
+"""In a plan: 3 processes with Redis as a primary, a replica and three Sentinels (`--redis-ha`), whose
+writes wait for the replica (this checkout only: the other may predate it)."""
+
+
+def start(workdir: Path, procs: int) -> Running:
+    """One configuration of a plan: one process alone (0), N processes (N), or N with `--redis-ha` (-N)."""
+    if procs == 0:
+        return start_single(workdir)
+    return start_cluster(workdir, abs(procs), redis_ha=procs < 0)
 
 
 def run(other: str, quick: bool) -> None:
@@ -49,6 +61,7 @@ def run(other: str, quick: bool) -> None:
         ("after", HERE, 1),
         ("before", other, 3),
         ("after", HERE, 3),
+        ("after", HERE, HA_PROCS),
     ]
     results: list[Measured] = []
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-compare-") as tmp:
@@ -56,7 +69,7 @@ def run(other: str, quick: bool) -> None:
             os.environ["PYTHONPATH"] = checkout
             workdir = Path(tmp) / f"{index}"
             print(f"\n== {name} ({checkout}), load average before: {load()}", flush=True)
-            server = start_single(workdir) if procs == 0 else start_cluster(workdir, procs)
+            server = start(workdir, procs)
             try:
                 measured = measure(server.label, server, rooms, rates, quick)
             finally:
@@ -80,6 +93,7 @@ def cpu_rounds(other: str, rounds: int) -> None:
         ("after", HERE, 1),
         ("before", other, 3),
         ("after", HERE, 3),
+        ("after", HERE, HA_PROCS),
     ]
     seen: dict[str, list[tuple[float, float, dict[str, float]]]] = {}
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-compare-") as tmp:
@@ -87,7 +101,7 @@ def cpu_rounds(other: str, rounds: int) -> None:
             for index, (name, checkout, procs) in enumerate(plan):
                 os.environ["PYTHONPATH"] = checkout
                 workdir = Path(tmp) / f"{round_}-{index}"
-                server = start_single(workdir) if procs == 0 else start_cluster(workdir, procs)
+                server = start(workdir, procs)
                 try:
                     generator = Generator(server.url, 70)
                     try:

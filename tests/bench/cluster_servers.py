@@ -177,7 +177,8 @@ def start_cluster(workdir: Path, procs: int, restart: bool = False, redis_ha: bo
         process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
-    running = Running(f"{procs} process{'es' if procs > 1 else ''} + nginx + Redis", "", process, log)
+    redis = "Redis primary + replica (WAIT)" if redis_ha else "Redis"
+    running = Running(f"{procs} process{'es' if procs > 1 else ''} + nginx + {redis}", "", process, log)
     _wait_for(running, lambda: "ready: " in log.read_text(errors="replace"))
     for line in log.read_text(errors="replace").splitlines():
         cells = line.split()
