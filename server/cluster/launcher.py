@@ -131,6 +131,7 @@ class Cluster:
         if server is None or server.service.alive():
             return None
         service = server.service
+        service.end_group()
         say(
             f"{name} (pid {service.pid}, port {service.port}) exited with status {service.process.returncode}"
         )
@@ -159,6 +160,7 @@ class Cluster:
 
     def _revive(self, node: Node) -> None:
         service = node.service
+        service.end_group()
         say(f"{node.spec.node} (pid {service.pid}, port {service.port}) exited with status "
             f"{service.process.returncode}")  # fmt: skip
         quick = time.monotonic() - node.started_at < QUICK_DEATH_SECONDS

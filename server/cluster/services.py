@@ -100,9 +100,21 @@ class Service:
             return self.process.wait()
 
     def stop(self, signum: int = signal.SIGTERM, seconds: float = STOP_SECONDS) -> int:
-        """Signal the child and wait for it (killing it after `seconds`); its exit status."""
+        """Signal the child and wait for it (killing it after `seconds`); its exit status. What is
+        left of its process group after it is killed."""
         self.send(signum)
-        return self.wait(seconds)
+        status = self.wait(seconds)
+        self.end_group()
+        return status
+
+    def end_group(self) -> None:
+        """Kill what is left of the child's process group once the child has ended. The child leads
+        its group (a session of its own), and its own children outlive it when it is killed: nginx's
+        workers, a master killed with SIGKILL, go on holding its port, so an nginx started again there
+        cannot bind it and exits."""
+        if not self.alive():
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, signal.SIGKILL)
 
 
 def spawn(

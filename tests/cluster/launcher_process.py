@@ -84,6 +84,20 @@ def gone(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
+def group_members(pgid: int) -> list[int]:
+    """The live processes of process group `pgid` (every child of the launcher leads its own)."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                members.append(int(entry.name))
+    return members
+
+
 @contextmanager
 def running_launcher(root: Path, *options: str, procs: int = 3) -> Iterator[tuple[Launcher, int]]:
     """`python -m server cluster --procs N [options]` on a free port; killed after if still running."""

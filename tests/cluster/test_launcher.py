@@ -15,7 +15,7 @@ import socketio
 
 from server.cluster.services import port_is_free
 from server.http.healthz import NODE_HEADER
-from tests.cluster.launcher_process import Launcher, gone, running_launcher
+from tests.cluster.launcher_process import Launcher, gone, group_members, running_launcher
 
 ROOMS = [f"{n:03d}abcdefg" for n in range(12)]
 
@@ -106,6 +106,11 @@ async def test_redis_and_nginx_killed_are_started_again_and_the_processes_stay(
             again = cluster.wait_for(f"{name} started again", 60)
             assert again.endswith(f"port {rows[role].port}"), again
             assert await _answer(http, f"{url}/api/rooms/{code}") == 200
+            # nothing of the killed one is left: nginx's workers outlive their master and hold its port
+            assert group_members(rows[role].pid) == [], f"{name}'s killed process group lives on"
+        restarted = int(again.split("pid ")[1].split(",")[0])
+        await asyncio.sleep(3)  # a new nginx that could not bind its port gives up within about 2.5 s
+        assert not gone(restarted), "the restarted nginx exited"
         assert cluster.process.poll() is None
     assert not [line for line in cluster.seen if line.startswith("node") and "exited" in line]
     assert [row.pid for row in rows.values() if row.role == "node" and gone(row.pid)] == []
