@@ -115,6 +115,32 @@ def lost_moves(player: TimedPlayer, final: dict[str, Any]) -> int:
     return lost
 
 
+async def tally_lost(everyone: list[TimedPlayer]) -> tuple[int, int, int]:
+    """Acknowledged moves lost, acknowledged moves, and players that could not be checked (never back):
+    each player's acked moves against its room's final state."""
+    lost = acked = unchecked = 0
+    for player in everyone:
+        try:
+            final = await player.locate()
+        except Exception:  # a player that never came back: its moves cannot be checked
+            unchecked += 1
+            continue
+        lost += lost_moves(player, final)
+        acked += len(player.acked)
+    return lost, acked, unchecked
+
+
+async def close_players(everyone: list[TimedPlayer], walkers: list["asyncio.Task[None]"]) -> None:
+    """Stop the walks and close every client and its address's session (a benchmark tidies up as it can)."""
+    for task in walkers:
+        task.cancel()
+    for player in everyone:
+        with contextlib.suppress(Exception):
+            await player.close()
+        if player.own_http is not None:
+            await player.own_http.close()
+
+
 async def start_room(
     base: str, index: int, player_class: type[TimedPlayer] = TimedPlayer
 ) -> tuple[str, list[TimedPlayer]]:
@@ -288,25 +314,10 @@ async def main(workdir: Path, kills: int) -> None:
                   flush=True)  # fmt: skip
         stop.set()
         await asyncio.wait_for(asyncio.gather(*walkers, return_exceptions=True), 30)
-        lost = acked = 0
-        unchecked = 0
-        for player in everyone:
-            try:
-                final = await player.locate()
-            except Exception:  # a player that never came back: its moves cannot be checked
-                unchecked += 1
-                continue
-            lost += lost_moves(player, final)
-            acked += len(player.acked)
+        lost, acked, unchecked = await tally_lost(everyone)
     finally:
         stop.set()
-        for task in walkers:
-            task.cancel()
-        for player in everyone:  # a benchmark tidies up as it can
-            with contextlib.suppress(Exception):
-                await player.close()
-            if player.own_http is not None:
-                await player.own_http.close()
+        await close_players(everyone, walkers)
         await asyncio.to_thread(server.stop)
     print_summary(results, lost, acked, unchecked)
 

@@ -15,7 +15,6 @@ Needs root, `ip netns` and `nft`; says why and measures nothing without them.
 """
 
 import asyncio
-import contextlib
 import os
 import random
 import signal
@@ -32,8 +31,9 @@ from tests.bench.cluster_failover import (
     PLAYERS_PER_ROOM,
     ROOMS,
     TimedPlayer,
-    lost_moves,
+    close_players,
     start_room,
+    tally_lost,
     wait_for,
 )
 from tests.bench.cluster_servers import get_json
@@ -157,23 +157,10 @@ async def measure(cluster: NetnsCluster, kills: int) -> None:
                   f"{refused} {result.get('error', '')}", flush=True)  # fmt: skip
         stop.set()
         await asyncio.wait_for(asyncio.gather(*walkers, return_exceptions=True), 30)
-        for player in everyone:
-            try:
-                final = await player.locate()
-            except Exception:  # a player that never came back: its moves cannot be checked
-                unchecked += 1
-                continue
-            lost += lost_moves(player, final)
-            acked += len(player.acked)
+        lost, acked, unchecked = await tally_lost(everyone)
     finally:
         stop.set()
-        for task in walkers:
-            task.cancel()
-        for player in everyone:
-            with contextlib.suppress(Exception):
-                await player.close()
-            if player.own_http is not None:
-                await player.own_http.close()
+        await close_players(everyone, walkers)
     print_summary(results, lost, acked, unchecked)
 
 

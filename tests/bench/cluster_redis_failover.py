@@ -28,7 +28,7 @@ from typing import Any
 
 from server.cluster.redis_ha import MASTER, ask
 from tests.bench import cluster
-from tests.bench.cluster_failover import ROOMS, TimedPlayer, lost_moves, start_room, wait_for
+from tests.bench.cluster_failover import ROOMS, TimedPlayer, close_players, start_room, tally_lost, wait_for
 from tests.bench.cluster_servers import Running, redis_pid, start_cluster
 from tests.bench.timing import print_table
 
@@ -149,23 +149,10 @@ async def kills(workdir: Path, count: int) -> None:
         refused = [(p.limited, p.unanswered) for p in everyone if isinstance(p, SteadyPlayer)]
         print(f"  commands sent again: {sum(r[0] for r in refused)} rate-limited,"
               f" {sum(r[1] for r in refused)} unanswered for 20 s", flush=True)  # fmt: skip
-        for player in everyone:
-            try:
-                final = await player.locate()
-            except Exception:  # a player that never came back: its moves cannot be checked
-                unchecked += 1
-                continue
-            lost += lost_moves(player, final)
-            acked += len(player.acked)
+        lost, acked, unchecked = await tally_lost(everyone)
     finally:
         stop.set()
-        for task in walkers:
-            task.cancel()
-        for player in everyone:  # a benchmark tidies up as it can
-            with contextlib.suppress(Exception):
-                await player.close()
-            if player.own_http is not None:
-                await player.own_http.close()
+        await close_players(everyone, walkers)
         await asyncio.to_thread(server.stop)
     print_kills(results, lost, acked, unchecked, len(everyone))
 

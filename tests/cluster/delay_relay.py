@@ -9,8 +9,9 @@ the test's own loop is busy."""
 import asyncio
 import contextlib
 import random
-import threading
 from collections.abc import Callable
+
+from tests.cluster.relay_thread import RelayThread
 
 OneWay = Callable[[], float]
 """Draws the one-way delay, in seconds, of the next chunk."""
@@ -26,7 +27,7 @@ def jittered(low: float, high: float, rng: random.Random) -> OneWay:
     return lambda: rng.uniform(low, high)
 
 
-class DelayRelay:
+class DelayRelay(RelayThread):
     """Forwards connections on `host:port` to `target_host:target_port`, each way after `one_way`."""
 
     def __init__(
@@ -40,14 +41,10 @@ class DelayRelay:
     ) -> None:
         """`source_for`: the client's address -> the address the connection onwards leaves from
         (None: the hub's own, `host`)."""
-        self.host, self.target_host, self.target_port = host, target_host, target_port
+        super().__init__(host, 0, f"delay-relay:{target_port}")
+        self.target_host, self.target_port = target_host, target_port
         self.one_way = one_way
         self.source_for = source_for or (lambda _client: host)
-        self.port = 0
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"delay-relay:{target_port}", daemon=True)
-        self._stop: asyncio.Event | None = None
 
     @property
     def address(self) -> str:
@@ -55,42 +52,8 @@ class DelayRelay:
         return f"{self.host}:{self.port}"
 
     def start(self) -> "DelayRelay":
-        self._thread.start()
-        assert self._ready.wait(10), "the relay did not start"
+        super().start()
         return self
-
-    def stop(self) -> None:
-        if self._stop is not None and self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(10)
-
-    def _run(self) -> None:
-        try:
-            self._loop.run_until_complete(self._main())
-        finally:
-            self._loop.close()
-
-    async def _main(self) -> None:
-        self._stop = asyncio.Event()
-        tasks: set[asyncio.Task[None]] = set()
-
-        async def accepted(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            task = asyncio.current_task()
-            assert task is not None
-            tasks.add(task)
-            try:
-                await self._serve(reader, writer)
-            finally:
-                tasks.discard(task)
-
-        server = await asyncio.start_server(accepted, self.host, 0)
-        self.port = server.sockets[0].getsockname()[1]
-        self._ready.set()
-        async with server:
-            await self._stop.wait()
-        for task in list(tasks):
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = writer.get_extra_info("peername")[0]

@@ -5,22 +5,18 @@ it held. It runs in a thread of its own, so it forwards even while the test's lo
 
 import asyncio
 import contextlib
-import threading
 
 from server.cluster.services import LOOPBACK, free_port
+from tests.cluster.relay_thread import RelayThread
 
 
-class Relay:
+class Relay(RelayThread):
     """Forwards connections on `port` (loopback) to `target_port`."""
 
     def __init__(self, target_port: int) -> None:
+        super().__init__(LOOPBACK, free_port(), f"relay:{target_port}")
         self.target_port = target_port
-        self.port = free_port()
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"relay:{self.port}", daemon=True)
         self._flowing: asyncio.Event | None = None
-        self._stop: asyncio.Event | None = None
 
     @property
     def url(self) -> str:
@@ -28,8 +24,7 @@ class Relay:
         return f"redis://{LOOPBACK}:{self.port}/0"
 
     def start(self) -> "Relay":
-        self._thread.start()
-        assert self._ready.wait(10), "the relay did not start"
+        super().start()
         return self
 
     def stall(self) -> None:
@@ -41,38 +36,9 @@ class Relay:
         assert self._flowing is not None
         self._loop.call_soon_threadsafe(self._flowing.set)
 
-    def stop(self) -> None:
-        if self._stop is not None and self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(10)
-
-    def _run(self) -> None:
-        try:
-            self._loop.run_until_complete(self._main())
-        finally:
-            self._loop.close()
-
-    async def _main(self) -> None:
-        self._flowing, self._stop = asyncio.Event(), asyncio.Event()
+    def _prepare(self) -> None:
+        self._flowing = asyncio.Event()
         self._flowing.set()
-        tasks: set[asyncio.Task[None]] = set()
-
-        async def accepted(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            task = asyncio.current_task()
-            assert task is not None
-            tasks.add(task)
-            try:
-                await self._serve(reader, writer)
-            finally:
-                tasks.discard(task)
-
-        server = await asyncio.start_server(accepted, LOOPBACK, self.port)
-        self._ready.set()
-        async with server:
-            await self._stop.wait()
-        for task in list(tasks):
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         assert self._flowing is not None
