@@ -201,3 +201,21 @@ async def test_a_watcher_on_a_phone_reacts_from_where_the_pad_would_be(
         assert not overlaps(control, m["maze"]), f"{control['name']} covers the maze: {control} {m['maze']}"
     await buttons.first.click()
     await expect(watcher.page.locator("#spectator-reaction")).to_be_visible()
+
+
+WIDEST_CODE = "mmmmmmmmmm"
+"""A room code of the alphabet's widest letter: codes are random, so the header must fit any of them."""
+
+
+async def test_the_header_fits_the_smallest_phone_whatever_the_room_code(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    code = await post_room(live_server, preset="easy")
+    width, height = SCREENS["small phone"]
+    tab = await race_alone(open_sized, code, width, height)
+    await tab.page.evaluate(f"document.getElementById('room-code').textContent = '{WIDEST_CODE}'")
+    await tab.page.wait_for_timeout(100)
+    m = await tab.page.evaluate(MEASURE)
+    assert m["scrollWidth"] <= width, f"the page is {m['scrollWidth'] - width} px wider than the phone"
+    outside = [c["name"] for c in m["controls"] if not inside(c, width, height)]
+    assert not outside, f"header controls past the screen's edge: {outside}"
