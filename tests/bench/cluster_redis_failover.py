@@ -12,8 +12,11 @@ cluster settles. At the end each player's acked moves are checked against the ro
 
 Then CPU a move at 500 moves/s offered (the `cluster` benchmark's load generator and window) through
 3 processes on one plain Redis, and on the primary + replica + Sentinels with `WAIT`.
+
+`python -m tests.bench.cluster_redis_failover --kills N [--servers CHECKOUT]` runs the kills alone.
 """
 
+import argparse
 import asyncio
 import contextlib
 import os
@@ -218,3 +221,19 @@ def run(quick: bool = False) -> None:
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-redis-failover-") as tmp:
         asyncio.run(kills(Path(tmp) / "kills", 4 if quick else 12))
         cpu_a_move(Path(tmp), quick)
+
+
+def cli() -> None:
+    """`python -m tests.bench.cluster_redis_failover [--kills N] [--servers CHECKOUT]`: the kills alone."""
+    parser = argparse.ArgumentParser(description="Kill -9s of the Redis primary alone.")
+    parser.add_argument("--kills", type=int, default=12, help="kill -9s to measure (default 12)")
+    parser.add_argument("--servers", help="the checkout whose servers to run (default: this one)")
+    args = parser.parse_args()
+    if args.servers is not None:
+        os.environ["PYTHONPATH"] = args.servers
+    with tempfile.TemporaryDirectory(prefix="mazerace-bench-redis-failover-") as tmp:
+        asyncio.run(kills(Path(tmp), args.kills))
+
+
+if __name__ == "__main__":
+    cli()
