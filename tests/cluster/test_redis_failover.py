@@ -6,6 +6,9 @@ acknowledged only once its log entry is on both Redis nodes.
   promoted, the old primary comes back as its replica (as the launcher brings it back), the players
   move again, and no acknowledged move is missing from the stored race. The room's lease epoch
   survives the promotion: the lease taken after it has a higher epoch than any before.
+- The primary killed: Redis is lost to every process alike while the Sentinels promote the replica, so
+  no process steps aside (answers new connections 503 and sends its rooms' clients round the ring to
+  processes that come back at other moments); the race then goes on to its end.
 - The replica frozen (SIGSTOP): `WAIT` times out, and a move is answered `server_unsure`, never
   acknowledged; once the replica runs again (SIGCONT) the race goes on to its end with nothing lost.
 """
@@ -13,9 +16,11 @@ acknowledged only once its log entry is on both Redis nodes.
 import asyncio
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from server.cluster.ownership.redis_link import connect
@@ -75,6 +80,40 @@ async def test_primary_killed_mid_race_loses_no_acknowledged_move(ha_cluster: Ch
         await walks
         assert len(table.ann.acked) + len(table.bob.acked) > acked_before
         assert await epoch_of(ha.url, table.code) > before
+        await check_race(table)
+    finally:
+        await table.close()
+
+
+async def test_no_process_steps_aside_while_the_sentinels_replace_the_primary(
+    ha_cluster: ChaosCluster,
+) -> None:
+    ha = ha_cluster.ha
+    assert ha is not None
+    table = await open_table(ha_cluster)
+    try:
+        await table.start()
+        await table.racing()
+        primary, replica = nodes(ha)
+        primary.kill()
+        killed = time.monotonic()
+        statuses: set[int] = set()
+        async with aiohttp.ClientSession() as http:
+            while await asyncio.to_thread(ha.primary_port) != replica.port:
+                for node in ha_cluster.nodes:
+                    handshake = (
+                        f"{ha_cluster.node_url(node)}/socket.io/?EIO=4&transport=polling&room={table.code}"
+                    )
+                    async with http.get(handshake) as answer:
+                        statuses.add(answer.status)
+                await asyncio.sleep(0.1)
+        promoted = time.monotonic() - killed
+        assert promoted > 1.5, f"promoted {promoted:.1f} s after the kill: before any process was cut off"
+        assert statuses == {200}, statuses
+        while not primary.service.alive():
+            ha.revive(print)
+            await asyncio.sleep(0.2)
+        await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
         await check_race(table)
     finally:
         await table.close()

@@ -15,6 +15,7 @@ from server.cluster.ownership.comeback import COMEBACK, Comeback
 from server.cluster.ownership.home import ClusterHome, spawn
 from server.cluster.ownership.owner import RoomOwnership
 from server.cluster.ownership.reach import CHECKS_A_LEASE, REACH, RedisReach
+from server.cluster.ownership.redis_link import RedisLink
 from server.cluster.ownership.shared_directory import SharedDirectory
 from server.cluster.ownership.shared_rooms import SharedRooms
 from server.errors import GameError
@@ -55,9 +56,10 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
     app[REACH] = reach
     app[COMEBACK] = await _comeback(shared, config.lease_ttl)
     app[DIRECTORY] = SharedDirectory(app[REGISTRY], config.node, app[CREATE_LIMITER], shared, ownership)
+    checks_every = config.lease_ttl / CHECKS_A_LEASE
     tasks = [
         asyncio.create_task(_renew_forever(ownership, reach, config.lease_ttl / 3)),
-        asyncio.create_task(_let_go_when_cut_off(ownership, reach, config.lease_ttl / CHECKS_A_LEASE)),
+        asyncio.create_task(_let_go_when_cut_off(ownership, reach, shared.link, checks_every)),
         asyncio.create_task(_answer_handovers(shared, ownership, gateway)),
         asyncio.create_task(_sweep_forever(shared)),
     ]
@@ -117,13 +119,25 @@ async def _renew_once(ownership: RoomOwnership, reach: RedisReach) -> bool:
     return True
 
 
-async def _let_go_when_cut_off(ownership: RoomOwnership, reach: RedisReach, every: float) -> None:
+async def _let_go_when_cut_off(
+    ownership: RoomOwnership, reach: RedisReach, link: RedisLink, every: float
+) -> None:
     """Let every room go once Redis has been silent too long (`server.cluster.ownership.reach`): its
-    clients reconnect, and nginx sends them past this process to one that can serve them."""
+    clients reconnect, and nginx sends them past this process to one that can serve them. Unless the
+    Sentinels see the primary down (or may not have noticed yet): every process is cut off alike
+    then, and the rooms and connections stay (`RedisLink.cut_off_alone`)."""
+    told = False
     while True:
         await asyncio.sleep(every)
-        if reach.cut_off() and ownership.leases and not await _answers_now(ownership, reach, every):
-            log.warning("Redis has not answered for %.1f s", reach.clock() - reach.answered_at)
+        if not reach.cut_off() or await _answers_now(ownership, reach, every):
+            told = False
+            continue
+        reach.alone = await link.cut_off_alone(reach.silence(), ownership.shared.lease_ttl_ms / 3000)
+        if not reach.alone and not told:
+            log.warning("Redis is silent for every process (a primary being replaced): rooms stay")
+            told = True
+        elif reach.alone and ownership.leases:
+            log.warning("Redis has not answered for %.1f s", reach.silence())
             for code in list(ownership.leases):
                 ownership.evict(code, "this server cannot reach the game's shared state")
 

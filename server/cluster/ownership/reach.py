@@ -6,7 +6,13 @@ from the last lease renewal that Redis answered: past `LET_GO_SHARE` of a lease 
 process lets every room go (its clients reconnect), before the lease runs out in Redis and another
 process may take the room; and while that lasts it answers new Socket.IO connections 503, which
 nginx takes as a cue to try the next process on the ring (`proxy_next_upstream http_503`): every client
-of a room goes on to the same one, which takes the room over once the lease has run out."""
+of a room goes on to the same one, which takes the room over once the lease has run out.
+
+Not so when the Sentinels see the primary down: Redis is then lost to every process alike while a
+replica is promoted, and a process that stepped aside would only send its rooms' clients round the
+ring to processes that come back at slightly different moments, which would take the same room in
+turn and pass it to and fro. Every process stays in the ring, its rooms' clients keep coming back to
+it, and each room is taken again where it was once Redis answers."""
 
 import time
 from collections.abc import Awaitable, Callable
@@ -37,6 +43,9 @@ class RedisReach:
         self.answered_at = clock()
         self.pending_since: float | None = None
         self.failing = False
+        self.alone = False
+        """The last look while cut off found this process cut off alone: no Sentinels, or most of
+        them see the primary up (set by the process's watch, cleared by an answer)."""
 
     def sending(self) -> float:
         """A renewal goes out now; the moment, for `answered`."""
@@ -46,7 +55,7 @@ class RedisReach:
     def answered(self, sent_at: float) -> None:
         """A renewal sent at `sent_at` was answered: every lease it kept lives a lease from then."""
         self.answered_at = max(self.answered_at, sent_at)
-        self.pending_since, self.failing = None, False
+        self.pending_since, self.failing, self.alone = None, False, False
 
     def failed(self) -> None:
         """A renewal could not reach Redis, or got no answer in time."""
@@ -59,6 +68,14 @@ class RedisReach:
             self.pending_since is not None and now - self.pending_since > self.lease_ttl / 3
         )
         return stuck and now - self.answered_at > self.lease_ttl * LET_GO_SHARE
+
+    def silence(self) -> float:
+        """Seconds since Redis last answered a renewal."""
+        return self.clock() - self.answered_at
+
+    def steps_aside(self) -> bool:
+        """Whether this process refuses new connections: cut off, and alone in that."""
+        return self.alone and self.cut_off()
 
 
 REACH = web.AppKey("redis_reach", RedisReach)
@@ -75,7 +92,7 @@ async def refuse_new_sockets(request: web.Request, handler: Handler) -> web.Stre
     if not request.path.startswith("/socket.io/") or "sid" in request.query:
         return await handler(request)
     reach, comeback = request.app.get(REACH), request.app.get(COMEBACK)
-    if reach is not None and reach.cut_off():
+    if reach is not None and reach.steps_aside():
         why = "this server cannot reach the game's shared state; try another\n"
     elif comeback is not None and comeback.sitting_out():
         why = "this server has just started again and takes no rooms yet; try another\n"

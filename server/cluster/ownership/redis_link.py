@@ -15,6 +15,7 @@ The callers (`SharedRooms`, `SharedLog`) hand their writes to `Durability.write`
 kind of Redis they talk to.
 """
 
+import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,9 @@ WAIT_MS = 250
 healthy link acknowledges within a millisecond or two; a quarter of a second covers a busy machine's
 stall, and leaves a lagging replica's writes several tries (each sent again, written once) within a
 lease's life before the group commit gives them up as `server_unsure`."""
+
+SENTINEL_TIMEOUT = 0.5
+"""Seconds a Sentinel may take to answer (they answer from memory, within a millisecond)."""
 
 SOCKET_TIMEOUT = 2.0
 """Seconds a call may go unanswered (longer than `WAIT_MS`: a waiting write is not a lost one)."""
@@ -107,6 +111,34 @@ class RedisLink:
     redis: aioredis.Redis
     durability: Durability
     sentinel: Sentinel | None = None
+    master: str = ""
+    """The primary's name at the Sentinels (with `sentinel`)."""
+
+    async def cut_off_alone(self, silent_for: float, renew_every: float) -> bool:
+        """Whether this process, with no answer from Redis for `silent_for` seconds, is cut off alone
+        (so its rooms are better served elsewhere), rather than with every process while the
+        Sentinels replace a primary that died.
+
+        Alone: without Sentinels (nothing to tell the two apart); when most Sentinels cannot be asked
+        (cut off from them too); or when most of them still see the primary up although the silence
+        is long enough for them to have noticed a dead one: their `down-after-milliseconds`, plus
+        `renew_every` (this process's last answer may predate the primary's last reply to them by
+        that much) and a tenth of a second for their check to run."""
+        if self.sentinel is None:
+            return True
+        sentinels = self.sentinel.sentinels
+        views = await asyncio.gather(
+            *(asyncio.wait_for(s.sentinel_master(self.master), SENTINEL_TIMEOUT) for s in sentinels),
+            return_exceptions=True,
+        )
+        answered = [view for view in views if isinstance(view, dict)]
+        majority = len(sentinels) // 2 + 1
+        if len(answered) < majority:
+            return True
+        if sum(1 for view in answered if view.get("is_sdown")) >= majority:
+            return False
+        noticed = max(int(view.get("down-after-milliseconds", 0)) for view in answered) / 1000
+        return silent_for >= noticed + renew_every + 0.1
 
     async def aclose(self) -> None:
         await self.redis.aclose()
@@ -130,7 +162,7 @@ def connect(url: str) -> RedisLink:
 def _through_sentinels(address: SentinelRedis, options: dict[str, Any]) -> RedisLink:
     sentinel = Sentinel(  # type: ignore[no-untyped-call]
         list(address.sentinels),
-        sentinel_kwargs={"socket_timeout": 0.5, "socket_connect_timeout": 0.5},
+        sentinel_kwargs={"socket_timeout": SENTINEL_TIMEOUT, "socket_connect_timeout": SENTINEL_TIMEOUT},
     )
     redis = sentinel.master_for(address.master, db=address.db, **options)
-    return RedisLink(redis, ReplicaWait(), sentinel)
+    return RedisLink(redis, ReplicaWait(), sentinel, address.master)

@@ -1,5 +1,6 @@
 """When a process decides it is cut off from Redis (and lets its rooms go): a silence of 0.8 of a lease
-with the latest renewal failing or stuck, never a silence alone (a stalled event loop)."""
+with the latest renewal failing or stuck, never a silence alone (a stalled event loop); and it steps aside
+(refuses new connections) only when it found itself cut off alone."""
 
 from server.cluster.ownership.reach import RedisReach
 
@@ -47,3 +48,16 @@ def test_a_stalled_loop_with_no_renewal_out_is_not_cut_off() -> None:
     assert not reach.cut_off()
     reach.sending()
     assert not reach.cut_off()  # it just went out
+
+
+def test_only_a_process_cut_off_alone_steps_aside() -> None:
+    clock = Clock()
+    reach = RedisReach(TTL, clock)
+    reach.sending()
+    reach.failed()
+    clock.now += 1.3
+    assert reach.cut_off() and not reach.steps_aside()  # not looked at yet: the Sentinels may see it too
+    reach.alone = True
+    assert reach.steps_aside()
+    reach.answered(clock.now)
+    assert not reach.steps_aside() and not reach.alone
