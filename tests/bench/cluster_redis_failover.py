@@ -13,7 +13,8 @@ cluster settles. At the end each player's acked moves are checked against the ro
 Then CPU a move at 500 moves/s offered (the `cluster` benchmark's load generator and window) through
 3 processes on one plain Redis, and on the primary + replica + Sentinels with `WAIT`.
 
-`python -m tests.bench.cluster_redis_failover --kills N [--servers CHECKOUT]` runs the kills alone.
+`python -m tests.bench.cluster_redis_failover --kills N [--servers CHECKOUT] [--keep DIR]` runs the
+kills alone.
 """
 
 import argparse
@@ -228,9 +229,13 @@ def cli() -> None:
     parser = argparse.ArgumentParser(description="Kill -9s of the Redis primary alone.")
     parser.add_argument("--kills", type=int, default=12, help="kill -9s to measure (default 12)")
     parser.add_argument("--servers", help="the checkout whose servers to run (default: this one)")
+    parser.add_argument("--keep", type=Path, help="run in this directory and keep it (the nodes' logs)")
     args = parser.parse_args()
     if args.servers is not None:
         os.environ["PYTHONPATH"] = args.servers
+    if args.keep is not None:
+        asyncio.run(kills(args.keep, args.kills))
+        return
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-redis-failover-") as tmp:
         asyncio.run(kills(Path(tmp), args.kills))
 
