@@ -53,6 +53,12 @@ class KeyedLimiter:
             bucket = self._buckets[key] = TokenBucket.full(self.limit, now)
         return bucket.allow(now)
 
+    def give_back(self, key: str) -> None:
+        """Return the token `allow` just took for `key` (what it allowed did not happen after all)."""
+        bucket = self._buckets.get(key)
+        if bucket is not None:
+            bucket.tokens = min(self.limit.burst, bucket.tokens + 1.0)
+
     def forget(self, key: str) -> None:
         """Drop a key's bucket (its connection closed)."""
         self._buckets.pop(key, None)

@@ -32,6 +32,11 @@ from server.sockets.transport import GuardedServer
 
 log = logging.getLogger(__name__)
 
+NOT_TAKEN = frozenset({"server_unavailable", "server_closing"})
+"""Refusals that mean the server could not take a command at all (its room moving between processes,
+the cluster's shared state out of reach): the command costs its sender none of its rate limits, so a
+client that keeps asking through a fail-over is not refused for it once the room is back."""
+
 Handler = Callable[[str, object], Awaitable[Reply]]
 
 
@@ -125,15 +130,19 @@ class SocketGateway:
         self, name: str, handler: Handler, limiters: tuple[KeyedLimiter, ...]
     ) -> Callable[..., Awaitable[Ack]]:
         async def guarded(sid: str, *args: object) -> Ack:
+            charged: list[tuple[KeyedLimiter, str]] = []
             try:
                 if self.runner.closing:
                     raise GameError("the server is restarting; try again in a moment", code="server_closing")
-                if not all(self._allowed(limiter, sid) for limiter in limiters):
+                if not all(self._allowed(limiter, sid, charged) for limiter in limiters):
                     raise GameError("too many commands; slow down", code="rate_limited")
                 if len(args) > 1:
                     raise GameError("send one JSON object", code="bad_payload")
                 return {"ok": True, **await handler(sid, args[0] if args else None)}
             except GameError as error:
+                if error.code in NOT_TAKEN:
+                    for limiter, key in charged:
+                        limiter.give_back(key)
                 return error_ack(error.code, error.message)
             except Exception:
                 log.exception("command %s from %s failed", name, sid)
@@ -187,18 +196,27 @@ class SocketGateway:
         """Whether a bot may step now: the move limit every player has, keyed as a member is."""
         return self.move_limiter.allow(f"{code}/{bot_id}", self.monotonic())
 
-    def _allowed(self, limiter: KeyedLimiter, sid: str) -> bool:
+    def _allowed(
+        self, limiter: KeyedLimiter, sid: str, charged: list[tuple[KeyedLimiter, str]] | None = None
+    ) -> bool:
         """Whether `sid` may act under `limiter`: as this connection, as the member it has joined as (so
         reconnecting does not refill the buckets), and, for the limits that have one, as its address
-        (so neither do new connections, or leaving and joining again as a new member)."""
+        (so neither do new connections, or leaving and joining again as a new member). Each bucket a
+        token was taken from is added to `charged`."""
         now = self.monotonic()
-        if not limiter.allow(sid, now):
-            return False
         member = self.registry.member(sid)
-        if member is not None and not limiter.allow(f"{member.code}/{member.member_id}", now):
-            return False
         by_address = self._address_limiters.get(limiter)
-        return by_address is None or by_address.allow(self.handshakes.address(sid), now)
+        buckets = [(limiter, sid)]
+        if member is not None:
+            buckets.append((limiter, f"{member.code}/{member.member_id}"))
+        if by_address is not None:
+            buckets.append((by_address, self.handshakes.address(sid)))
+        for bucket_limiter, key in buckets:
+            if not bucket_limiter.allow(key, now):
+                return False
+            if charged is not None:
+                charged.append((bucket_limiter, key))
+        return True
 
     # ----- connection lifecycle ------------------------------------------------------------------------
 
