@@ -27,6 +27,7 @@ import signal
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -364,21 +365,22 @@ def run(workdir: Path, quick: bool) -> None:
     asyncio.run(main(workdir, 6 if quick else 20))
 
 
-def cli() -> None:
-    """`python -m tests.bench.cluster_failover [--kills N] [--keep DIR]`: this table alone."""
-    parser = argparse.ArgumentParser(description="The cluster benchmark's fail-over table alone.")
-    parser.add_argument("--kills", type=int, default=20, help="kill -9s to measure (default 20)")
+def kills_cli(description: str, default: int, measure: Callable[[Path, int], Awaitable[None]]) -> None:
+    """A fail-over table alone, from the command line: `--kills N` of them, the servers of `--servers
+    CHECKOUT`, run in `--keep DIR` (kept, with the nodes' logs) or in a temporary directory."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--kills", type=int, default=default, help=f"kill -9s to measure (default {default})")
     parser.add_argument("--keep", type=Path, help="run in this directory and keep it (the nodes' logs)")
     parser.add_argument("--servers", help="the checkout whose servers to run (default: this one)")
     args = parser.parse_args()
     if args.servers is not None:
         os.environ["PYTHONPATH"] = args.servers
     if args.keep is not None:
-        asyncio.run(main(args.keep, args.kills))
+        asyncio.run(measure(args.keep, args.kills))
         return
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-failover-") as tmp:
-        asyncio.run(main(Path(tmp), args.kills))
+        asyncio.run(measure(Path(tmp), args.kills))
 
 
 if __name__ == "__main__":
-    cli()
+    kills_cli("The cluster benchmark's fail-over table alone.", 20, main)

@@ -17,7 +17,6 @@ Then CPU a move at 500 moves/s offered (the `cluster` benchmark's load generator
 kills alone.
 """
 
-import argparse
 import asyncio
 import contextlib
 import os
@@ -32,7 +31,15 @@ from typing import Any
 
 from server.cluster.redis_ha import MASTER, ask
 from tests.bench import cluster
-from tests.bench.cluster_failover import ROOMS, TimedPlayer, close_players, start_room, tally_lost, wait_for
+from tests.bench.cluster_failover import (
+    ROOMS,
+    TimedPlayer,
+    close_players,
+    kills_cli,
+    start_room,
+    tally_lost,
+    wait_for,
+)
 from tests.bench.cluster_servers import Running, redis_pid, start_cluster
 from tests.bench.timing import print_table
 
@@ -224,21 +231,5 @@ def run(quick: bool = False) -> None:
         cpu_a_move(Path(tmp), quick)
 
 
-def cli() -> None:
-    """`python -m tests.bench.cluster_redis_failover [--kills N] [--servers CHECKOUT]`: the kills alone."""
-    parser = argparse.ArgumentParser(description="Kill -9s of the Redis primary alone.")
-    parser.add_argument("--kills", type=int, default=12, help="kill -9s to measure (default 12)")
-    parser.add_argument("--servers", help="the checkout whose servers to run (default: this one)")
-    parser.add_argument("--keep", type=Path, help="run in this directory and keep it (the nodes' logs)")
-    args = parser.parse_args()
-    if args.servers is not None:
-        os.environ["PYTHONPATH"] = args.servers
-    if args.keep is not None:
-        asyncio.run(kills(args.keep, args.kills))
-        return
-    with tempfile.TemporaryDirectory(prefix="mazerace-bench-redis-failover-") as tmp:
-        asyncio.run(kills(Path(tmp), args.kills))
-
-
 if __name__ == "__main__":
-    cli()
+    kills_cli("Kill -9s of the Redis primary alone.", 12, kills)

@@ -14,10 +14,11 @@ acknowledged only once its log entry is on both Redis nodes.
 """
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import aiohttp
@@ -29,7 +30,7 @@ from server.cluster.redis_ha import RedisHA
 from server.cluster.redis_server import RedisServer
 from tests.cluster.chaos import ChaosCluster, running_cluster
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import current_cell, move_once, open_table, until
+from tests.cluster.chaos_table import SIZE, RaceTable, current_cell, move_once, open_table, until
 
 BIG = 11
 """Rows and columns of the maze of the kill test: a walk long enough to be cut by the kill."""
@@ -39,6 +40,27 @@ BIG = 11
 def ha_cluster(tmp_path: Path) -> Iterator[ChaosCluster]:
     with running_cluster(tmp_path, ha=True) as started:
         yield started
+
+
+@contextlib.asynccontextmanager
+async def racing(cluster: ChaosCluster, size: int = SIZE) -> AsyncIterator[tuple[RaceTable, RedisHA]]:
+    """A race under way on the cluster (its clients closed after), and the cluster's Redis nodes."""
+    ha = cluster.ha
+    assert ha is not None
+    table = await open_table(cluster, size)
+    try:
+        await table.start()
+        await table.racing()
+        yield table, ha
+    finally:
+        await table.close()
+
+
+async def revive(ha: RedisHA, node: RedisServer) -> None:
+    """Start a killed node again as the launcher does: once the Sentinels have promoted its replica."""
+    while not node.service.alive():
+        ha.revive(print)
+        await asyncio.sleep(0.2)
 
 
 def nodes(ha: RedisHA) -> tuple[RedisServer, RedisServer]:
@@ -61,39 +83,25 @@ async def epoch_of(url: str, code: str) -> int:
 
 
 async def test_primary_killed_mid_race_loses_no_acknowledged_move(ha_cluster: ChaosCluster) -> None:
-    ha = ha_cluster.ha
-    assert ha is not None
-    table = await open_table(ha_cluster, BIG)
-    try:
-        await table.start()
-        await table.racing()
+    async with racing(ha_cluster, BIG) as (table, ha):
         walks = asyncio.gather(table.walk(table.ann), table.walk(table.bob))
         await until(lambda: len(table.ann.acked) >= 3 and len(table.bob.acked) >= 3, "moves acked")
         before = await epoch_of(ha.url, table.code)
         primary, replica = nodes(ha)
         acked_before = len(table.ann.acked) + len(table.bob.acked)
         primary.kill()
-        while not primary.service.alive():  # as the launcher does: back once the replica is promoted
-            ha.revive(print)
-            await asyncio.sleep(0.2)
+        await revive(ha, primary)
         assert ha.primary_port() == replica.port
         await walks
         assert len(table.ann.acked) + len(table.bob.acked) > acked_before
         assert await epoch_of(ha.url, table.code) > before
         await check_race(table)
-    finally:
-        await table.close()
 
 
 async def test_no_process_steps_aside_while_the_sentinels_replace_the_primary(
     ha_cluster: ChaosCluster,
 ) -> None:
-    ha = ha_cluster.ha
-    assert ha is not None
-    table = await open_table(ha_cluster)
-    try:
-        await table.start()
-        await table.racing()
+    async with racing(ha_cluster) as (table, ha):
         primary, replica = nodes(ha)
         primary.kill()
         killed = time.monotonic()
@@ -110,22 +118,13 @@ async def test_no_process_steps_aside_while_the_sentinels_replace_the_primary(
         promoted = time.monotonic() - killed
         assert promoted > 1.5, f"promoted {promoted:.1f} s after the kill: before any process was cut off"
         assert statuses == {200}, statuses
-        while not primary.service.alive():
-            ha.revive(print)
-            await asyncio.sleep(0.2)
+        await revive(ha, primary)
         await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
         await check_race(table)
-    finally:
-        await table.close()
 
 
 async def test_a_lagging_replica_holds_acknowledgements_back(ha_cluster: ChaosCluster) -> None:
-    ha = ha_cluster.ha
-    assert ha is not None
-    table = await open_table(ha_cluster)
-    try:
-        await table.start()
-        await table.racing()
+    async with racing(ha_cluster) as (table, ha):
         await table.walk(table.ann, stop_before=len(table.path) // 2)
         here = current_cell(table.ann)
         assert here is not None
@@ -142,5 +141,3 @@ async def test_a_lagging_replica_holds_acknowledgements_back(ha_cluster: ChaosCl
         assert len(table.ann.acked) == acked
         await asyncio.gather(table.walk(table.ann), table.walk(table.bob))
         await check_race(table)
-    finally:
-        await table.close()
