@@ -143,7 +143,7 @@ class ClusterPlayer:
                 except TimeoutError:
                     continue
             try:
-                ack = await self._call(event, data if data is not None else {})
+                ack = await self.call_once(event, data if data is not None else {})
             except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
                 await asyncio.sleep(0.05)
                 continue
@@ -152,7 +152,7 @@ class ClusterPlayer:
                 continue
             return dict(ack)
 
-    async def _call(self, event: str, data: Any) -> Any:
+    async def call_once(self, event: str, data: Any) -> Any:
         """`sio.call`, ended (`TimeoutError`) as soon as the connection drops, as the browser's client
         ends an ack it waits for with a timeout; python-socketio's call would wait the timeout out."""
         call = asyncio.ensure_future(self.sio.call(event, data, timeout=3.0))

@@ -56,10 +56,10 @@ async def cluster_context(app: web.Application) -> AsyncIterator[None]:
     app[REACH] = reach
     app[COMEBACK] = await _comeback(shared, config.lease_ttl)
     app[DIRECTORY] = SharedDirectory(app[REGISTRY], config.node, app[CREATE_LIMITER], shared, ownership)
-    checks_every = config.lease_ttl / CHECKS_A_LEASE
+    renew_every, check_every = config.lease_ttl / 3, config.lease_ttl / CHECKS_A_LEASE
     tasks = [
-        asyncio.create_task(_renew_forever(ownership, reach, config.lease_ttl / 3)),
-        asyncio.create_task(_let_go_when_cut_off(ownership, reach, shared.link, checks_every)),
+        asyncio.create_task(_renew_forever(ownership, reach, renew_every)),
+        asyncio.create_task(_let_go_when_cut_off(ownership, reach, shared.link, renew_every, check_every)),
         asyncio.create_task(_answer_handovers(shared, ownership, gateway)),
         asyncio.create_task(_sweep_forever(shared)),
     ]
@@ -120,7 +120,7 @@ async def _renew_once(ownership: RoomOwnership, reach: RedisReach) -> bool:
 
 
 async def _let_go_when_cut_off(
-    ownership: RoomOwnership, reach: RedisReach, link: RedisLink, every: float
+    ownership: RoomOwnership, reach: RedisReach, link: RedisLink, renew_every: float, every: float
 ) -> None:
     """Let every room go once Redis has been silent too long (`server.cluster.ownership.reach`): its
     clients reconnect, and nginx sends them past this process to one that can serve them. Unless the
@@ -132,7 +132,7 @@ async def _let_go_when_cut_off(
         if not reach.cut_off() or await _answers_now(ownership, reach, every):
             told = False
             continue
-        reach.alone = await link.cut_off_alone(reach.silence(), ownership.shared.lease_ttl_ms / 3000)
+        reach.alone = await link.cut_off_alone(reach.silence(), renew_every)
         if not reach.alone and not told:
             log.warning("Redis is silent for every process (a primary being replaced): rooms stay")
             told = True
