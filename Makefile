@@ -82,7 +82,7 @@ test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER
 	npx eslint web/js tests/js eslint.config.js
 	npx tsc -p jsconfig.json
 	node --import ./tests/js/fixtures/english-page.mjs --test tests/js/
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m tests.bench $(ARGS)

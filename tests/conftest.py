@@ -1,5 +1,6 @@
 """Fixtures every test package can use: the real services under tests/services."""
 
+import inspect
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,12 @@ BROWSER_TESTS = Path(__file__).parent / "browser"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """`make test` runs the tests in two worker processes (pytest-xdist, `--dist loadgroup`); the browser
-    tests are one group, so one worker takes them all and at most one Chromium runs at a time: two at
-    once on a 2-core machine starve each other's frames and the servers they talk to."""
+    """The browser tests run in their worker's session event loop, where its one Chromium lives
+    (tests/browser/conftest.py). `make test` spreads every test over two workers (pytest-xdist): each
+    worker starts one Chromium for the browser tests it is given."""
     for item in items:
-        if item.path.is_relative_to(BROWSER_TESTS):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+        if not item.path.is_relative_to(BROWSER_TESTS):
+            continue
+        if isinstance(item, pytest.Function) and inspect.iscoroutinefunction(item.function):
+            # first, before the plain mark pytest-asyncio's auto mode gave it at collection
+            item.add_marker(pytest.mark.asyncio(loop_scope="session"), append=False)

@@ -2,6 +2,12 @@
 
 Chromium cannot be downloaded here, so the tests use /usr/bin/chromium, which `make test` installs
 from Debian's packages when it is missing.
+
+Starting Playwright's driver and Chromium takes one to several seconds, more than many tests take, so a
+test worker starts them once and every test opens its own browser contexts (its own storage, cookies and
+screen) in that Chromium. Playwright's objects belong to the event loop that made them, so the browser
+tests and their async fixtures all run in the worker's one session loop (the root conftest marks the
+tests; the fixtures say `loop_scope="session"`), each test still with a fresh server of its own.
 """
 
 import itertools
@@ -11,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright, expect
 
@@ -39,22 +46,34 @@ ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts"
 expect.set_options(timeout=10_000)
 
 
-@pytest.fixture
-async def live_server(aiohttp_server, tmp_path: Path) -> TestServer:  # type: ignore[no-untyped-def]
-    """The real app with a real SQLite file and a short countdown; requested before the browser."""
+@pytest_asyncio.fixture(loop_scope="session")
+async def live_server(tmp_path: Path) -> AsyncIterator[TestServer]:
+    """The real app on a free port with a real SQLite file and a short countdown, fresh for each test."""
     config = AppConfig(countdown=0.5, tick=0.05, db_path=tmp_path / "browser.db")
-    return await aiohttp_server(create_app(config))
+    server = TestServer(create_app(config))
+    await server.start_server()
+    yield server
+    await server.close()
 
 
-@pytest.fixture
-async def browser(live_server: TestServer) -> AsyncIterator[Browser]:
-    """Headless Debian Chromium."""
+@pytest_asyncio.fixture(loop_scope="session", scope="session")
+async def chromium() -> AsyncIterator[Browser]:
+    """Headless Debian Chromium, started once for the worker's browser tests."""
     if not HAVE_CHROMIUM:  # `make test` installs it; a missing browser is a failure, never a skip
         pytest.fail(f"{CHROMIUM} is missing: run `make test`, or apt-get install chromium")
     async with async_playwright() as playwright:
         launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
         yield launched
         await launched.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def browser(chromium: Browser, live_server: TestServer) -> AsyncIterator[Browser]:
+    """The worker's Chromium, for one test: the contexts the test left open are closed after it, so no
+    page of one test runs on into the next."""
+    yield chromium
+    for context in chromium.contexts:
+        await context.close()
 
 
 @dataclass
@@ -71,7 +90,7 @@ class Tab:
         return await self.page.evaluate(f"(() => {{ const m = window.mazerace; return {expression}; }})()")
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[object]:
     """Open a page in a fresh browser context (its own localStorage), at a path of the live server."""
     tabs: list[Tab] = []

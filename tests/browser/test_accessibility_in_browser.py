@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
@@ -33,7 +34,7 @@ RUN_AXE = """async () => {
 OpenSchemeTab = Callable[[str, str], Awaitable[Tab]]
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def scheme_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSchemeTab]:
     """Open a path in a fresh context with the given colour scheme, ready for axe to be injected."""
     tabs: list[Tab] = []

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, expect
 
@@ -51,7 +52,7 @@ async def test_the_rules_copy_has_the_servers_fog_fields(live_server: TestServer
 # ----- helpers -----------------------------------------------------------------------------------------
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def socket_clients() -> AsyncIterator[list[Client]]:
     """Socket.IO clients made by a test, disconnected at its end."""
     clients: list[Client] = []

@@ -10,6 +10,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, ConsoleMessage, Page, Route, expect
 
@@ -85,7 +86,7 @@ async def fake_records(route: Route) -> None:
     await route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_front(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenFront]:
     """Open the front page in a language at a size, with a public room, records and everything folded
     opened; script errors and missing keys fail the test."""

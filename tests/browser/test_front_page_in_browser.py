@@ -6,6 +6,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
@@ -29,7 +30,7 @@ JARGON = ("Braid", "Recursive backtracker", "DFS (recursive)", "Bottlenecks", "G
 OpenFront = Callable[[tuple[int, int]], Awaitable[Tab]]
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_front(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenFront]:
     """Open the front page at a screen size; phones as phones (touch, mobile viewport)."""
     tabs: list[Tab] = []

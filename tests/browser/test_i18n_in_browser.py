@@ -5,6 +5,7 @@ from the catalogue; axe over the Chinese page."""
 from collections.abc import AsyncIterator
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, ConsoleMessage, Page
 
@@ -14,7 +15,7 @@ CHINESE_HEADING = "这个地址上什么也没有"
 ENGLISH_HEADING = "There is nothing at this address"
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def chinese_tab(browser: Browser) -> AsyncIterator[Page]:
     """A tab of a browser set to Chinese (navigator.languages, Accept-Language); script errors fail."""
     context = await browser.new_context(locale="zh-CN", viewport={"width": 390, "height": 844})

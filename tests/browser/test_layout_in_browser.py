@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
@@ -46,7 +47,7 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
     """Open pages at a screen's size (screens.py); script errors in any fail the test."""
     tabs = SizedTabs(browser, live_server)

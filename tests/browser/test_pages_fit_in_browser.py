@@ -9,6 +9,7 @@ import re
 from collections.abc import AsyncIterator
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
@@ -30,7 +31,7 @@ WIDTHS = """() => ({
 })"""
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
     """Open pages at a screen's size (screens.py); script errors in any fail the test."""
     tabs = SizedTabs(browser, live_server)

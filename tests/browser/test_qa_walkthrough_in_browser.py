@@ -12,6 +12,7 @@ import re
 from collections.abc import AsyncIterator
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
@@ -23,7 +24,7 @@ KEY_GAP = 0.12  # seconds between key presses: under the client's and the server
 NARROW = {"phone": SCREENS["phone"], "small phone": SCREENS["small phone"]}
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
     """Open pages at a screen's size (screens.py); script errors in any fail the test."""
     tabs = SizedTabs(browser, live_server)

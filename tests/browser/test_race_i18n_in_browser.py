@@ -13,6 +13,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
@@ -139,7 +140,7 @@ def assert_none(found: list[str], where: str) -> None:
 OpenTab = Callable[..., Awaitable[Tab]]
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_in(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenTab]:
     """Open a path in a fresh context with a locale and a screen size; script errors and missing
     catalogue keys (a console warning) fail the test."""

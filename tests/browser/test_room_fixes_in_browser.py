@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
@@ -15,7 +16,7 @@ from tests.browser.screens import SCREENS, OpenSized, SizedTabs
 from tests.browser.test_bots_in_browser import post_room
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
     """Open pages at a screen's size (screens.py); script errors in any fail the test."""
     tabs = SizedTabs(browser, live_server)

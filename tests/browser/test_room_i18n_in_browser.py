@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
@@ -91,7 +92,7 @@ class Tabs:
         return tab
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def tabs(browser: Browser, live_server: TestServer) -> AsyncIterator[Tabs]:
     opened = Tabs(browser, live_server)
     yield opened

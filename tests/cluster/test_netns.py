@@ -25,9 +25,6 @@ from tests.cluster.chaos_table import RaceTable, owner_of, table_on, until
 from tests.cluster.netns import unavailable
 from tests.cluster.netns_cluster import NODE_PORT, NetnsCluster, netns_cluster
 
-pytestmark = pytest.mark.xdist_group("netns")
-"""One worker runs them in turn: each simulated network is a handful of processes on the two cores."""
-
 BACK_WITHIN = 10.0
 """Seconds from the cut until every client has joined the room again elsewhere: a lease (1.5 s) to let
 go, another for the lease to run out, reconnections over a 20-60 ms link; generous for two busy cores."""

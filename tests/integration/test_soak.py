@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 
 from server.maze.model import Cell
 from server.maze.wire import PackedCells, decode_maze
@@ -31,8 +30,6 @@ from tests.store.live import TIMEOUT, Racer, ServerProcess, post_json
 
 from .fog_explorer import FogExplorer
 from .slow_reader import SlowReader
-
-pytestmark = pytest.mark.xdist_group("browser")
 
 ROOMS = 8
 """Rooms racing at once; every other one in fog."""
