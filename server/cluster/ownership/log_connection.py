@@ -3,7 +3,10 @@
 Every acknowledged command rides in a log batch, so a batch's round trip is on the path of every
 move. Through redis-py's pipeline it cost this process ~180 µs of CPU for one room's write (the pool's
 bookkeeping, a timeout task per read and per send, the reply callbacks), against ~45 µs written and
-read here (measured on this project's 2-core machine). The connection is still made by redis-py's pool
+read here (measured on this project's 2-core machine). redis-py's public calls on one connection
+(`send_packed_command`, then `read_response` a reply, its own timeout off) still cost ~60-100 µs more a
+round trip than reading its stream here (a health check, and a parser call through several layers a
+reply; measured side by side against a real Redis). The connection is still made by redis-py's pool
 (its address, password, database, and whatever the pool resolves the primary with); this class then
 writes the batch's commands in Redis's protocol and reads the replies with hiredis itself, under one
 timeout for the whole round trip. One batch is in flight at a time (the group commit sends the next
