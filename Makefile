@@ -78,11 +78,13 @@ $(NFT):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nftables
 
+# Two workers; an idle one takes tests queued for the other (`worksteal`): a few browser and cluster tests
+# take 20-60 s, and a fixed share per worker left one of them running alone for minutes at the end.
 test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(REDIS_SENTINEL) $(NGINX) $(NFT)
 	npx eslint web/js tests/js eslint.config.js
 	npx tsc -p jsconfig.json
 	node --import ./tests/js/fixtures/english-page.mjs --test tests/js/
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m tests.bench $(ARGS)
