@@ -35,6 +35,10 @@ class TokenBucket:
             return True
         return False
 
+    def give_back(self) -> None:
+        """Return the token `allow` just took (what it allowed did not happen after all)."""
+        self.tokens = min(self.limit.burst, self.tokens + 1.0)
+
 
 class KeyedLimiter:
     """One bucket per key (a connection, an address); forgets keys on request or when full again."""
@@ -57,7 +61,7 @@ class KeyedLimiter:
         """Return the token `allow` just took for `key` (what it allowed did not happen after all)."""
         bucket = self._buckets.get(key)
         if bucket is not None:
-            bucket.tokens = min(self.limit.burst, bucket.tokens + 1.0)
+            bucket.give_back()
 
     def forget(self, key: str) -> None:
         """Drop a key's bucket (its connection closed)."""

@@ -196,9 +196,7 @@ class SocketGateway:
         """Whether a bot may step now: the move limit every player has, keyed as a member is."""
         return self.move_limiter.allow(f"{code}/{bot_id}", self.monotonic())
 
-    def _allowed(
-        self, limiter: KeyedLimiter, sid: str, charged: list[tuple[KeyedLimiter, str]] | None = None
-    ) -> bool:
+    def _allowed(self, limiter: KeyedLimiter, sid: str, charged: list[tuple[KeyedLimiter, str]]) -> bool:
         """Whether `sid` may act under `limiter`: as this connection, as the member it has joined as (so
         reconnecting does not refill the buckets), and, for the limits that have one, as its address
         (so neither do new connections, or leaving and joining again as a new member). Each bucket a
@@ -214,8 +212,7 @@ class SocketGateway:
         for bucket_limiter, key in buckets:
             if not bucket_limiter.allow(key, now):
                 return False
-            if charged is not None:
-                charged.append((bucket_limiter, key))
+            charged.append((bucket_limiter, key))
         return True
 
     # ----- connection lifecycle ------------------------------------------------------------------------
@@ -294,6 +291,6 @@ class SocketGateway:
         arrives as `sid, *data`: the connection is whichever of the first two arguments is one.
         """
         sid = next((a for a in args[:2] if self._live(a)), None)
-        if sid is not None and not self._allowed(self.command_limiter, str(sid)):
+        if sid is not None and not self._allowed(self.command_limiter, str(sid), []):  # never given back
             return error_ack("rate_limited", "too many commands; slow down")
         return error_ack("unknown_event", "the server does not know that event")
