@@ -59,10 +59,11 @@ def cluster(redis_server: RedisServer, start_nginx: StartNginx, tmp_path: Path) 
 
 @dataclass
 class Tab:
-    """The room page, with its script errors recorded."""
+    """The room page, with its script errors and its failed requests recorded."""
 
     page: Page
     errors: list[str] = field(default_factory=list)
+    network: list[str] = field(default_factory=list)
 
     async def state(self, expression: str) -> Any:
         """An expression over the client's read-only `window.mazerace` hook."""
@@ -95,6 +96,8 @@ async def open_room(browser: Browser, url: str) -> Tab:
     page.on("pageerror", lambda error: tab.errors.append(str(error)))
     page.on("console", lambda msg: tab.errors.append(msg.text) if msg.type == "error" else None)
     page.on("dialog", lambda dialog: tab.errors.append(f"dialog: {dialog.message}"))
+    page.on("requestfailed", lambda request: tab.network.append(f"failed: {request.url} {request.failure}"))
+    page.on("response", lambda r: tab.network.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
     await page.goto(url)
     # every state the connection pill shows, in order (to see the page lost and got back its socket)
     await page.evaluate(
@@ -110,6 +113,17 @@ async def open_room(browser: Browser, url: str) -> Tab:
         }"""
     )
     return tab
+
+
+async def join_as_player(tab: Tab, name: str) -> None:
+    """Type a name and press Join as player, once the page has enabled it (its scripts have run)."""
+    await tab.page.fill("#name", name)
+    try:
+        await expect(tab.page.locator("#join-as-player")).to_be_enabled(timeout=WAIT_MS)
+    except AssertionError:
+        seen = f"errors {tab.errors}, failed requests {tab.network}"
+        raise AssertionError(f"the join button was never enabled; {seen}") from None
+    await tab.page.click("#join-as-player")
 
 
 async def walk(tab: Tab, keys: list[str]) -> None:
@@ -155,8 +169,7 @@ async def test_a_race_in_the_browser_through_the_cluster(
             code = (await response.json())["code"]
 
         ann = await open_room(browser, f"{cluster.url}/r/{code}")
-        await ann.page.fill("#name", "Ann")
-        await ann.page.click("#join-as-player")
+        await join_as_player(ann, "Ann")
         await expect(ann.page.locator("#lobby-panel")).to_be_visible(timeout=WAIT_MS)
         bob = await ClusterPlayer(cluster.url, code, "Bob").connect()
         watcher = await ClusterPlayer(cluster.url, code, "Watcher", "spectator").connect()
@@ -236,8 +249,7 @@ async def test_the_browser_gets_back_into_the_race_when_redis_returns(
         async with http.post(f"{cluster.url}/api/rooms", json={"preset": "easy"}) as response:
             code = (await response.json())["code"]
         ann = await open_room(browser, f"{cluster.url}/r/{code}")
-        await ann.page.fill("#name", "Ann")
-        await ann.page.click("#join-as-player")
+        await join_as_player(ann, "Ann")
         await expect(ann.page.locator("#start-button")).to_be_enabled(timeout=WAIT_MS)
         try:
             await ann.page.click("#start-button")
