@@ -4,7 +4,6 @@ it. The race and the front page have their own, closer tests (test_layout_in_bro
 test_front_page_in_browser.py); this one walks the pages around them: a room's join page and lobby,
 the preferences, the replay of a finished race, an unknown room and an unknown address."""
 
-import asyncio
 import re
 from collections.abc import AsyncIterator
 
@@ -13,11 +12,10 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.conftest import Tab, room_of, way_out
 from tests.browser.screens import SCREENS, OpenSized, SizedTabs, join_alone
 from tests.browser.test_bots_in_browser import post_room
-
-KEY_GAP = 0.12  # seconds between key presses: under the client's and the server's move rate limits
+from tests.store.live import Racer
 
 WIDTHS = """() => ({
   width: innerWidth,
@@ -46,22 +44,19 @@ async def assert_fits(page: Page, what: str) -> None:
     )
 
 
-async def finished_race(open_sized: OpenSized, live_server: TestServer) -> str:
-    """A race run to the exit by one player on the desktop; its id."""
+async def finished_race(live_server: TestServer) -> str:
+    """A race run to the exit by one Socket.IO player (only its replay is looked at here); its id."""
     code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
-    tab = await join_alone(open_sized, code, *SCREENS["desktop"])
-    await tab.page.click("#start-button")
-    await tab.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
-    await tab.page.focus("#race-canvas")
-    for key in keys_along(way_out(room_of(live_server, code))):
-        await tab.page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
-    await expect(tab.page.locator("#results")).to_be_visible(timeout=10_000)
-    href = await tab.page.get_attribute("#replay-link", "href")
-    assert href is not None
-    match = re.search(r"/replay/([^/?#]+)$", href)
-    assert match is not None, href
-    return match.group(1)
+    racer = await Racer(str(live_server.make_url(""))).connect()
+    try:
+        await racer.join(code, "Ann")
+        await racer.ok("start")
+        started = (await racer.wait_for("started"))["d"]
+        await racer.walk(way_out(room_of(live_server, code))[1:])
+        await racer.wait_for("race_over")
+        return str(started["race"])
+    finally:
+        await racer.close()
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
@@ -69,7 +64,7 @@ async def test_no_page_is_wider_than_the_screen(
     open_sized: OpenSized, live_server: TestServer, screen: str
 ) -> None:
     width, height = SCREENS[screen]
-    race = await finished_race(open_sized, live_server)
+    race = await finished_race(live_server)
     code = await post_room(live_server, preset="easy")
 
     joining = await open_sized(f"/r/{code}", width, height)
