@@ -26,14 +26,12 @@ from server.cluster.nginx_server import NginxServer
 from server.cluster.nodes import NodeSpec, start_node, start_nodes
 from server.cluster.redis_ha import RedisHA
 from server.cluster.redis_server import RedisServer
+from server.cluster.restarts import GIVE_UP_REASON, Restarts
 from server.cluster.services import LOOPBACK, Service, ServiceError, port_is_free
 
 NODE_STOP_SECONDS = 25.0
 """A process saving its rooms on SIGTERM gets this long before it is killed."""
 WATCH_SECONDS = 0.2
-QUICK_DEATH_SECONDS = 10.0
-"""A process that dies this soon after starting, three times running, is not started again."""
-QUICK_DEATHS = 3
 
 
 @dataclass
@@ -42,9 +40,7 @@ class Node:
 
     spec: NodeSpec
     service: Service
-    started_at: float = field(default_factory=time.monotonic)
-    quick_deaths: int = 0
-    given_up: bool = False
+    restarts: Restarts = field(default_factory=Restarts)
 
 
 @dataclass
@@ -57,9 +53,8 @@ class Cluster:
     redis_url: str = ""
     nodes: list[Node] = field(default_factory=list)
     nginx: NginxServer | None = None
-    support_started: dict[str, float] = field(default_factory=dict)
-    """When Redis and nginx last started (monotonic), by name: a quick death is counted."""
-    support_deaths: dict[str, int] = field(default_factory=dict)
+    support_restarts: dict[str, Restarts] = field(default_factory=dict)
+    """Redis's and nginx's starts and deaths, by name."""
 
     def start(self) -> NginxServer:
         """Start Redis, the processes and nginx (returned); each is kept as soon as it runs."""
@@ -70,7 +65,7 @@ class Cluster:
         elif self.args.redis is None:
             self.redis = RedisServer.start(data / "redis")
             self.redis_url = self.redis.url
-            self.support_started["redis-server"] = time.monotonic()
+            self.support_restarts["redis-server"] = Restarts()
         else:
             self.redis_url = self.args.redis
         specs = [
@@ -85,7 +80,7 @@ class Cluster:
         self.nginx = NginxServer.start(
             data / "nginx", self.upstreams(), port=self.args.port, host=self.args.host
         )
-        self.support_started["nginx"] = time.monotonic()
+        self.support_restarts["nginx"] = Restarts()
         return self.nginx
 
     def table(self) -> str:
@@ -113,20 +108,22 @@ class Cluster:
     def watch_once(self) -> str | None:
         """Look at every child once: report and restart whatever died; a reason to stop, or None."""
         if self.redis_ha is not None and self.args.restart:
-            self.redis_ha.revive(say)
+            reason = self.redis_ha.revive(say)
+            if reason is not None:
+                return reason
         for name in ("redis-server", "nginx"):
             reason = self._revive_support(name)
             if reason is not None:
                 return reason
         for node in self.nodes:
-            if not node.given_up and not node.service.alive():
+            if not node.restarts.given_up and not node.service.alive():
                 self._revive(node)
         return None
 
     def _revive_support(self, name: str) -> str | None:
         """Redis or nginx, dead, is started again on its port (Redis on its data, whose append-only
         file holds every acknowledged write; nginx on its config): the MazeRace processes stay up and
-        reconnect. One that dies three times running within 10 s of starting stops the cluster."""
+        reconnect. One in a crash loop (`restarts`) stops the cluster."""
         server: RedisServer | NginxServer | None = self.redis if name == "redis-server" else self.nginx
         if server is None or server.service.alive():
             return None
@@ -135,12 +132,11 @@ class Cluster:
         say(
             f"{name} (pid {service.pid}, port {service.port}) exited with status {service.process.returncode}"
         )
-        quick = time.monotonic() - self.support_started.get(name, 0.0) < QUICK_DEATH_SECONDS
-        self.support_deaths[name] = self.support_deaths.get(name, 0) + 1 if quick else 0
-        if not self.args.restart or self.support_deaths[name] >= QUICK_DEATHS:
-            why = "--no-restart" if not self.args.restart else f"it died {QUICK_DEATHS} times on start"
+        restarts = self.support_restarts[name]
+        if not self.args.restart or not restarts.died():
+            why = "--no-restart" if not self.args.restart else GIVE_UP_REASON
             return f"{name} is not started again ({why}); stopping the cluster"
-        self.support_started[name] = time.monotonic()
+        restarts.started()
         try:
             if isinstance(server, RedisServer):
                 server.restart()
@@ -163,20 +159,18 @@ class Cluster:
         service.end_group()
         say(f"{node.spec.node} (pid {service.pid}, port {service.port}) exited with status "
             f"{service.process.returncode}")  # fmt: skip
-        quick = time.monotonic() - node.started_at < QUICK_DEATH_SECONDS
-        node.quick_deaths = node.quick_deaths + 1 if quick else 0
-        if not self.args.restart or node.quick_deaths >= QUICK_DEATHS:
-            node.given_up = True
-            why = "--no-restart" if not self.args.restart else f"it died {QUICK_DEATHS} times on start"
+        if not self.args.restart or not node.restarts.died():
+            node.restarts.given_up = True
+            why = "--no-restart" if not self.args.restart else GIVE_UP_REASON
             say(f"{node.spec.node} is not started again ({why}); nginx sends its rooms to the others")
             return
         try:
             node.service = start_node(node.spec, service.log, port=service.port)
         except ServiceError as error:
             say(f"{node.spec.node} could not be started again: {error}")
-            node.started_at = time.monotonic()
             return
-        node.started_at = time.monotonic()
+        finally:
+            node.restarts.started()
         say(f"{node.spec.node} started again: pid {node.service.pid}, port {node.service.port}")
 
     def stop(self) -> None:

@@ -38,6 +38,7 @@ import redis
 from server.cluster.install import find_program
 from server.cluster.redis_server import RedisServer, pong
 from server.cluster.redis_url import SentinelRedis
+from server.cluster.restarts import GIVE_UP_REASON, Restarts
 from server.cluster.services import LOOPBACK, Service, ServiceError, start_on_free_port
 
 MASTER = "mazerace"
@@ -123,6 +124,8 @@ class RedisHA:
     sentinels: list[SentinelProcess] = field(default_factory=list)
     dead_since: dict[int, float] = field(default_factory=dict)
     """Port of a dead node -> when it was found dead (monotonic)."""
+    restarts: dict[int, Restarts] = field(default_factory=dict)
+    """Port of a node or Sentinel -> its starts and deaths."""
 
     @classmethod
     def start(cls, root: Path) -> "RedisHA":
@@ -137,9 +140,11 @@ class RedisHA:
                 conf.write_text(NODE_SETTINGS)
                 replica_of = ha.nodes[0].port if ha.nodes else None
                 ha.nodes.append(RedisServer.start(data, conf=conf, replica_of=replica_of))
+                ha.restarts[ha.nodes[-1].port] = Restarts()
             primary = ha.nodes[0].port
             for k in range(1, 4):
                 ha.sentinels.append(SentinelProcess.start(root / f"sentinel{k}", primary))
+                ha.restarts[ha.sentinels[-1].service.port] = Restarts()
             ha.wait_settled(SETTLE_SECONDS)
         except BaseException:
             ha.stop()
@@ -191,35 +196,51 @@ class RedisHA:
                 raise ServiceError(f"the Sentinels did not settle within {seconds:.0f} s (see {self.root})")
             time.sleep(0.1)
 
-    def revive(self, say: Callable[[str], None]) -> None:
-        """Start again whatever died (see the module's docstring), saying what it does."""
+    def revive(self, say: Callable[[str], None]) -> str | None:
+        """Start again whatever died (see the module's docstring), saying what it does; a reason to stop
+        the cluster when a Redis node is in a crash loop (`restarts`): the primary alone acknowledges
+        nothing (`WAIT`), as if Redis were down. A Sentinel in one is left down: two still agree."""
         for sentinel in self.sentinels:
-            if not sentinel.service.alive():
-                try:
-                    sentinel.restart(self.primary_port() or self.nodes[0].port)
-                except ServiceError as error:
-                    say(f"redis-sentinel (port {sentinel.service.port}) could not be started again: {error}")
-                    continue
-                service = sentinel.service
-                say(f"redis-sentinel (port {service.port}) died; started again: pid {service.pid}")
+            restarts = self.restarts[sentinel.service.port]
+            if sentinel.service.alive() or restarts.given_up:
+                continue
+            if not restarts.died():
+                say(f"redis-sentinel (port {sentinel.service.port}) is not started again ({GIVE_UP_REASON})")
+                continue
+            try:
+                sentinel.restart(self.primary_port() or self.nodes[0].port)
+            except ServiceError as error:
+                say(f"redis-sentinel (port {sentinel.service.port}) could not be started again: {error}")
+                continue
+            finally:
+                restarts.started()
+            service = sentinel.service
+            say(f"redis-sentinel (port {service.port}) died; started again: pid {service.pid}")
         for node in self.nodes:
             if node.service.alive():
                 self.dead_since.pop(node.port, None)
                 continue
+            restarts = self.restarts[node.port]
+            if node.port not in self.dead_since and not restarts.died():
+                why = f"redis-server (port {node.port}) is not started again ({GIVE_UP_REASON})"
+                return f"{why}; stopping the cluster"
             died = self.dead_since.setdefault(node.port, time.monotonic())
             primary = self.primary_port()
             waited = time.monotonic() - died
             if primary in (None, node.port) and waited < FAILOVER_WAIT:
                 continue  # its replica is not promoted yet
             target = primary if primary not in (None, node.port) else None
+            self.dead_since.pop(node.port, None)
             try:
                 self._restart(node, target)
             except ServiceError as error:
                 say(f"redis-server (port {node.port}) could not be started again: {error}")
                 continue
-            self.dead_since.pop(node.port, None)
+            finally:
+                restarts.started()
             role = f"a replica of port {target}" if target else "as it was"
             say(f"redis-server (port {node.port}) died; started again as {role}: pid {node.service.pid}")
+        return None
 
     @staticmethod
     def _restart(node: RedisServer, primary: int | None) -> None:

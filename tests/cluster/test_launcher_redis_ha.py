@@ -5,16 +5,19 @@ MazeRace process stays up and finds the new primary (a room made before is still
 stops every child, leaving no process and no port."""
 
 import asyncio
+import contextlib
 import os
 import signal
+import socket
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import aiohttp
 
 from server.cluster.redis_ha import ask
 from server.cluster.services import port_is_free
-from tests.cluster.launcher_process import gone, running_launcher
+from tests.cluster.launcher_process import Launcher, gone, running_launcher
 
 
 async def _status(http: aiohttp.ClientSession, url: str, within: float = 30.0) -> int:
@@ -68,3 +71,64 @@ async def test_redis_ha_starts_revives_and_stops_all_five(tmp_path: Path) -> Non
         pids += [_new_pid(sentinel_again), _new_pid(primary_again)]
         assert [pid for pid in pids if not gone(pid)] == []
         assert [row.port for row in rows if not port_is_free(row.port)] == []
+
+
+@contextlib.contextmanager
+def _launcher_paused(cluster: Launcher) -> Iterator[None]:
+    """The launcher stopped (SIGSTOP) meanwhile: it cannot start a child again before the test is ready."""
+    cluster.process.send_signal(signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        cluster.process.send_signal(signal.SIGCONT)
+
+
+def _kill_and_hold_port(pid: int, port: int) -> socket.socket:
+    """Kill `pid` (SIGKILL) and listen on its port in its place: each start of it again fails at once."""
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while True:
+        holder = socket.socket()
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past its connections' TIME_WAIT
+        try:
+            holder.bind(("127.0.0.1", port))
+            holder.listen()
+            return holder
+        except OSError:
+            holder.close()
+            assert time.monotonic() < deadline, f"port {port} was not let go"
+            time.sleep(0.02)
+
+
+async def test_a_redis_node_or_sentinel_that_cannot_start_is_not_started_forever(tmp_path: Path) -> None:
+    """A Sentinel that dies on every start is given up after three tries, and the rest runs on; a Redis
+    node that does is given up too and stops the cluster (without it nothing is acknowledged), cleanly."""
+    with running_launcher(tmp_path, "--redis-ha", procs=1) as (cluster, _):
+        cluster.wait_for("ready:")
+        rows = cluster.table()
+        replica = next(row for row in rows if row.role == "redis" and row.id == "replica")
+        sentinel = [row for row in rows if row.role == "sentinel"][2]
+        with _launcher_paused(cluster):
+            held = _kill_and_hold_port(sentinel.pid, sentinel.port)
+        with held:
+            given_up = cluster.wait_for(f"redis-sentinel (port {sentinel.port}) is not started again", 60)
+            assert "died 3 times on start" in given_up
+            tries = [
+                line for line in cluster.seen if line.startswith(f"redis-sentinel (port {sentinel.port})")
+            ]
+            failed, last = tries[:-1], tries[-1]
+            assert last == given_up
+            assert len(failed) in (2, 3), tries  # 3: its first death came after 10 s up, not "on start"
+            assert all("could not be started again" in line for line in failed), failed
+            await asyncio.sleep(1.0)
+            assert cluster.process.poll() is None, "one Sentinel down stops nothing"
+            assert not [line for line in cluster.lines.queue if str(sentinel.port) in line]
+
+            with _launcher_paused(cluster):
+                held_too = _kill_and_hold_port(replica.pid, replica.port)
+            with held_too:
+                stopping = cluster.wait_for(f"redis-server (port {replica.port}) is not started again", 60)
+                assert stopping.endswith("stopping the cluster"), stopping
+                assert cluster.process.wait(60) == 1
+        others = [row.pid for row in rows if row not in (replica, sentinel)]
+        assert [pid for pid in others if not gone(pid)] == []
