@@ -33,9 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import redis
-
 from server.cluster.install import find_program
+from server.cluster.redis_roles import StalePrimaries, ask_at
 from server.cluster.redis_server import RedisServer, pong
 from server.cluster.redis_url import SentinelRedis
 from server.cluster.restarts import GIVE_UP_REASON, Restarts
@@ -49,6 +48,7 @@ FAILOVER_TIMEOUT_MS = 2000
 FAILOVER_WAIT = 2 * FAILOVER_TIMEOUT_MS / 1000 + 2.0
 """Seconds a dead primary waits for its replica's promotion before it is started again as it was
 (its replica is dead too, or the Sentinels cannot agree)."""
+ROLE_CHECK_SECONDS = 0.5
 NOWHERE = 0
 """The port a node restarting as a replica first replicates (nothing listens there), until told."""
 SETTLE_SECONDS = 30.0
@@ -60,14 +60,16 @@ repl-diskless-sync-delay 0
 """
 
 
-def sentinel_settings(port: int, data_dir: Path, primary: int) -> str:
+def sentinel_settings(
+    port: int, data_dir: Path, primary: int, host: str = LOOPBACK, primary_host: str = LOOPBACK
+) -> str:
     """A Sentinel's config file: where it listens, the primary it watches, and the timings above."""
     return f"""port {port}
-bind {LOOPBACK}
+bind {host}
 daemonize no
 logfile ""
 dir {data_dir}
-sentinel monitor {MASTER} {LOOPBACK} {primary} {QUORUM}
+sentinel monitor {MASTER} {primary_host} {primary} {QUORUM}
 sentinel down-after-milliseconds {MASTER} {DOWN_AFTER_MS}
 sentinel failover-timeout {MASTER} {FAILOVER_TIMEOUT_MS}
 sentinel parallel-syncs {MASTER} 1
@@ -76,13 +78,7 @@ sentinel parallel-syncs {MASTER} 1
 
 def ask(port: int, *command: str | int) -> object:
     """One command to the Redis or Sentinel on a loopback port; None when it does not answer."""
-    client = redis.Redis(host=LOOPBACK, port=port, socket_timeout=0.5, socket_connect_timeout=0.5)
-    try:
-        return client.execute_command(*command)  # type: ignore[no-untyped-call]
-    except (redis.RedisError, OSError):
-        return None
-    finally:
-        client.close()
+    return ask_at(LOOPBACK, port, *command)
 
 
 @dataclass
@@ -126,6 +122,9 @@ class RedisHA:
     """Port of a dead node -> when it was found dead (monotonic)."""
     restarts: dict[int, Restarts] = field(default_factory=dict)
     """Port of a node or Sentinel -> its starts and deaths."""
+    roles: StalePrimaries | None = None
+    """The check for a replaced primary still acting as one (`redis_roles`), once all five run."""
+    next_role_check: float = 0.0
 
     @classmethod
     def start(cls, root: Path) -> "RedisHA":
@@ -146,6 +145,8 @@ class RedisHA:
                 ha.sentinels.append(SentinelProcess.start(root / f"sentinel{k}", primary))
                 ha.restarts[ha.sentinels[-1].service.port] = Restarts()
             ha.wait_settled(SETTLE_SECONDS)
+            sentinels = [(LOOPBACK, sentinel.service.port) for sentinel in ha.sentinels]
+            ha.roles = StalePrimaries(MASTER, sentinels, [(LOOPBACK, node.port) for node in ha.nodes])
         except BaseException:
             ha.stop()
             raise
@@ -240,7 +241,17 @@ class RedisHA:
                 restarts.started()
             role = f"a replica of port {target}" if target else "as it was"
             say(f"redis-server (port {node.port}) died; started again as {role}: pid {node.service.pid}")
+        self._demote_stale_primaries(say)
         return None
+
+    def _demote_stale_primaries(self, say: Callable[[str], None]) -> None:
+        """Twice a second: a replaced primary still acting as one is told to follow the named one."""
+        now = time.monotonic()
+        if self.roles is None or now < self.next_role_check:
+            return
+        self.next_role_check = now + ROLE_CHECK_SECONDS
+        for _, port in self.roles.demote(now):
+            say(f"redis-server (port {port}) acted as a primary beside the Sentinels' one: told to follow it")
 
     @staticmethod
     def _restart(node: RedisServer, primary: int | None) -> None:

@@ -132,3 +132,27 @@ async def test_a_redis_node_or_sentinel_that_cannot_start_is_not_started_forever
                 assert cluster.process.wait(60) == 1
         others = [row.pid for row in rows if row not in (replica, sentinel)]
         assert [pid for pid in others if not gone(pid)] == []
+
+
+async def test_a_primary_replaced_while_frozen_is_told_at_once_to_follow_the_new_one(tmp_path: Path) -> None:
+    """The primary frozen (SIGSTOP) past the Sentinels' patience is replaced; thawed, it acts as a second
+    primary (Sentinel turns it into a replica only some 8-10 s later, and until then nothing can be
+    acknowledged). The launcher tells it to follow the new primary at once."""
+    with running_launcher(tmp_path, "--redis-ha", procs=1) as (cluster, _):
+        cluster.wait_for("ready:")
+        redis = {row.id: row for row in cluster.table() if row.role == "redis"}
+        primary, replica = redis["primary"], redis["replica"]
+        os.kill(primary.pid, signal.SIGSTOP)
+        try:
+            deadline = time.monotonic() + 30
+            while await asyncio.to_thread(_role, replica.port) != "master":
+                assert time.monotonic() < deadline, "the replica was not promoted"
+                await asyncio.sleep(0.1)
+        finally:
+            os.kill(primary.pid, signal.SIGCONT)
+        told = await asyncio.to_thread(
+            cluster.wait_for, f"redis-server (port {primary.port}) acted as a primary", 30
+        )
+        assert told.endswith("told to follow it"), told
+        assert await asyncio.to_thread(_role, primary.port) == "slave"
+        assert cluster.process.poll() is None

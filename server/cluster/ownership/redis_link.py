@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
+from redis.backoff import NoBackoff
 from redis.exceptions import ResponseError
 
 from server.cluster.redis_url import PlainRedis, SentinelRedis, parse_redis_url
@@ -34,6 +36,11 @@ lease's life before the group commit gives them up as `server_unsure`."""
 
 SENTINEL_TIMEOUT = 0.5
 """Seconds a Sentinel may take to answer (they answer from memory, within a millisecond)."""
+
+NO_RETRY = Retry(NoBackoff(), 0)
+"""A call that times out or loses its connection fails at once: redis-py would by default try it again
+behind the caller (3 or more times, seconds apart), so that a 0.5 s question to a frozen Sentinel took
+9 s, while every caller here has its own answer to a failure (the next renewal, `server_unsure`)."""
 
 SOCKET_TIMEOUT = 2.0
 """Seconds a call may go unanswered (longer than `WAIT_MS`: a waiting write is not a lost one)."""
@@ -152,6 +159,7 @@ def connect(url: str) -> RedisLink:
         "socket_timeout": SOCKET_TIMEOUT,
         "socket_connect_timeout": 1.0,
         "health_check_interval": 5,
+        "retry": NO_RETRY,
     }
     address = parse_redis_url(url)
     if isinstance(address, PlainRedis):
@@ -162,7 +170,11 @@ def connect(url: str) -> RedisLink:
 def _through_sentinels(address: SentinelRedis, options: dict[str, Any]) -> RedisLink:
     sentinel = Sentinel(  # type: ignore[no-untyped-call]
         list(address.sentinels),
-        sentinel_kwargs={"socket_timeout": SENTINEL_TIMEOUT, "socket_connect_timeout": SENTINEL_TIMEOUT},
+        sentinel_kwargs={
+            "socket_timeout": SENTINEL_TIMEOUT,
+            "socket_connect_timeout": SENTINEL_TIMEOUT,
+            "retry": NO_RETRY,
+        },
     )
     redis = sentinel.master_for(address.master, db=address.db, **options)
     return RedisLink(redis, ReplicaWait(), sentinel, address.master)
