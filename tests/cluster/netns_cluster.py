@@ -34,6 +34,7 @@ from server.cluster.services import Service, spawn
 from tests.cluster.chaos import NODE_ARGS, NODES, UP_SECONDS, ChaosCluster
 from tests.cluster.delay_relay import DelayRelay, fixed, jittered
 from tests.cluster.netns import NetworkError, SimulatedNetwork, simulated_network
+from tests.cluster.netns_redis_ha import HA_MACHINES, NetnsRedisHA, start_redis_ha
 
 MACHINES = ("redis", *NODES, "nginx")
 REDIS_PORT = 6379
@@ -54,8 +55,11 @@ class NetnsCluster(ChaosCluster):
 
     network: SimulatedNetwork = field(kw_only=True)
     players_relay: DelayRelay = field(kw_only=True)
-    redis_relay: DelayRelay = field(kw_only=True)
+    redis_relay: DelayRelay | None = field(kw_only=True)
+    """The one Redis's relay; None with `redis_ha`."""
     node_relays: dict[str, DelayRelay] = field(kw_only=True)
+    redis_ha: NetnsRedisHA | None = field(default=None, kw_only=True)
+    """With `ha`: Redis as a primary, a replica and three Sentinels, each on a machine of its own."""
 
     @property
     def url(self) -> str:
@@ -67,8 +71,11 @@ class NetnsCluster(ChaosCluster):
         return f"http://{self.network.machines[node].address}:{NODE_PORT}"
 
     def client(self) -> "aioredis.Redis":
-        """A redis-py client of the cluster's Redis, straight over the bridge (the caller closes it)."""
-        return aioredis.from_url(f"redis://{self.network.machines['redis'].address}:{REDIS_PORT}/0")
+        """A redis-py client of the cluster's Redis (the primary now, with `redis_ha`), straight over the
+        bridge (the caller closes it)."""
+        machine = "redis" if self.redis_ha is None else self.redis_ha.primary()
+        assert machine is not None, "no Sentinel names a primary"
+        return aioredis.from_url(f"redis://{self.network.machines[machine].address}:{REDIS_PORT}/0")
 
     async def restart(self, node: str) -> None:
         """Start a process that ended again on its machine, and wait until it answers."""
@@ -90,6 +97,7 @@ class NetnsCluster(ChaosCluster):
 
     def cut_from_redis(self, node: str) -> None:
         """Drop every packet between `node`'s machine and Redis (through the relay or not), both ways."""
+        assert self.redis_relay is not None, "one Redis only: with Sentinels, cut a Redis node off"
         redis = self.network.machines["redis"].address
         self.network.cut(node, [(self.network.hub, self.redis_relay.port), (redis, None)])
 
@@ -98,39 +106,38 @@ class NetnsCluster(ChaosCluster):
 
 
 @contextlib.contextmanager
-def running_netns_cluster(root: Path, network: SimulatedNetwork) -> Iterator[NetnsCluster]:
-    """Redis, three processes (started together, then each waited for) and nginx on `network`'s
-    machines, with their relays; every process stopped by pid and every relay stopped after the block."""
+def running_netns_cluster(
+    root: Path, network: SimulatedNetwork, *, ha: bool = False
+) -> Iterator[NetnsCluster]:
+    """Redis (with `ha`: a primary, a replica and three Sentinels), three processes (started together,
+    then each waited for) and nginx on `network`'s machines, with their relays; every process stopped
+    by pid and every relay stopped after the block."""
     machines, hub = network.machines, network.hub
     relays: list[DelayRelay] = []
     services: dict[str, Service] = {}
     redis: RedisServer | None = None
+    redis_ha: NetnsRedisHA | None = None
+    redis_relay: DelayRelay | None = None
     nginx: NginxServer | None = None
     try:
-        data_dir = root / "redis"
-        data_dir.mkdir(parents=True, exist_ok=True)
-        binary = redis_binary()
-        redis_at = machines["redis"].address
-        command = [
-            *machines["redis"].wrap,
-            *redis_command(REDIS_PORT, data_dir, binary, host=redis_at),
-            "--protected-mode", "no",  # off loopback it answers nothing but DENIED without a password
-        ]  # fmt: skip
-        redis = RedisServer(
-            data_dir, spawn("redis-server", command, REDIS_PORT, data_dir / "redis.log"), binary
-        )
-        _wait(lambda: pong(REDIS_PORT, redis_at), "redis-server", redis.service)
 
         def relay(target: str, port: int, one_way: float) -> DelayRelay:
             made = DelayRelay(hub, target, port, fixed(one_way)).start()
             relays.append(made)
             return made
 
-        redis_relay = relay(machines["redis"].address, REDIS_PORT, BETWEEN_MACHINES)
+        if ha:
+            redis_ha = start_redis_ha(root / "redis-ha", network)
+            redis = RedisServer(root / "redis-ha" / "redis1", redis_ha.nodes["redis1"], redis_binary())
+            redis_url = redis_ha.url
+        else:
+            redis = _start_redis(root / "redis", network)
+            redis_relay = relay(machines["redis"].address, REDIS_PORT, BETWEEN_MACHINES)
+            redis_url = f"redis://{redis_relay.address}/0"
         specs = {
             node: NodeSpec(
                 node,
-                f"redis://{redis_relay.address}/0",
+                redis_url,
                 str(root / "mazerace.db"),
                 extra=NODE_ARGS,
                 host=machines[node].address,
@@ -180,6 +187,7 @@ def running_netns_cluster(root: Path, network: SimulatedNetwork) -> Iterator[Net
             players_relay=players_relay,
             redis_relay=redis_relay,
             node_relays=node_relays,
+            redis_ha=redis_ha,
         )
     finally:
         for name in list(network.cuts):
@@ -190,10 +198,31 @@ def running_netns_cluster(root: Path, network: SimulatedNetwork) -> Iterator[Net
             service.stop(signal.SIGTERM, 15)
         if nginx is not None:
             nginx.stop()
-        if redis is not None:
+        if redis_ha is not None:
+            redis_ha.stop()
+        elif redis is not None:
             redis.stop()
         for made in relays:
             made.stop()
+
+
+def _start_redis(data_dir: Path, network: SimulatedNetwork) -> RedisServer:
+    """The one redis-server on its machine, once it answers."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    binary = redis_binary()
+    machine = network.machines["redis"]
+    command = [
+        *machine.wrap,
+        *redis_command(REDIS_PORT, data_dir, binary, host=machine.address),
+        "--protected-mode", "no",  # off loopback it answers nothing but DENIED without a password
+    ]  # fmt: skip
+    redis = RedisServer(data_dir, spawn("redis-server", command, REDIS_PORT, data_dir / "redis.log"), binary)
+    try:
+        _wait(lambda: pong(REDIS_PORT, machine.address), "redis-server", redis.service)
+    except BaseException:
+        redis.kill()
+        raise
+    return redis
 
 
 def _answers(node: str, address: str) -> bool:
@@ -210,7 +239,9 @@ def _wait(ready: Callable[[], bool], what: str, service: Service) -> None:
 
 
 @contextlib.contextmanager
-def netns_cluster(root: Path) -> Iterator[NetnsCluster]:
-    """A simulated network with a cluster on it, both removed after the block."""
-    with simulated_network(MACHINES) as network, running_netns_cluster(root, network) as cluster:
+def netns_cluster(root: Path, *, ha: bool = False) -> Iterator[NetnsCluster]:
+    """A simulated network with a cluster on it (with `ha`, Redis behind Sentinels), both removed after
+    the block."""
+    machines = (*HA_MACHINES, *NODES, "nginx") if ha else MACHINES
+    with simulated_network(machines) as network, running_netns_cluster(root, network, ha=ha) as cluster:
         yield cluster
