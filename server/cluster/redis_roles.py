@@ -12,7 +12,7 @@ Never in the middle of a fail-over: only when every Sentinel that answers, a maj
 the same primary, that primary says it is one, and the other node has said so too for `STALE_SECONDS`.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import redis
@@ -20,23 +20,46 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 Address = tuple[str, int]
-Ask = Callable[..., object]
-"""`ask_at(host, port, *command)`: one command's answer, None when nothing answers."""
 
 STALE_SECONDS = 1.0
 """How long a node must act as a second primary before it is told: Sentinel's own fail-over steps
 (promote, then reconfigure) take a fraction of this."""
 
 
+def _client(host: str, port: int) -> redis.Redis:
+    """A client that gives up after half a second, once: redis-py by default tries a timed-out call
+    again, 3 times and seconds apart, behind its caller."""
+    return redis.Redis(
+        host=host, port=port, socket_timeout=0.5, socket_connect_timeout=0.5, retry=Retry(NoBackoff(), 0)
+    )
+
+
 def ask_at(host: str, port: int, *command: str | int) -> object:
     """One command to the Redis or Sentinel at `host:port`; None when it does not answer."""
-    client = redis.Redis(
-        host=host, port=port, socket_timeout=0.5, socket_connect_timeout=0.5, retry=Retry(NoBackoff(), 0)
-    )  # redis-py tries a timed-out call again by default (3 times, seconds apart): once is the point
+    client = _client(host, port)
     try:
         return client.execute_command(*command)  # type: ignore[no-untyped-call]
     except (redis.RedisError, OSError):
         return None
+    finally:
+        client.close()
+
+
+def make_replica(node: Address, primary: Address) -> bool:
+    """Make `node` a replica of `primary` as Sentinel does: in one transaction, with its config file
+    rewritten (it restarts a replica) and its clients disconnected, so each finds the primary again (a
+    connection kept open would have every write refused `READONLY`); whether it was done."""
+    client = _client(*node)
+    try:
+        with client.pipeline(transaction=True) as transaction:
+            transaction.execute_command("REPLICAOF", *primary)  # type: ignore[no-untyped-call]
+            transaction.execute_command("CONFIG", "REWRITE")  # type: ignore[no-untyped-call]
+            transaction.execute_command("CLIENT", "KILL", "TYPE", "normal")  # type: ignore[no-untyped-call]
+            transaction.execute_command("CLIENT", "KILL", "TYPE", "pubsub")  # type: ignore[no-untyped-call]
+            answers = transaction.execute(raise_on_error=False)
+        return bool(answers[0] == b"OK")  # a node started without a config file cannot rewrite one: no matter
+    except (redis.RedisError, OSError):
+        return False
     finally:
         client.close()
 
@@ -52,7 +75,6 @@ class StalePrimaries:
     master: str
     sentinels: Sequence[Address]
     nodes: Sequence[Address]
-    ask: Ask = ask_at
     since: dict[Address, float] = field(default_factory=dict)
     """Node -> when it was first seen acting as a second primary (monotonic)."""
 
@@ -61,14 +83,14 @@ class StalePrimaries:
         named = set()
         answered = 0
         for host, port in self.sentinels:
-            answer = self.ask(host, port, "SENTINEL", "get-master-addr-by-name", self.master)
+            answer = ask_at(host, port, "SENTINEL", "get-master-addr-by-name", self.master)
             if isinstance(answer, list) and len(answer) == 2:
                 answered += 1
                 named.add((_text(answer[0]), int(answer[1])))
         return named.pop() if len(named) == 1 and 2 * answered > len(self.sentinels) else None
 
     def role(self, node: Address) -> str | None:
-        info = self.ask(*node, "INFO", "replication")
+        info = ask_at(*node, "INFO", "replication")
         return _text(info.get("role")) if isinstance(info, dict) else None
 
     def demote(self, now: float) -> list[Address]:
@@ -84,7 +106,7 @@ class StalePrimaries:
                 self.since.pop(node, None)
                 continue
             stale_for = now - self.since.setdefault(node, now)
-            if stale_for >= STALE_SECONDS and self.ask(*node, "REPLICAOF", *primary) is not None:
+            if stale_for >= STALE_SECONDS and make_replica(node, primary):
                 told.append(node)
                 self.since.pop(node)
         return told
