@@ -37,7 +37,7 @@ from server.cluster.install import find_program
 from server.cluster.redis_roles import StalePrimaries, ask_at
 from server.cluster.redis_server import RedisServer, pong
 from server.cluster.redis_url import SentinelRedis
-from server.cluster.restarts import GIVE_UP_REASON, Restarts
+from server.cluster.restarts import GIVE_UP_REASON, REDIS_HA_QUICK_DEATH_SECONDS, Restarts
 from server.cluster.services import LOOPBACK, Service, ServiceError, start_on_free_port
 
 MASTER = "mazerace"
@@ -139,11 +139,11 @@ class RedisHA:
                 conf.write_text(NODE_SETTINGS)
                 replica_of = ha.nodes[0].port if ha.nodes else None
                 ha.nodes.append(RedisServer.start(data, conf=conf, replica_of=replica_of))
-                ha.restarts[ha.nodes[-1].port] = Restarts()
+                ha.restarts[ha.nodes[-1].port] = Restarts(REDIS_HA_QUICK_DEATH_SECONDS)
             primary = ha.nodes[0].port
             for k in range(1, 4):
                 ha.sentinels.append(SentinelProcess.start(root / f"sentinel{k}", primary))
-                ha.restarts[ha.sentinels[-1].service.port] = Restarts()
+                ha.restarts[ha.sentinels[-1].service.port] = Restarts(REDIS_HA_QUICK_DEATH_SECONDS)
             ha.wait_settled(SETTLE_SECONDS)
             sentinels = [(LOOPBACK, sentinel.service.port) for sentinel in ha.sentinels]
             ha.roles = StalePrimaries(MASTER, sentinels, [(LOOPBACK, node.port) for node in ha.nodes])

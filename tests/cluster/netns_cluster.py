@@ -19,7 +19,7 @@ import contextlib
 import random
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -34,7 +34,7 @@ from server.cluster.services import Service, spawn
 from tests.cluster.chaos import NODE_ARGS, NODES, UP_SECONDS, ChaosCluster
 from tests.cluster.delay_relay import DelayRelay, fixed, jittered
 from tests.cluster.netns import NetworkError, SimulatedNetwork, simulated_network
-from tests.cluster.netns_redis_ha import HA_MACHINES, NetnsRedisHA, start_redis_ha
+from tests.cluster.netns_redis_ha import HA_MACHINES, NetnsRedisHA, start_redis_ha, wait_up
 
 MACHINES = ("redis", *NODES, "nginx")
 REDIS_PORT = 6379
@@ -151,7 +151,7 @@ def running_netns_cluster(
                 node, spec.command(NODE_PORT), NODE_PORT, root / "logs" / f"{node}.log", env=UNBUFFERED
             )
         for node, service in services.items():
-            _wait(partial(_answers, node, machines[node].address), node, service)
+            wait_up(partial(_answers, node, machines[node].address), node, service)
         node_relays = {node: relay(machines[node].address, NODE_PORT, BETWEEN_MACHINES) for node in NODES}
         upstreams = [Upstream(hub, node_relays[node].port) for node in NODES]
         nginx = NginxServer.start(
@@ -218,7 +218,7 @@ def _start_redis(data_dir: Path, network: SimulatedNetwork) -> RedisServer:
     ]  # fmt: skip
     redis = RedisServer(data_dir, spawn("redis-server", command, REDIS_PORT, data_dir / "redis.log"), binary)
     try:
-        _wait(lambda: pong(REDIS_PORT, machine.address), "redis-server", redis.service)
+        wait_up(lambda: pong(REDIS_PORT, machine.address), "redis-server", redis.service)
     except BaseException:
         redis.kill()
         raise
@@ -228,14 +228,6 @@ def _start_redis(data_dir: Path, network: SimulatedNetwork) -> RedisServer:
 def _answers(node: str, address: str) -> bool:
     answer = health(NODE_PORT, address)
     return answer is not None and answer.get("node") == node
-
-
-def _wait(ready: Callable[[], bool], what: str, service: Service) -> None:
-    deadline = time.monotonic() + UP_SECONDS
-    while not ready():
-        assert service.alive(), f"{what} exited:\n{service.log_tail()}"
-        assert time.monotonic() < deadline, f"{what} did not come up:\n{service.log_tail()}"
-        time.sleep(0.05)
 
 
 @contextlib.contextmanager

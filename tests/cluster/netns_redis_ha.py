@@ -90,7 +90,7 @@ class NetnsRedisHA:
             "--replica-announce-ip", hub, "--replica-announce-port", str(relay.port),
         ]  # fmt: skip
         self.nodes[node] = service = spawn("redis-server", command, REDIS_PORT, data / "redis.log")
-        _wait_for(lambda: pong(REDIS_PORT, machine.address), f"{node}'s redis-server", service)
+        wait_up(lambda: pong(REDIS_PORT, machine.address), f"{node}'s redis-server", service)
 
     def start_sentinel(self, sentinel: str, primary: str) -> None:
         machine = self.network.machines[sentinel]
@@ -109,7 +109,7 @@ class NetnsRedisHA:
         assert binary is not None, "redis-sentinel is not installed (make test installs it)"
         command = [*machine.wrap, binary, str(conf)]
         self.sentinels[sentinel] = service = spawn("redis-sentinel", command, SENTINEL_PORT, data / "log")
-        _wait_for(lambda: pong(SENTINEL_PORT, machine.address), sentinel, service)
+        wait_up(lambda: pong(SENTINEL_PORT, machine.address), sentinel, service)
 
     def settled(self) -> bool:
         """Every Sentinel names the same primary and knows the replica and the other two."""
@@ -187,7 +187,8 @@ def start_redis_ha(root: Path, network: SimulatedNetwork) -> NetnsRedisHA:
     return ha
 
 
-def _wait_for(ready: Callable[[], bool], what: str, service: Service) -> None:
+def wait_up(ready: Callable[[], bool], what: str, service: Service) -> None:
+    """Poll `ready` until it holds: an AssertionError when `service` exits first or takes too long."""
     deadline = time.monotonic() + UP_SECONDS
     while not ready():
         assert service.alive(), f"{what} exited:\n{service.log_tail()}"
