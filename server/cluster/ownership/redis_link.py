@@ -24,6 +24,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 
 from server.cluster.redis_url import PlainRedis, SentinelRedis, parse_redis_url
@@ -37,8 +38,9 @@ lease's life before the group commit gives them up as `server_unsure`."""
 SENTINEL_TIMEOUT = 0.5
 """Seconds a Sentinel may take to answer (they answer from memory, within a millisecond)."""
 
-NO_RETRY = Retry(NoBackoff(), 0)
-"""A call that times out or loses its connection fails at once: redis-py would by default try it again
+ONE_RECONNECT = Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,))
+"""A call that finds its pooled connection broken (Redis restarted, a primary replaced) is sent once more
+on a new one, at once; a call that times out fails at once. redis-py would by default try either again
 behind the caller (3 or more times, seconds apart), so that a 0.5 s question to a frozen Sentinel took
 9 s, while every caller here has its own answer to a failure (the next renewal, `server_unsure`)."""
 
@@ -159,7 +161,7 @@ def connect(url: str) -> RedisLink:
         "socket_timeout": SOCKET_TIMEOUT,
         "socket_connect_timeout": 1.0,
         "health_check_interval": 5,
-        "retry": NO_RETRY,
+        "retry": ONE_RECONNECT,
     }
     address = parse_redis_url(url)
     if isinstance(address, PlainRedis):
@@ -173,7 +175,7 @@ def _through_sentinels(address: SentinelRedis, options: dict[str, Any]) -> Redis
         sentinel_kwargs={
             "socket_timeout": SENTINEL_TIMEOUT,
             "socket_connect_timeout": SENTINEL_TIMEOUT,
-            "retry": NO_RETRY,
+            "retry": ONE_RECONNECT,
         },
     )
     redis = sentinel.master_for(address.master, db=address.db, **options)
