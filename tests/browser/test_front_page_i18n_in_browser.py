@@ -129,7 +129,7 @@ async def test_in_the_pseudo_locale_every_word_is_from_the_catalogue_and_fits(
 ) -> None:
     code = await post_room(live_server, preset="medium", public=True, fog=True)
     page = await open_front("?lang=en-XA", size)
-    assert await page.locator("html").get_attribute("lang") == "en-XA"
+    await expect(page.locator("html")).to_have_attribute("lang", "en-XA")
     texts = await page.evaluate(TEXTS)
     assert len(texts) > 80, texts
 
@@ -152,7 +152,7 @@ async def test_in_chinese_no_latin_word_shows_not_even_to_a_screen_reader(
 ) -> None:
     code = await post_room(live_server, preset="easy", public=True)
     page = await open_front("", PHONE, locale="zh-CN")
-    assert await page.locator("html").get_attribute("lang") == "zh-CN"
+    await expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     await expect(page.locator("#race-bot-summary")).to_have_text(
         "没人一起玩？DFS 机器人马上和你比赛：每秒 5 步，迷宫 简单 10 \N{MULTIPLICATION SIGN} 10。"
     )

@@ -191,7 +191,7 @@ async def replay_at_the_end(page: Page) -> None:
 async def test_a_whole_race_in_chinese(open_in: OpenTab, live_server: TestServer) -> None:
     tab = await open_in("/")
     page = tab.page
-    assert await page.locator("html").get_attribute("lang") == "zh-CN"
+    await expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     await page.fill("#name", NAME)
     await page.click("#create-easy")
     await page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
@@ -221,7 +221,7 @@ async def test_a_whole_race_in_chinese(open_in: OpenTab, live_server: TestServer
     await page.click("#replay-link")
     await page.wait_for_url(re.compile(r"/replay/"))
     await replay_at_the_end(page)
-    assert await page.locator("html").get_attribute("lang") == "zh-CN"
+    await expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     await expect(page.locator("#replay-players li .status")).to_contain_text("获得第 1 名")
     await expect(page.get_by_role("combobox", name="语言")).to_have_value("zh-CN")
     assert latin_words(await page.title(), allowed) == [], await page.title()
