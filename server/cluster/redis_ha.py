@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from server.cluster.install import find_program
-from server.cluster.redis_roles import StalePrimaries, ask_at
+from server.cluster.redis_roles import StalePrimaries, ask_at, first_named_primary
 from server.cluster.redis_server import RedisServer, pong
 from server.cluster.redis_url import SentinelRedis
 from server.cluster.restarts import GIVE_UP_REASON, REDIS_HA_QUICK_DEATH_SECONDS, Restarts
@@ -81,6 +81,14 @@ def ask(port: int, *command: str | int) -> object:
     return ask_at(LOOPBACK, port, *command)
 
 
+def sentinel_program() -> str:
+    """The path of redis-sentinel; ServiceError, saying how to install it, when there is none."""
+    binary = find_program("redis-sentinel")
+    if binary is None:
+        raise ServiceError("redis-sentinel is not installed (Debian: apt-get install redis-sentinel)")
+    return binary
+
+
 @dataclass
 class SentinelProcess:
     """A redis-sentinel this process started, on its config file (which Sentinel keeps rewriting)."""
@@ -92,9 +100,7 @@ class SentinelProcess:
     def start(cls, data_dir: Path, primary: int, port: int | None = None) -> "SentinelProcess":
         data_dir.mkdir(parents=True, exist_ok=True)
         conf = data_dir / "sentinel.conf"
-        binary = find_program("redis-sentinel")
-        if binary is None:
-            raise ServiceError("redis-sentinel is not installed (Debian: apt-get install redis-sentinel)")
+        binary = sentinel_program()
 
         def command(chosen: int) -> list[str]:
             if not conf.exists() or port is None:  # a new Sentinel; one restarted keeps what it learnt
@@ -163,11 +169,9 @@ class RedisHA:
 
     def primary_port(self) -> int | None:
         """The primary's port as the first Sentinel that answers says; None when none can."""
-        for sentinel in self.sentinels:
-            answer = ask(sentinel.service.port, "SENTINEL", "get-master-addr-by-name", MASTER)
-            if isinstance(answer, list) and len(answer) == 2:
-                return int(answer[1])
-        return None
+        sentinels = [(LOOPBACK, sentinel.service.port) for sentinel in self.sentinels]
+        primary = first_named_primary(sentinels, MASTER)
+        return None if primary is None else primary[1]
 
     def node_on(self, port: int | None) -> RedisServer | None:
         return next((node for node in self.nodes if node.port == port), None)

@@ -68,6 +68,19 @@ def _text(value: object) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
+def primary_named_by(sentinel: Address, master: str) -> Address | None:
+    """The primary of `master` as the Sentinel at `sentinel` names it; None when it does not answer."""
+    answer = ask_at(*sentinel, "SENTINEL", "get-master-addr-by-name", master)
+    if isinstance(answer, list) and len(answer) == 2:
+        return _text(answer[0]), int(answer[1])
+    return None
+
+
+def first_named_primary(sentinels: Sequence[Address], master: str) -> Address | None:
+    """The primary the first Sentinel that answers names (cheap, for a caller that only waits for one)."""
+    return next(filter(None, (primary_named_by(sentinel, master) for sentinel in sentinels)), None)
+
+
 @dataclass
 class StalePrimaries:
     """The Sentinels and the Redis nodes of one replicated set, by the addresses the Sentinels use."""
@@ -80,13 +93,9 @@ class StalePrimaries:
 
     def named_primary(self) -> Address | None:
         """The primary every answering Sentinel names, if a majority answer and agree; else None."""
-        named = set()
-        answered = 0
-        for host, port in self.sentinels:
-            answer = ask_at(host, port, "SENTINEL", "get-master-addr-by-name", self.master)
-            if isinstance(answer, list) and len(answer) == 2:
-                answered += 1
-                named.add((_text(answer[0]), int(answer[1])))
+        answers = [primary_named_by(sentinel, self.master) for sentinel in self.sentinels]
+        named = {answer for answer in answers if answer is not None}
+        answered = sum(answer is not None for answer in answers)
         return named.pop() if len(named) == 1 and 2 * answered > len(self.sentinels) else None
 
     def role(self, node: Address) -> str | None:

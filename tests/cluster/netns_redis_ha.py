@@ -19,9 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from server.cluster.install import find_program
-from server.cluster.redis_ha import MASTER, NODE_SETTINGS, ROLE_CHECK_SECONDS, sentinel_settings
-from server.cluster.redis_roles import StalePrimaries, ask_at
+from server.cluster.redis_ha import (
+    MASTER,
+    NODE_SETTINGS,
+    ROLE_CHECK_SECONDS,
+    sentinel_program,
+    sentinel_settings,
+)
+from server.cluster.redis_roles import StalePrimaries, ask_at, first_named_primary
 from server.cluster.redis_server import pong, redis_binary, redis_command
 from server.cluster.redis_url import SentinelRedis
 from server.cluster.services import Service, spawn
@@ -60,13 +65,11 @@ class NetnsRedisHA:
 
     def primary(self) -> str | None:
         """The machine of the primary the first Sentinel that answers names (by its relay's port)."""
-        for sentinel in SENTINELS:
-            answer = ask_at(self.network.machines[sentinel].address, SENTINEL_PORT, "SENTINEL",
-                         "get-master-addr-by-name", MASTER)  # fmt: skip
-            if isinstance(answer, list) and len(answer) == 2:
-                port = int(answer[1])
-                return next((node for node, relay in self.relays.items() if relay.port == port), None)
-        return None
+        sentinels = [(self.network.machines[sentinel].address, SENTINEL_PORT) for sentinel in SENTINELS]
+        primary = first_named_primary(sentinels, MASTER)
+        if primary is None:
+            return None
+        return next((node for node, relay in self.relays.items() if relay.port == primary[1]), None)
 
     def role(self, node: str) -> object:
         """What `node` says it is ('master' or 'slave'), asked straight over the bridge."""
@@ -105,9 +108,7 @@ class NetnsRedisHA:
             primary_host=self.network.hub,
         )
         conf.write_text(settings + "protected-mode no\n")
-        binary = find_program("redis-sentinel")
-        assert binary is not None, "redis-sentinel is not installed (make test installs it)"
-        command = [*machine.wrap, binary, str(conf)]
+        command = [*machine.wrap, sentinel_program(), str(conf)]
         self.sentinels[sentinel] = service = spawn("redis-sentinel", command, SENTINEL_PORT, data / "log")
         wait_up(lambda: pong(SENTINEL_PORT, machine.address), sentinel, service)
 
