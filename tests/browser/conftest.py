@@ -12,7 +12,7 @@ tests; the fixtures say `loop_scope="session"`), each test still with a fresh se
 
 import itertools
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,6 +142,24 @@ KEY_FOR = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1,
 def keys_along(path: list[Cell]) -> list[str]:
     """The arrow keys that walk `path`."""
     return [KEY_FOR[(b[0] - a[0], b[1] - a[1])] for a, b in itertools.pairwise(path)]
+
+
+SETTLED = "() => window.mazerace.feel.doing === null && window.mazerace.state.pending.length === 0"
+"""The room page owes no step: no key waiting for the pace, no move waiting for the server's answer."""
+
+
+async def settled(page: Page) -> None:
+    """Wait until the last key's step has gone and been answered."""
+    await page.wait_for_function(SETTLED)
+
+
+async def press_keys(page: Page, keys: Iterable[str]) -> None:
+    """Press each key on the focused element as a player taps, the next once the last one's step has been
+    answered: the walk goes at the page's own pace (the server's move rate) on a quiet machine and slows
+    down on a busy one, instead of a fixed gap that a slow server or page could fall behind."""
+    for key in keys:
+        await page.keyboard.press(key)
+        await settled(page)
 
 
 @pytest.fixture(autouse=True)

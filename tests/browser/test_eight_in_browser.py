@@ -3,7 +3,6 @@ keypad names and a click on a corner neighbour move across corners (the server's
 diagonal passages are drawn, and the replay plays it back. A 4-direction maze sends no diagonal move.
 The copy of the rules the node tests read (tests/js/fixtures/rules.json) is checked against the server's."""
 
-import asyncio
 import json
 import re
 from collections import deque
@@ -14,9 +13,8 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, WebSocket, expect
 
 from server.maze.model import Cell, Maze
-from tests.browser.conftest import Tab, room_of
+from tests.browser.conftest import Tab, room_of, settled
 
-KEY_GAP = 0.12  # seconds between key presses: under the client's 12 moves/s and the server's limit
 FIXTURE = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "rules.json"
 STRAIGHT = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1, 0): "ArrowUp"}
 DIAGONAL_KEYS = (  # taken in turn: the keypad by position, the letters beside WASD, the NumLock-off names
@@ -229,7 +227,7 @@ async def test_a_race_across_corners_by_keypad_letters_and_a_click(  # type: ign
         else:
             await host.page.keyboard.press(DIAGONAL_KEYS[turn % len(DIAGONAL_KEYS)][d])
             turn += 1
-        await asyncio.sleep(KEY_GAP)
+        await settled(host.page)
 
     await host.page.wait_for_function("() => window.mazerace.state.me().finished === true", timeout=10_000)
     acks = acks_of(received)
@@ -266,7 +264,7 @@ async def test_a_four_direction_maze_sends_no_diagonal_move(open_tab, live_serve
     await host.page.focus("#race-canvas")
     for key in ("q", "e", "z", "c", "Numpad7", "Numpad9", "Numpad1", "Numpad3", "Home", "PageDown"):
         await host.page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
+        await settled(host.page)
     entrance = room_of(live_server, code).maze.entrance  # type: ignore[union-attr]
     await click_cell(host.page, (entrance[0] + 1, entrance[1] + 1))  # the corner neighbour
     await host.page.keyboard.press("ArrowRight")  # a straight move still goes: the frames were watched

@@ -23,14 +23,13 @@ from server.maze.hint_reveal import CUT_STEPS
 from server.maze.model import Cell, Maze
 from server.room.players import Player
 from server.room.room import Room
-from tests.browser.conftest import Tab, room_of, way_out
+from tests.browser.conftest import Tab, room_of, settled, way_out
 from tests.browser.fog_cases import FIXTURE, fog_cases
 from tests.browser.test_eight_in_browser import DIAGONAL_KEYS, PIXELS_AT, STRAIGHT, delta, way
 from tests.integration.conftest import Client
 from tests.mazes import visible_now
 
 VISION = 2
-KEY_GAP = 0.12  # seconds between key presses: under the client's 12 moves/s and the server's limit
 RULES = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "rules.json"
 
 
@@ -111,7 +110,7 @@ async def walk(tab: Tab, path: list[Cell]) -> None:
     await tab.page.focus("#race-canvas")
     for d in map(delta, path, path[1:]):
         await tab.page.keyboard.press(STRAIGHT[d] if d in STRAIGHT else DIAGONAL_KEYS[0][d])
-        await asyncio.sleep(KEY_GAP)
+        await settled(tab.page)
     await tab.page.wait_for_function("() => window.mazerace.state.pending.length === 0")
 
 

@@ -8,15 +8,13 @@ The controls are found by their role and accessible name, so the test follows a 
 what a redesign renames is written once, in the patterns below.
 """
 
-import asyncio
 import re
 
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Locator, Page, expect
 
-from tests.browser.conftest import keys_along, room_of, way_out
+from tests.browser.conftest import keys_along, room_of, settled, way_out
 
-KEY_GAP = 0.12  # seconds between arrow keys: under the client's and the server's move rate limits
 MAX_TABS = 60
 NAME_FIELD = re.compile(r"your name", re.IGNORECASE)
 CREATE_BUTTON = re.compile(r"^easy\b", re.IGNORECASE)  # "Easy 10 x 10", the first size under "Race friends"
@@ -120,7 +118,7 @@ async def race_to_the_results_by_keyboard(open_tab, live_server: TestServer) -> 
     for moves, key in enumerate(keys):  # the last move opens the results, which take the focus
         await assert_focus_seen(page, f"the maze after {moves} moves")
         await page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
+        await settled(page)
 
     results = page.get_by_role("dialog", name="Results")
     await expect(results).to_be_visible(timeout=10_000)

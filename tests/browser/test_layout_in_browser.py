@@ -2,7 +2,6 @@
 button, the pad and the results sit at a desktop, a phone on its side and two phones upright (bounding
 boxes and the maze's drawn rectangle from `window.mazerace`, never pixels)."""
 
-import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -11,11 +10,9 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
-from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
 from tests.browser.screens import PHONES, SCREENS, OpenSized, SizedTabs, join_alone
 from tests.browser.test_bots_in_browser import post_room
-
-KEY_GAP = 0.12  # seconds between key presses: under the client's 12 moves/s and the server's limit
 
 # Every visible control of the page's race view (the header, the tools, the bar, the pad), its box,
 # the viewport and the maze's drawn rectangle cut to the canvas (CSS px, relative to the viewport).
@@ -104,9 +101,7 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
     await expect(tab.page.locator("#race-summary")).to_have_text("You are 1st of 1.")
 
     await tab.page.focus("#race-canvas")
-    for key in keys_along(way_out(room_of(live_server, code))):
-        await tab.page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
+    await press_keys(tab.page, keys_along(way_out(room_of(live_server, code))))
     results = tab.page.locator("#results")
     await expect(results).to_be_visible(timeout=10_000)
     await expect(tab.page.locator("#results-winner")).to_have_text("You win!")

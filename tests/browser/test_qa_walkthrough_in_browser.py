@@ -16,11 +16,10 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
 from tests.browser.screens import SCREENS, OpenSized, SizedTabs, join_alone
 from tests.browser.test_bots_in_browser import post_room
 
-KEY_GAP = 0.12  # seconds between key presses: under the client's and the server's move rate limits
 NARROW = {"phone": SCREENS["phone"], "small phone": SCREENS["small phone"]}
 
 
@@ -78,9 +77,7 @@ async def race_with_a_hint(
     await tab.page.click("#hint-button")
     await tab.page.wait_for_function("() => window.mazerace.state.me().hints === 1")
     await tab.page.focus("#race-canvas")
-    for key in keys_along(way_out(room_of(live_server, code))):
-        await tab.page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
+    await press_keys(tab.page, keys_along(way_out(room_of(live_server, code))))
     await expect(tab.page.locator("#results")).to_be_visible(timeout=10_000)
     href = await tab.page.get_attribute("#replay-link", "href")
     assert href is not None
@@ -215,9 +212,7 @@ async def test_the_message_covers_no_control(  # defect 4
     assert not found["hits"], f"the hint's message covers {found['hits']} on the {screen}"
 
     await tab.page.focus("#race-canvas")
-    for key in keys_along(way_out(room_of(live_server, code))):
-        await tab.page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
+    await press_keys(tab.page, keys_along(way_out(room_of(live_server, code))))
     await expect(tab.page.locator("#results")).to_be_visible(timeout=10_000)
     await tab.page.evaluate(SAY, LONG_MESSAGE)
     found = await tab.page.evaluate(CONTROLS)
@@ -267,10 +262,7 @@ async def test_the_results_lead_back_to_the_room_and_separately_home(  # defect 
     keys = keys_along(way_out(room_of(live_server, code)))
     for tab in (host, guest):
         await tab.page.focus("#race-canvas")
-    for key in keys:
-        for tab in (host, guest):
-            await tab.page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
+    await asyncio.gather(press_keys(host.page, keys), press_keys(guest.page, keys))
     await expect(guest.page.locator("#results")).to_be_visible(timeout=10_000)
 
     back = guest.page.locator("#close-results")

@@ -8,7 +8,6 @@ text of the race screen, the results and the replay is a catalogue's (inside ⟦
 than its box, on a phone and on a desktop.
 """
 
-import asyncio
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -17,11 +16,10 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
 from tests.browser.screens import SCREENS
 from tests.browser.test_bots_in_browser import post_room
 
-KEY_GAP = 0.12  # seconds between key presses: under the client's and the server's move rate limits
 NAME = "小明"
 
 # Latin words a Chinese page may show: the hint searches' names and the keys a player presses.
@@ -171,9 +169,7 @@ async def open_in(browser: Browser, live_server: TestServer) -> AsyncIterator[Op
 
 async def walk_out(tab: Tab, live_server: TestServer, code: str) -> None:
     await tab.page.focus("#race-canvas")
-    for key in keys_along(way_out(room_of(live_server, code))):
-        await tab.page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
+    await press_keys(tab.page, keys_along(way_out(room_of(live_server, code))))
 
 
 async def replay_at_the_end(page: Page) -> None:

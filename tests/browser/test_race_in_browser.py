@@ -7,9 +7,8 @@ from pathlib import Path
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
 
-KEY_GAP = 0.12  # seconds between key presses: under the client's 12 moves/s and the server's limit
 XSS_NAME = "<svg/onload=alert()>"  # 20 characters, the longest name the server takes
 
 
@@ -47,9 +46,7 @@ async def start_race(host: Tab, guests: list[Tab]) -> None:
 async def walk(tab: Tab, keys: list[str]) -> None:
     """Press arrow keys on the maze canvas at a steady human pace."""
     await tab.page.focus("#race-canvas")
-    for key in keys:
-        await tab.page.keyboard.press(key)
-        await asyncio.sleep(KEY_GAP)
+    await press_keys(tab.page, keys)
 
 
 async def test_two_players_and_a_spectator_race_to_results(
