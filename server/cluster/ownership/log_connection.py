@@ -11,6 +11,11 @@ reply; measured side by side against a real Redis). The connection is still made
 writes the batch's commands in Redis's protocol and reads the replies with hiredis itself, under one
 timeout for the whole round trip. One batch is in flight at a time (the group commit sends the next
 when this one has answered), so the connection needs no lock.
+
+A write refused `READONLY` means the node was made a replica while this connection stayed open (Sentinel
+and the launcher disconnect its clients when they demote a node; a bare `REPLICAOF` does not): the
+connection is closed, as redis-py's own Sentinel connections do, so the next batch asks for the primary
+again instead of being refused there until the connection breaks.
 """
 
 import asyncio
@@ -20,13 +25,13 @@ import hiredis
 import redis.asyncio as aioredis
 from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import NoScriptError, ReadOnlyError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 Argument = str | int | bytes
 Reply = object
 """A reply as hiredis reads it (bytes, int, None, a list of them), or the `ResponseError` Redis
-answered for that one command (`NoScriptError` for an unknown script)."""
+answered for that one command (`NoScriptError` for an unknown script, `ReadOnlyError` from a replica)."""
 
 READ_SIZE = 65536
 
@@ -44,7 +49,9 @@ def pack(commands: Sequence[Sequence[Argument]]) -> bytes:
 
 def _error(reply: ResponseError) -> ResponseError:
     text = str(reply)
-    return NoScriptError(text) if text.startswith("NOSCRIPT") else reply
+    if text.startswith("NOSCRIPT"):
+        return NoScriptError(text)
+    return ReadOnlyError(text) if text.startswith("READONLY") else reply
 
 
 class LogConnection:
@@ -93,6 +100,8 @@ class LogConnection:
         except BaseException:  # cancelled midway: replies may be left unread on the connection
             await self._drop()
             raise
+        if any(isinstance(reply, ReadOnlyError) for reply in replies):
+            await self._drop()  # on a node made a replica: the next batch connects to the primary again
         return replies
 
     async def _drop(self) -> None:
