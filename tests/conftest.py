@@ -1,14 +1,36 @@
 """Fixtures every test package can use: the real services under tests/services."""
 
+import contextlib
 import inspect
 from pathlib import Path
 
 import pytest
 
+from tests.cluster.netns import unavailable
+from tests.cluster.netns_hub import hub
+
 pytest_plugins = ["tests.services.postgres"]
 
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
+HUB = pytest.StashKey[contextlib.ExitStack]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The simulated machines' hub, made by the process that outlives every test worker before any
+    worker starts a Chromium (which fails its requests in flight when the root namespace's addresses
+    change: tests/cluster/netns_hub.py), when this machine can simulate networks at all."""
+    if hasattr(session.config, "workerinput") or unavailable() is not None:
+        return
+    stack = session.config.stash[HUB] = contextlib.ExitStack()
+    stack.enter_context(hub())
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The hub removed once every worker, and its Chromium, has finished."""
+    stack = session.config.stash.get(HUB, None)
+    if stack is not None:
+        stack.close()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,17 +1,18 @@
 """Machines, simulated: each part of a cluster in a Linux network namespace of its own, joined by a veth
-link to a bridge in the root namespace, on a private /24 of 10.77.0.0/16 that no interface of this
-machine uses yet. The bridge's address is the hub: the test process (its players, its relays, its
-Redis client) lives there, so every hop between two machines, or between a machine and a player, is a
-real one through the kernel's network stack.
+link to the hub, a bridge in the root namespace (`tests/cluster/netns_hub.py`, made once a session), each
+network's machines on a /24 of its own in 10.77.0.0/16. The hub's address is the test process's: its
+players, its relays, its Redis client live there, so every hop between two machines, or between a machine
+and a player, is a real one through the kernel's network stack.
 
 A network is made for one test run and always removed: its names carry a random run id (a namespace
-`mazerace-<id>-<machine>`, the bridge `mrb<id>`, the veths `mr<id><n>`), and `simulated_network`
-deletes the namespaces (each takes its end of the veth, and any `nft` table in it, along) and the bridge
-when its block ends, however it ends. A run killed before it could (SIGKILL, a CI timeout) leaves its
-network behind: the bridge's alias names the run's pid, and the next run removes the networks of runs
-whose process is gone. Stop the processes inside first: a namespace stays alive while a
-process runs in it. A partition is an `nft` table in one machine's namespace that drops its packets to
-and from an address (and port): nothing is refused, nothing reset, as when a link fails silently.
+`mazerace-<id>-<machine>`, the veths `mr<id><n>`), and `simulated_network` deletes the namespaces (each
+takes its end of the veth, and any `nft` table in it, along) when its block ends, however it ends. A run
+killed before it could (SIGKILL, a CI timeout) leaves its network behind: its veths' alias names the
+run's pid, and the next run removes the networks of runs whose process is gone. Stop the processes inside
+first: a namespace stays alive while a process runs in it. Nothing here adds or removes an address in
+the root namespace (see the hub for why). A partition is an `nft` table in one machine's namespace that
+drops its packets to and from an address (and port): nothing is refused, nothing reset, as when a link
+fails silently.
 
 Needs root, iproute2's `ip` and `nft` (Debian: nftables); `unavailable()` says why not, for a skip."""
 
@@ -26,18 +27,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-HUB_HOST = 1
-"""The bridge's (the root namespace's) host number in the network."""
+from tests.cluster.netns_hub import HUB, HUB_BRIDGE, SPACE, NetworkError, hub, run, sources
+
 FIRST_MACHINE = 10
-"""Machines get host numbers from here on, in the order they are named."""
+"""Machines get host numbers in their network's /24 from here on, in the order they are named."""
 ALIAS = "mazerace test network of pid "
-"""The bridge's alias: whose network it is, for `remove_stale`."""
-FIRST_SOURCE = 100
-"""Extra hub addresses (`SimulatedNetwork.sources`) from here on: where players' connections leave from."""
-
-
-class NetworkError(RuntimeError):
-    """A command that builds or changes the simulated network failed; the message has its output."""
+"""The alias of a network's veths in the root namespace: whose network it is, and its /24."""
 
 
 def unavailable() -> str | None:
@@ -53,14 +48,6 @@ def unavailable() -> str | None:
         return f"`ip netns add` does not work here: {made.stderr.strip()}"
     subprocess.run(["ip", "netns", "delete", probe], capture_output=True, check=False)
     return None
-
-
-def run(*command: str, stdin: str | None = None) -> str:
-    """Run one network command; its output, or `NetworkError` with what it said."""
-    done = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=20, check=False)
-    if done.returncode != 0:
-        raise NetworkError(f"{' '.join(command)}: {done.stderr.strip() or done.stdout.strip()}")
-    return done.stdout
 
 
 @dataclass(frozen=True)
@@ -89,13 +76,9 @@ class SimulatedNetwork:
     """Machine name -> the nft table that cuts it off."""
 
     @property
-    def bridge(self) -> str:
-        return f"mrb{self.run_id}"
-
-    @property
     def hub(self) -> str:
         """The root namespace's address on the network (the test process's)."""
-        return self.host(HUB_HOST)
+        return HUB
 
     def host(self, number: int) -> str:
         return str(self.network.network_address + number)
@@ -108,21 +91,25 @@ class SimulatedNetwork:
         run("ip", "netns", "add", machine.netns)
         self.machines[name] = machine  # from here on, removed with the network
         run("ip", "link", "add", outside, "type", "veth", "peer", "name", "eth0", "netns", machine.netns)
-        run("ip", "link", "set", outside, "master", self.bridge, "up")
+        run("ip", "link", "set", outside, "addrgenmode", "none")  # no IPv6 address: a root address change
+        run("ip", "link", "set", outside, "alias", f"{ALIAS}{os.getpid()} {self.network}")
+        run("ip", "link", "set", outside, "master", HUB_BRIDGE, "up")
         inside = ("ip", "-n", machine.netns)
-        run(*inside, "addr", "add", f"{machine.address}/{self.network.prefixlen}", "dev", "eth0")
+        run(*inside, "addr", "add", f"{machine.address}/{SPACE.prefixlen}", "dev", "eth0")
         run(*inside, "link", "set", "eth0", "up")
         run(*inside, "link", "set", "lo", "up")
         run(*inside, "route", "add", "default", "via", self.hub)
         return machine
 
     def add_sources(self, count: int) -> list[str]:
-        """`count` more hub addresses, for connections that should look as if from different people."""
-        for number in range(FIRST_SOURCE + len(self.sources), FIRST_SOURCE + len(self.sources) + count):
-            address = self.host(number)
-            run("ip", "addr", "add", f"{address}/{self.network.prefixlen}", "dev", self.bridge)
-            self.sources.append(address)
-        return self.sources[-count:]
+        """`count` more of the hub's addresses, for connections that should look as if from different
+        people (the hub has them all from the start)."""
+        taken = len(self.sources)
+        more = sources()[taken : taken + count]
+        if len(more) < count:
+            raise NetworkError(f"the hub has {len(sources())} source addresses; {taken + count} asked for")
+        self.sources.extend(more)
+        return more
 
     def cut(self, name: str, peers: Sequence[tuple[str, int | None]]) -> None:
         """Drop every packet between machine `name` and each peer (an address, and the peer's port
@@ -149,8 +136,7 @@ class SimulatedNetwork:
             run(*self.machines[name].wrap, "nft", "delete", "table", "inet", table)
 
     def remove(self) -> None:
-        """Delete every cut, namespace (with its veth) and the bridge; carry on past failures, then
-        report them."""
+        """Delete every cut and namespace (with its veth); carry on past failures, then report them."""
         problems: list[str] = []
         for name in list(self.cuts):
             with contextlib.suppress(NetworkError):
@@ -160,55 +146,53 @@ class SimulatedNetwork:
                 run("ip", "netns", "delete", machine.netns)
             except NetworkError as error:
                 problems.append(str(error))
-        try:
-            run("ip", "link", "delete", self.bridge)
-        except NetworkError as error:
-            problems.append(str(error))
         if problems:
             raise NetworkError("; ".join(problems))
 
 
-def free_network() -> ipaddress.IPv4Network:
-    """A /24 of 10.77.0.0/16 that no address of this machine's root namespace is in."""
-    used = [
-        ipaddress.IPv4Interface(word).network
-        for line in run("ip", "-o", "-4", "addr", "show").splitlines()
-        for word in line.split()[3:4]
+def _networks() -> list[tuple[str, str]]:
+    """(run id, alias) of every simulated network's veth in the root namespace."""
+    links = json.loads(run("ip", "-j", "link", "show", "type", "veth") or "[]")
+    return [
+        (str(link["ifname"])[2:8], str(link.get("ifalias", "")))
+        for link in links
+        if str(link.get("ifalias", "")).startswith(ALIAS)
     ]
-    candidates = list(ipaddress.IPv4Network("10.77.0.0/16").subnets(new_prefix=24))[1:-1]
+
+
+def free_network() -> ipaddress.IPv4Network:
+    """A /24 of the hub's 10.77.0.0/16 that no running network uses (the first is the hub's own)."""
+    used = {alias.rsplit(" ", 1)[1] for _, alias in _networks()}
+    candidates = list(SPACE.subnets(new_prefix=24))[1:-1]
     offset = secrets.randbelow(len(candidates))  # two runs at once should not pick the same one
     for network in candidates[offset:] + candidates[:offset]:
-        if not any(network.overlaps(other) for other in used):
+        if str(network) not in used:
             return network
-    raise NetworkError("every /24 of 10.77.0.0/16 is in use on this machine")
+    raise NetworkError(f"every /24 of {SPACE} is in use by a simulated network")
 
 
 def remove_stale() -> None:
-    """Remove the networks (namespaces and bridge) of test runs whose process has ended."""
+    """Remove the networks (namespaces, and their veths with them) of test runs whose process has ended."""
     namespaces = [line.split()[0] for line in run("ip", "netns", "list").splitlines() if line.strip()]
-    for bridge in json.loads(run("ip", "-j", "link", "show", "type", "bridge") or "[]"):
-        alias = str(bridge.get("ifalias", ""))
-        if not alias.startswith(ALIAS) or Path(f"/proc/{alias.removeprefix(ALIAS)}").exists():
+    for run_id, alias in _networks():
+        pid = alias.removeprefix(ALIAS).split(" ", 1)[0]
+        if Path(f"/proc/{pid}").exists():
             continue
-        run_id = str(bridge["ifname"]).removeprefix("mrb")
         for netns in namespaces:
             if netns.startswith(f"mazerace-{run_id}-"):
-                run("ip", "netns", "delete", netns)
-        run("ip", "link", "delete", str(bridge["ifname"]))
+                with contextlib.suppress(NetworkError):  # its other veths named it already
+                    run("ip", "netns", "delete", netns)
 
 
 @contextlib.contextmanager
 def simulated_network(names: Sequence[str]) -> Iterator[SimulatedNetwork]:
-    """A bridge with one machine for each of `names`, removed after the block."""
-    remove_stale()
-    made = SimulatedNetwork(secrets.token_hex(3), free_network())
-    run("ip", "link", "add", made.bridge, "type", "bridge")
-    try:
-        run("ip", "link", "set", made.bridge, "alias", f"{ALIAS}{os.getpid()}")
-        run("ip", "addr", "add", f"{made.hub}/{made.network.prefixlen}", "dev", made.bridge)
-        run("ip", "link", "set", made.bridge, "up")
-        for name in names:
-            made.add_machine(name)
-        yield made
-    finally:
-        made.remove()
+    """One machine on the hub for each of `names`, removed after the block."""
+    with hub():
+        remove_stale()
+        made = SimulatedNetwork(secrets.token_hex(3), free_network())
+        try:
+            for name in names:
+                made.add_machine(name)
+            yield made
+        finally:
+            made.remove()

@@ -33,7 +33,8 @@ from server.cluster.redis_server import RedisServer, pong, redis_binary, redis_c
 from server.cluster.services import Service, spawn
 from tests.cluster.chaos import NODE_ARGS, NODES, UP_SECONDS, ChaosCluster
 from tests.cluster.delay_relay import DelayRelay, fixed, jittered
-from tests.cluster.netns import NetworkError, SimulatedNetwork, simulated_network
+from tests.cluster.netns import SimulatedNetwork, simulated_network
+from tests.cluster.netns_hub import NetworkError
 from tests.cluster.netns_redis_ha import HA_MACHINES, NetnsRedisHA, start_redis_ha, wait_up
 
 MACHINES = ("redis", *NODES, "nginx")
