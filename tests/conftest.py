@@ -35,7 +35,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests run in their worker's session event loop, where its one Chromium lives
-    (tests/browser/conftest.py). `make test` spreads every test over two workers (pytest-xdist): each
+    (tests/browser/conftest.py). `make test` spreads every test over its workers (pytest-xdist): each
     worker starts one Chromium for the browser tests it is given."""
     for item in items:
         if not item.path.is_relative_to(BROWSER_TESTS):
