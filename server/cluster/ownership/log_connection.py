@@ -15,7 +15,10 @@ when this one has answered), so the connection needs no lock.
 A write refused `READONLY` means the node was made a replica while this connection stayed open (Sentinel
 and the launcher disconnect its clients when they demote a node; a bare `REPLICAOF` does not): the
 connection is closed, as redis-py's own Sentinel connections do, so the next batch asks for the primary
-again instead of being refused there until the connection breaks.
+again instead of being refused there until the connection breaks. So is one that answered `NOSCRIPT`
+(a Redis restarted empty, or such a replica, which may have lost its scripts): the caller loads the
+script through the pool, which finds the primary, and a connection left on the replica would never
+see it.
 """
 
 import asyncio
@@ -100,8 +103,8 @@ class LogConnection:
         except BaseException:  # cancelled midway: replies may be left unread on the connection
             await self._drop()
             raise
-        if any(isinstance(reply, ReadOnlyError) for reply in replies):
-            await self._drop()  # on a node made a replica: the next batch connects to the primary again
+        if any(isinstance(reply, (ReadOnlyError, NoScriptError)) for reply in replies):
+            await self._drop()  # perhaps on a node made a replica: the next batch finds the primary again
         return replies
 
     async def _drop(self) -> None:
