@@ -9,8 +9,8 @@ A network is made for one test run and always removed: its names carry a random 
 takes its end of the veth, and any `nft` table in it, along) when its block ends, however it ends. A run
 killed before it could (SIGKILL, a CI timeout) leaves its network behind: its veths' alias names the
 run's pid, and the next run removes the networks of runs whose process is gone. Stop the processes inside
-first: a namespace stays alive while a process runs in it. Nothing here adds or removes an address in
-the root namespace (see the hub for why). A partition is an `nft` table in one machine's namespace that
+first: a namespace stays alive while a process runs in it. A network adds or removes no address in the
+root namespace (see the hub for why). A partition is an `nft` table in one machine's namespace that
 drops its packets to and from an address (and port): nothing is refused, nothing reset, as when a link
 fails silently.
 
@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.cluster.netns_hub import HUB, HUB_BRIDGE, SPACE, NetworkError, hub, run, sources
+from tests.cluster.netns_hub import HUB, HUB_BRIDGE, SPACE, NetworkError, building, hub, run, sources
 
 FIRST_MACHINE = 10
 """Machines get host numbers in their network's /24 from here on, in the order they are named."""
@@ -66,7 +66,7 @@ class Machine:
 
 @dataclass
 class SimulatedNetwork:
-    """A bridge in the root namespace (the hub) and a machine in a namespace on each of its veths."""
+    """A /24 of the hub's space and a machine in a namespace on each of its veths to the hub."""
 
     run_id: str
     network: ipaddress.IPv4Network
@@ -77,7 +77,7 @@ class SimulatedNetwork:
 
     @property
     def hub(self) -> str:
-        """The root namespace's address on the network (the test process's)."""
+        """The root namespace's address on the hub (the test process's), the machines' way out."""
         return HUB
 
     def host(self, number: int) -> str:
@@ -172,27 +172,35 @@ def free_network() -> ipaddress.IPv4Network:
 
 
 def remove_stale() -> None:
-    """Remove the networks (namespaces, and their veths with them) of test runs whose process has ended."""
-    namespaces = [line.split()[0] for line in run("ip", "netns", "list").splitlines() if line.strip()]
-    for run_id, alias in _networks():
-        pid = alias.removeprefix(ALIAS).split(" ", 1)[0]
-        if Path(f"/proc/{pid}").exists():
-            continue
-        for netns in namespaces:
-            if netns.startswith(f"mazerace-{run_id}-"):
-                with contextlib.suppress(NetworkError):  # its other veths named it already
-                    run("ip", "netns", "delete", netns)
+    """Remove the networks (namespaces, and their veths with them) of test runs whose process has ended,
+    and any namespace of ours no running network claims (a run killed while it made one). Called while
+    `building`, so no network is half made meanwhile."""
+    live = {run_id for run_id, alias in _networks() if _alive(alias.removeprefix(ALIAS).split(" ", 1)[0])}
+    for line in run("ip", "netns", "list").splitlines():
+        netns = line.split(" ", 1)[0]
+        if netns.startswith("mazerace-") and netns.split("-")[1] not in live | {"probe"}:
+            with contextlib.suppress(NetworkError):
+                run("ip", "netns", "delete", netns)
+
+
+def _alive(pid: str) -> bool:
+    return pid.isdigit() and Path(f"/proc/{pid}").exists()
 
 
 @contextlib.contextmanager
 def simulated_network(names: Sequence[str]) -> Iterator[SimulatedNetwork]:
     """One machine on the hub for each of `names`, removed after the block."""
     with hub():
-        remove_stale()
-        made = SimulatedNetwork(secrets.token_hex(3), free_network())
+        with building():  # its /24 taken, and named by its first veth, before another run looks
+            remove_stale()
+            made = SimulatedNetwork(secrets.token_hex(3), free_network())
+            try:
+                for name in names:
+                    made.add_machine(name)
+            except BaseException:
+                made.remove()
+                raise
         try:
-            for name in names:
-                made.add_machine(name)
             yield made
         finally:
             made.remove()

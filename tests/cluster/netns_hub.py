@@ -8,13 +8,13 @@ namespace needs are all put on the bridge before the first browser starts (the s
 `tests/conftest.py`) and taken away after the last one has closed; a simulated network then adds only
 links there (namespaces, and veths without IPv6 addresses, `addrgenmode none`), which Chromium ignores.
 
-Made on demand when a simulated network finds no hub (a benchmark on its own), and then removed with it.
-A hub whose maker has gone (SIGKILL, a CI timeout) is taken over by the next run."""
+Made on demand when a simulated network finds no hub (a benchmark on its own); removed by the last
+process using it, whoever made it."""
 
 import contextlib
+import fcntl
 import ipaddress
 import json
-import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +27,8 @@ HUB = str(SPACE.network_address + 1)
 FIRST_SOURCE = 100
 SOURCES = 64
 """Addresses from 10.77.0.100 on: where players' connections leave from, to look like different people."""
-HUB_ALIAS = "mazerace test hub of pid "
+USERS_LOCK = Path("/run/mazerace-test-hub.users")
+BUILD_LOCK = Path("/run/mazerace-test-hub.build")
 HUB_MAC = "02:6d:72:68:75:62"
 """The bridge's own, set once: a bridge otherwise takes the lowest address of its ports, so another
 network's veth joining or leaving changed it, and every machine sent to the old one (cut off from the
@@ -50,42 +51,55 @@ def sources() -> list[str]:
     return [str(SPACE.network_address + FIRST_SOURCE + n) for n in range(SOURCES)]
 
 
-def _owner() -> int | None:
-    """The pid that made the hub: None when there is no hub, 0 when it does not say."""
-    for link in json.loads(run("ip", "-j", "link", "show", "type", "bridge") or "[]"):
-        if link.get("ifname") == HUB_BRIDGE:
-            alias = str(link.get("ifalias", ""))
-            return int(alias.removeprefix(HUB_ALIAS)) if alias.startswith(HUB_ALIAS) else 0
-    return None
+def _present() -> bool:
+    links = json.loads(run("ip", "-j", "link", "show", "type", "bridge") or "[]")
+    return any(link.get("ifname") == HUB_BRIDGE for link in links)
 
 
 def _make() -> None:
-    """The bridge, its addresses, then up: one batch of `ip` commands."""
+    """The bridge, its address, then up: one batch of `ip` commands; nothing left if it fails."""
     commands = [
         f"link add {HUB_BRIDGE} type bridge",
         f"link set {HUB_BRIDGE} address {HUB_MAC}",
         f"link set {HUB_BRIDGE} addrgenmode none",
-        f'link set {HUB_BRIDGE} alias "{HUB_ALIAS}{os.getpid()}"',
         f"addr add {HUB}/{SPACE.prefixlen} dev {HUB_BRIDGE}",
         *(f"addr add {source}/{SPACE.prefixlen} dev {HUB_BRIDGE}" for source in sources()),
         f"link set {HUB_BRIDGE} up",
     ]
-    run("ip", "-batch", "-", stdin="\n".join(commands) + "\n")
+    try:
+        run("ip", "-batch", "-", stdin="\n".join(commands) + "\n")
+    except NetworkError:
+        with contextlib.suppress(NetworkError):
+            run("ip", "link", "delete", HUB_BRIDGE)
+        raise
+
+
+@contextlib.contextmanager
+def building() -> Iterator[None]:
+    """Alone among the processes that make or change simulated networks (the hub, a network's /24 and
+    its first veths), for the block."""
+    with open(BUILD_LOCK, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 @contextlib.contextmanager
 def hub() -> Iterator[None]:
-    """The hub for the block: made if there is none (or its maker has gone), and then removed after it;
-    one made by a process still running is left to it."""
-    owner = _owner()
-    if owner and Path(f"/proc/{owner}").exists():  # this process's own, or a live one's
-        yield
-        return
-    if owner is not None:  # its maker has gone
-        run("ip", "link", "delete", HUB_BRIDGE)
-    _make()
-    try:
-        yield
-    finally:
-        with contextlib.suppress(NetworkError):
-            run("ip", "link", "delete", HUB_BRIDGE)
+    """The hub for the block: made if there is none, and removed after it by the last process using it
+    (each holds a shared lock while it does; the kernel lets a killed one's go, so a hub left by a run
+    that was killed is used, then removed, by the next)."""
+    with open(USERS_LOCK, "a") as users:
+        fcntl.flock(users, fcntl.LOCK_SH)
+        with building():
+            if not _present():
+                _make()
+        try:
+            yield
+        finally:
+            try:
+                fcntl.flock(users, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                pass  # still used by another process
+            else:
+                with contextlib.suppress(NetworkError):
+                    run("ip", "link", "delete", HUB_BRIDGE)
