@@ -58,6 +58,10 @@ def _present() -> bool:
 
 def _make() -> None:
     """The bridge, its address, then up: one batch of `ip` commands; nothing left if it fails."""
+    for line in run("ip", "-o", "-4", "addr", "show").splitlines():
+        address = ipaddress.IPv4Interface(line.split()[3])
+        if address.network.overlaps(SPACE):
+            raise NetworkError(f"{line.split()[1]} has {address}, in the simulated machines' {SPACE}")
     commands = [
         f"link add {HUB_BRIDGE} type bridge",
         f"link set {HUB_BRIDGE} address {HUB_MAC}",
