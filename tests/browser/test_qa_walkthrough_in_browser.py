@@ -106,7 +106,7 @@ async def time_cell_lines(page: Page, selector: str) -> dict[str, float]:
     )
 
 
-async def test_a_time_with_hints_fits_every_table_on_a_phone(  # defects 1, 2 and 8
+async def test_a_time_with_hints_fits_every_table_on_a_phone(
     open_sized: OpenSized, live_server: TestServer
 ) -> None:
     ann, race = await race_with_a_hint(open_sized, live_server)
@@ -148,7 +148,7 @@ async def test_a_time_with_hints_fits_every_table_on_a_phone(  # defects 1, 2 an
         assert cell["lines"] <= 3, f"the leaderboard's time wraps: {cell}"
 
 
-async def test_other_players_names_read_in_the_host_lobby(  # defect 3
+async def test_other_players_names_read_in_the_host_lobby(
     open_sized: OpenSized, live_server: TestServer
 ) -> None:
     for screen in ("desktop", "phone", "small phone"):
@@ -197,7 +197,7 @@ LONG_MESSAGE = "Settings saved: the next race uses them, and everyone in the roo
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
-async def test_the_message_covers_no_control(  # defect 4
+async def test_the_message_covers_no_control(
     open_sized: OpenSized, live_server: TestServer, screen: str
 ) -> None:
     width, height = SCREENS[screen]
@@ -219,9 +219,7 @@ async def test_the_message_covers_no_control(  # defect 4
     assert not found["hits"], f"a message covers {found['hits']} on the results, {screen}"
 
 
-async def test_the_host_sees_what_start_waits_for(  # defect 5
-    open_sized: OpenSized, live_server: TestServer
-) -> None:
+async def test_the_host_sees_what_start_waits_for(open_sized: OpenSized, live_server: TestServer) -> None:
     code = await post_room(live_server, preset="easy")
     host = await join_alone(open_sized, code, *SCREENS["desktop"])
     guest = await open_sized(f"/r/{code}", *SCREENS["desktop"])
@@ -247,7 +245,7 @@ async def test_the_host_sees_what_start_waits_for(  # defect 5
     await expect(guest.page.locator("#ready-toggle")).to_have_class(re.compile(r"\bsecondary\b"))
 
 
-async def test_the_results_lead_back_to_the_room_and_separately_home(  # defect 6
+async def test_the_results_lead_back_to_the_room_and_separately_home(
     open_sized: OpenSized, live_server: TestServer
 ) -> None:
     code = await post_room(live_server, preset="custom", rows=6, cols=6, algorithm="backtracker")
@@ -284,7 +282,7 @@ async def test_the_results_lead_back_to_the_room_and_separately_home(  # defect 
     await expect(replay.page.locator("#home-link")).to_have_attribute("href", "/")
 
 
-async def test_one_tap_on_the_front_page_races_without_a_name(  # defect 7
+async def test_one_tap_on_the_front_page_races_without_a_name(
     open_sized: OpenSized, live_server: TestServer
 ) -> None:
     width, height = SCREENS["small phone"]
@@ -305,14 +303,14 @@ async def test_one_tap_on_the_front_page_races_without_a_name(  # defect 7
     await expect(front.page.locator("#name")).to_have_value(str(chosen))  # remembered, and editable
 
 
-async def test_the_hint_setting_names_what_a_hint_shows(open_sized: OpenSized) -> None:  # defect 9
+async def test_the_hint_setting_names_what_a_hint_shows(open_sized: OpenSized) -> None:
     tab = await open_sized("/", *SCREENS["desktop"])
     await tab.page.locator("#more-settings > summary").click()
     option = tab.page.locator("#create-fields select[name=hint_reveal] option[value=junction]")
     await expect(option).to_have_text("The way on, to the next junction or a few steps")
 
 
-async def test_no_heading_over_a_missing_room_and_the_whole_share_link(  # defect 10
+async def test_no_heading_over_a_missing_room_and_the_whole_share_link(
     open_sized: OpenSized, live_server: TestServer
 ) -> None:
     width, height = SCREENS["small phone"]
@@ -334,7 +332,7 @@ async def test_no_heading_over_a_missing_room_and_the_whole_share_link(  # defec
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
-async def test_the_whole_maze_view_shows_the_whole_marker(  # defect 10
+async def test_the_whole_maze_view_shows_the_whole_marker(
     open_sized: OpenSized, live_server: TestServer, screen: str
 ) -> None:
     code = await post_room(live_server, preset="custom", rows=150, cols=150, algorithm="backtracker")
