@@ -8,8 +8,8 @@ It holds if the server's memory and the probe's ack p99 stay within the generous
 file, its results once each, its replay and analysis served).
 
 The one setting changed from the defaults is the countdown (`COUNTDOWN`), so the races start at once.
-The soak runs in the browser tests' xdist group: one worker runs them one after the other, so it never
-competes with a Chromium for the two cores.
+It may run beside a browser test on the other worker, sharing the two cores with a Chromium, so its
+bounds are for stalls and hangs, far above what it takes alone.
 """
 
 import asyncio
@@ -41,8 +41,9 @@ RACES = 2
 MOVE_GAP = 0.1
 """Seconds between a person's moves."""
 COUNTDOWN = 0.5
-SOAK_LIMIT = 50.0
-"""Seconds every room has to finish its races."""
+SOAK_LIMIT = 120.0
+"""Seconds every room has to finish its races: a bound against a room that never ends, not a speed
+target. The soak takes about 25 s alone; beside a browser test on the other core it has taken past 50."""
 PROBE_GAP = 0.1
 """Seconds between the probe's moves: ten a second."""
 RSS_LIMIT_MB = 300.0
@@ -217,9 +218,14 @@ async def test_a_soak_of_many_rooms_keeps_memory_and_the_probe_in_bounds_and_sto
             ]
             await asyncio.sleep(1.0)  # the probe's room is racing
             started = time.monotonic()
-            await asyncio.wait_for(
-                asyncio.gather(*(room_life(i, server, found) for i in range(ROOMS))), SOAK_LIMIT
-            )
+            try:
+                await asyncio.wait_for(
+                    asyncio.gather(*(room_life(i, server, found) for i in range(ROOMS))), SOAK_LIMIT
+                )
+            except TimeoutError:
+                raise AssertionError(
+                    f"{len(found)} of {ROOMS * RACES} races finished within {SOAK_LIMIT:.0f} s"
+                ) from None
             soak = time.monotonic() - started
             stop.set()
             await asyncio.gather(*watchers)
