@@ -93,10 +93,10 @@ class StalePrimaries:
 
     def named_primary(self) -> Address | None:
         """The primary every answering Sentinel names, if a majority answer and agree; else None."""
-        answers = [primary_named_by(sentinel, self.master) for sentinel in self.sentinels]
-        named = {answer for answer in answers if answer is not None}
-        answered = sum(answer is not None for answer in answers)
-        return named.pop() if len(named) == 1 and 2 * answered > len(self.sentinels) else None
+        named_by = (primary_named_by(sentinel, self.master) for sentinel in self.sentinels)
+        answers = [answer for answer in named_by if answer is not None]
+        named = set(answers)
+        return named.pop() if len(named) == 1 and 2 * len(answers) > len(self.sentinels) else None
 
     def role(self, node: Address) -> str | None:
         info = ask_at(*node, "INFO", "replication")

@@ -150,19 +150,29 @@ class SimulatedNetwork:
             raise NetworkError("; ".join(problems))
 
 
-def _networks() -> list[tuple[str, str]]:
-    """(run id, alias) of every simulated network's veth in the root namespace."""
+@dataclass(frozen=True)
+class Claim:
+    """A simulated network as its veths' alias in the root namespace names it."""
+
+    run_id: str
+    pid: str
+    network: str
+
+
+def _networks() -> list[Claim]:
+    """Every simulated network with a veth in the root namespace (one claim a veth)."""
     links = json.loads(run("ip", "-j", "link", "show", "type", "veth") or "[]")
+    aliases = [(str(link["ifname"]), str(link.get("ifalias", ""))) for link in links]
     return [
-        (str(link["ifname"])[2:8], str(link.get("ifalias", "")))
-        for link in links
-        if str(link.get("ifalias", "")).startswith(ALIAS)
+        Claim(name.removeprefix("mr")[:6], *alias.removeprefix(ALIAS).split(" ", 1))
+        for name, alias in aliases
+        if alias.startswith(ALIAS)
     ]
 
 
 def free_network() -> ipaddress.IPv4Network:
     """A /24 of the hub's 10.77.0.0/16 that no running network uses (the first is the hub's own)."""
-    used = {alias.rsplit(" ", 1)[1] for _, alias in _networks()}
+    used = {claim.network for claim in _networks()}
     candidates = list(SPACE.subnets(new_prefix=24))[1:-1]
     offset = secrets.randbelow(len(candidates))  # two runs at once should not pick the same one
     for network in candidates[offset:] + candidates[:offset]:
@@ -175,7 +185,7 @@ def remove_stale() -> None:
     """Remove the networks (namespaces, and their veths with them) of test runs whose process has ended,
     and any namespace of ours no running network claims (a run killed while it made one). Called while
     `building`, so no network is half made meanwhile."""
-    live = {run_id for run_id, alias in _networks() if _alive(alias.removeprefix(ALIAS).split(" ", 1)[0])}
+    live = {claim.run_id for claim in _networks() if _alive(claim.pid)}
     for line in run("ip", "netns", "list").splitlines():
         netns = line.split(" ", 1)[0]
         if netns.startswith("mazerace-") and netns.split("-")[1] not in live | {"probe"}:
