@@ -1,8 +1,12 @@
 """One redis-server on a loopback port, durable: every write is in its append-only file, fsynced before
 Redis answers (`appendfsync always`), so a Redis that crashes or restarts loses nothing it acked; no RDB
-snapshots. `restart` stops it and starts it again on the same port and data dir, which is what a
-client sees when Redis is restarted in production. A node of a replicated set (`redis_ha`) also has a
-config file, which Sentinel rewrites when it changes the node's role, and may start as a replica."""
+snapshots. SIGTERM always ends it (`shutdown-on-sigterm force`): by default Redis refuses to exit while
+it writes a new append-only file (a replica does, right after copying its primary), and the SIGTERM a
+launcher killed with SIGKILL leaves its children is the only one they get. Forcing loses nothing
+acknowledged (it is in the old file, fsynced) and a replica's copy is had again from its primary.
+`restart` stops it and starts it again on the same port and data dir, which is what a client sees when
+Redis is restarted in production. A node of a replicated set (`redis_ha`) also has a config file,
+which Sentinel rewrites when it changes the node's role, and may start as a replica."""
 
 import contextlib
 import signal
@@ -31,7 +35,8 @@ def redis_command(
     replica = [] if replica_of is None else ["--replicaof", LOOPBACK, str(replica_of)]
     return [
         *first, *replica, "--port", str(port), "--bind", host, "--save", "", "--appendonly", "yes",
-        "--appendfsync", "always", "--dir", str(data_dir), "--daemonize", "no", "--logfile", "",
+        "--appendfsync", "always", "--shutdown-on-sigterm", "force", "--dir", str(data_dir),
+        "--daemonize", "no", "--logfile", "",
     ]  # fmt: skip
 
 

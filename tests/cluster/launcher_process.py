@@ -84,6 +84,14 @@ def gone(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
+def left_running(pids: list[int], seconds: float) -> list[int]:
+    """Those of `pids` still running after up to `seconds` (children ending after their parent's death)."""
+    deadline = time.monotonic() + seconds
+    while (running := [pid for pid in pids if not gone(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return running
+
+
 def group_members(pgid: int) -> list[int]:
     """The live processes of process group `pgid` (every child of the launcher leads its own)."""
     members = []

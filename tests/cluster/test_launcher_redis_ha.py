@@ -17,7 +17,7 @@ import aiohttp
 
 from server.cluster.redis_ha import ask
 from server.cluster.services import port_is_free
-from tests.cluster.launcher_process import Launcher, gone, running_launcher
+from tests.cluster.launcher_process import Launcher, gone, left_running, running_launcher
 
 
 async def _status(http: aiohttp.ClientSession, url: str, within: float = 30.0) -> int:
@@ -137,7 +137,8 @@ async def test_a_redis_node_or_sentinel_that_cannot_start_is_not_started_forever
 async def test_a_primary_replaced_while_frozen_is_told_at_once_to_follow_the_new_one(tmp_path: Path) -> None:
     """The primary frozen (SIGSTOP) past the Sentinels' patience is replaced; thawed, it acts as a second
     primary (Sentinel turns it into a replica only some 8-10 s later, and until then nothing can be
-    acknowledged). The launcher tells it to follow the new primary at once."""
+    acknowledged). The launcher tells it to follow the new primary at once. The launcher then killed
+    with SIGKILL, nothing it started outlives it, the node still copying its new primary included."""
     with running_launcher(tmp_path, "--redis-ha", procs=1) as (cluster, _):
         cluster.wait_for("ready:")
         redis = {row.id: row for row in cluster.table() if row.role == "redis"}
@@ -156,3 +157,7 @@ async def test_a_primary_replaced_while_frozen_is_told_at_once_to_follow_the_new
         assert told.endswith("told to follow it"), told
         assert await asyncio.to_thread(_role, primary.port) == "slave"
         assert cluster.process.poll() is None
+        # The old primary is now copying the new one, the moment a Redis node would ignore SIGTERM.
+        cluster.process.kill()  # as kill -9 would: its children get only the SIGTERM Linux sends them
+        assert cluster.process.wait(10) == -signal.SIGKILL
+        assert await asyncio.to_thread(left_running, [row.pid for row in cluster.table()], 15) == []

@@ -2,6 +2,7 @@
 (append-only file, `appendfsync always`), and nginx in front of real MazeRace apps routes a room's
 Socket.IO requests to one process and the rest round-robin, with the client's address passed on."""
 
+import signal
 from collections.abc import Callable
 from typing import Any
 
@@ -93,3 +94,21 @@ async def test_nginx_passes_the_client_address(aiohttp_server: AppServer, start_
     assert await make_room("127.0.0.2", spoof="10.9.8.7") == 429  # still 127.0.0.2 to the server
     assert await make_room("127.0.0.3") == 201
     assert await make_room("127.0.0.3") == 429
+
+
+def test_redis_exits_on_sigterm_even_while_it_writes_its_first_append_only_file(
+    redis_server: RedisServer,
+) -> None:
+    """A replica that has just copied its primary writes a new append-only file, and Redis by default
+    refuses to exit meanwhile ("Writing initial AOF, can't exit"): the SIGTERM a launcher killed with
+    SIGKILL leaves its children (Linux's parent-death signal) is its only one, so the node would run on
+    forever. The same state, made slow on purpose: the file switched off, keys added, then switched on
+    with a delay a key."""
+    assert redis_cli(redis_server, "CONFIG", "SET", "appendonly", "no") == "OK"
+    for k in range(20):
+        redis_cli(redis_server, "SET", f"key{k}", "v")
+    assert redis_cli(redis_server, "CONFIG", "SET", "rdb-key-save-delay", "500000") == "OK"  # 0.5 s a key
+    assert redis_cli(redis_server, "CONFIG", "SET", "appendonly", "yes") == "OK"
+    assert "aof_rewrite_in_progress:1" in redis_cli(redis_server, "INFO", "persistence")
+    redis_server.service.send(signal.SIGTERM)
+    assert redis_server.service.wait(5) == 0, (redis_server.service.log.read_text())[-600:]
