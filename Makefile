@@ -51,6 +51,15 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
+# Debian's Chromium draws no emoji and no Chinese without these: the reactions would show their short
+# words and the Chinese pages' geometry would be measured in fallback boxes.
+EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+CJK_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+
+$(EMOJI_FONT) $(CJK_FONT) &:
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-noto-color-emoji fonts-noto-cjk
+
 # The PostgreSQL store's tests start Debian's postgresql themselves (initdb + pg_ctl on a free port).
 PG_INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
 
@@ -81,7 +90,7 @@ $(NFT):
 # Two workers, one a core; an idle one takes tests queued for the other (`worksteal`): a few browser and
 # cluster tests take 20-60 s, and a fixed share per worker left one running alone for minutes at the end.
 # Three were no faster (full runs 760-1059 s against 918 s), and the soak's rooms ran out of time.
-test: lint node_modules/.package-lock.json $(CHROMIUM) postgresql $(REDIS_SERVER) $(REDIS_SENTINEL) $(NGINX) $(NFT)
+test: lint node_modules/.package-lock.json $(CHROMIUM) $(EMOJI_FONT) $(CJK_FONT) postgresql $(REDIS_SERVER) $(REDIS_SENTINEL) $(NGINX) $(NFT)
 	npx eslint web/js tests/js eslint.config.js
 	npx tsc -p jsconfig.json
 	node --import ./tests/js/fixtures/english-page.mjs --test tests/js/
