@@ -194,9 +194,12 @@ def running_netns_cluster(
         for name in list(network.cuts):
             with contextlib.suppress(NetworkError):
                 network.heal(name)  # a process hands its rooms over through Redis as it stops
-        for service in services.values():
+        for service in services.values():  # all at once, as the launcher stops them
             service.send(signal.SIGCONT)
-            service.stop(signal.SIGTERM, 15)
+            service.send(signal.SIGTERM)
+        for service in services.values():
+            service.wait(15)
+            service.end_group()
         if nginx is not None:
             nginx.stop()
         if redis_ha is not None:
