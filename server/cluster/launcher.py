@@ -26,6 +26,7 @@ from server.cluster.nginx_server import NginxServer
 from server.cluster.nodes import NodeSpec, start_node, start_nodes
 from server.cluster.redis_ha import RedisHA
 from server.cluster.redis_server import RedisServer
+from server.cluster.redis_url import redacted
 from server.cluster.restarts import GIVE_UP_REASON, Restarts
 from server.cluster.services import LOOPBACK, Service, ServiceError, port_is_free
 
@@ -92,7 +93,7 @@ class Cluster:
         elif self.redis_ha is not None:
             rows.extend(self.redis_ha.rows())
         else:
-            rows.append(("redis", "external", "-", "-", self.redis_url))
+            rows.append(("redis", "external", "-", "-", redacted(self.redis_url)))
         for node in self.nodes:
             service = node.service
             rows.append(("node", node.spec.node, str(service.pid), str(service.port), str(service.log)))

@@ -3,16 +3,26 @@
 Two forms: `redis://host:port/db` (one Redis, as redis-py reads it; also `rediss://` and `unix://`),
 and `redis+sentinel://host:port,host:port,host:port/MASTER/DB` (a primary and its replicas watched by
 Sentinels: the processes ask the Sentinels where the primary is, so a promotion moves them with it).
-A URL that is neither raises `ValueError` with a message fit for a usage error.
+A URL that is neither raises `ValueError` with a message fit for a usage error. A URL is shown (in a
+usage error, in the launcher's table) only `redacted`: a password in it is nobody's business there.
 """
 
 import argparse
+import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 SENTINEL_SCHEME = "redis+sentinel"
 PLAIN_SCHEMES = ("redis", "rediss", "unix")
 SENTINEL_FORM = f"{SENTINEL_SCHEME}://host:port,host:port,.../MASTER/DB"
+_USERINFO = re.compile(r"^([^:/@]*://)?.*@")
+"""A URL's `user:password@`, to its last `@` (a password with `@` or `/` not percent-encoded is still
+hidden whole; a path with an `@` loses a little of what is shown instead)."""
+
+
+def redacted(url: str) -> str:
+    """`url` as it may be shown or written to a log: whatever comes before its host's `@` is `***`."""
+    return _USERINFO.sub(lambda found: f"{found.group(1) or ''}***@", url, count=1)
 
 
 @dataclass(frozen=True)
@@ -40,22 +50,23 @@ RedisAddress = PlainRedis | SentinelRedis
 
 
 def parse_redis_url(text: str) -> RedisAddress:
-    """The Redis a `--redis` URL names; `ValueError` saying what is wrong with it."""
+    """The Redis a `--redis` URL names; `ValueError` saying what is wrong with it (the URL redacted)."""
+    shown = redacted(text)
     scheme, _, rest = text.partition("://")
     if scheme in PLAIN_SCHEMES and rest:
         return PlainRedis(text)
     if scheme != SENTINEL_SCHEME or not rest:
-        raise ValueError(f"not a Redis URL: {text!r} (redis://host:port/db or {SENTINEL_FORM})")
+        raise ValueError(f"not a Redis URL: {shown!r} (redis://host:port/db or {SENTINEL_FORM})")
     parts = urlsplit(text)
     if parts.query or parts.fragment or "@" in parts.netloc:
-        raise ValueError(f"{text!r}: no password, query or fragment is read here ({SENTINEL_FORM})")
-    sentinels = tuple(_host_port(item, text) for item in parts.netloc.split(","))
+        raise ValueError(f"{shown!r}: no password, query or fragment is read here ({SENTINEL_FORM})")
+    sentinels = tuple(_host_port(item, shown) for item in parts.netloc.split(","))
     path = parts.path.strip("/").split("/")
     if len(path) != 2 or not path[0]:
-        raise ValueError(f"{text!r}: name the master and the database ({SENTINEL_FORM})")
+        raise ValueError(f"{shown!r}: name the master and the database ({SENTINEL_FORM})")
     master, db = path
     if not (db.isdecimal() and int(db) < 16):
-        raise ValueError(f"{text!r}: the database is a number from 0 to 15, not {db!r}")
+        raise ValueError(f"{shown!r}: the database is a number from 0 to 15, not {db!r}")
     return SentinelRedis(sentinels, master, int(db))
 
 

@@ -61,6 +61,13 @@ class Launcher:
                 return line
         raise AssertionError(f"no line starting {start!r}; the launcher said:\n" + "\n".join(self.seen))
 
+    def everything(self) -> list[str]:
+        """Every line it printed, once it has ended (its output read to the end)."""
+        self.reader.join(10)
+        while not self.lines.empty():
+            self.seen.append(self.lines.get_nowait())
+        return self.seen
+
     def table(self) -> list[Row]:
         """The rows of the table printed before `ready:`."""
         rows = []

@@ -16,8 +16,10 @@ import socketio
 from server.cluster.services import port_is_free
 from server.http.healthz import NODE_HEADER
 from tests.cluster.launcher_process import Launcher, gone, group_members, running_launcher
+from tests.services.redis import redis_cli, running_redis
 
 ROOMS = [f"{n:03d}abcdefg" for n in range(12)]
+SECRET = "hunter2-not-for-logs"
 
 
 @pytest.fixture
@@ -116,3 +118,26 @@ async def test_redis_and_nginx_killed_are_started_again_and_the_processes_stay(
     assert [row.pid for row in rows.values() if row.role == "node" and gone(row.pid)] == []
     cluster.process.send_signal(signal.SIGTERM)
     assert cluster.process.wait(60) == 0
+
+
+async def test_a_redis_with_a_password_is_used_and_the_password_shown_nowhere(tmp_path: Path) -> None:
+    """`--redis` naming a Redis that requires a password: the processes reach it (a room made through
+    nginx is there), and neither the launcher's output nor a process's log shows the password."""
+    with running_redis(tmp_path / "redis") as redis:
+        assert redis_cli(redis, "CONFIG", "SET", "requirepass", SECRET) == "OK"
+        url = f"redis://:{SECRET}@127.0.0.1:{redis.port}/0"
+        with running_launcher(tmp_path, "--redis", url, procs=1) as (cluster, port):
+            cluster.wait_for("ready:")
+            async with aiohttp.ClientSession() as http:
+                made = await http.post(f"http://127.0.0.1:{port}/api/rooms", json={"preset": "easy"})
+                assert made.status == 201, await made.text()
+                code = (await made.json())["code"]
+            cluster.process.send_signal(signal.SIGTERM)
+            assert cluster.process.wait(60) == 0
+            said = cluster.everything()
+        assert f"redis://***@127.0.0.1:{redis.port}/0" in "\n".join(said)
+        logs = [path.read_text() for path in (tmp_path / "data" / "logs").iterdir()]
+        assert logs
+        assert not [text for text in [*said, *logs] if SECRET in text]
+        keys = redis_cli(redis, "-a", SECRET, "--no-auth-warning", "KEYS", f"*{code}*")
+        assert code in keys, keys

@@ -8,7 +8,7 @@ import pytest
 
 from server.app import serve
 from server.cluster.launcher_args import parse_args
-from server.cluster.redis_url import PlainRedis, SentinelRedis, parse_redis_url
+from server.cluster.redis_url import PlainRedis, SentinelRedis, parse_redis_url, redacted
 
 
 @pytest.mark.parametrize(
@@ -59,6 +59,39 @@ def test_both_command_lines_refuse_a_bad_url_as_a_usage_error(capsys: pytest.Cap
         serve.main(["--redis", "redis+sentinel://a:1,b/m/0"])
     assert server.value.code == 2
     assert "each Sentinel is host:port, not 'b'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "redis+sentinel://:hunter2@a:1/mazerace/0",
+        "redis+sentinel://user:hunter2@a:1,b/mazerace",
+        "http://:hunter2@127.0.0.1:6379/0",
+        ":hunter2@127.0.0.1:6379/0",
+        "redis+sentinel://:hun@ter2/x@a:1/mazerace/0",
+    ],
+)
+def test_a_usage_error_never_shows_the_password(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for parse in (lambda: parse_args(["--redis", url]), lambda: serve.main(["--redis", url])):
+        with pytest.raises(SystemExit):
+            parse()
+        said = capsys.readouterr().err
+        assert "***@" in said, said
+        assert "ter2" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/0"),
+        ("redis://:hunter2@cache.example:6380/2", "redis://***@cache.example:6380/2"),
+        ("rediss://mazerace:hunter2@cache.example/0", "rediss://***@cache.example/0"),
+        ("unix://:hunter2@/run/redis.sock?db=0", "unix://***@/run/redis.sock?db=0"),
+        ("redis+sentinel://a:1,b:2/mazerace/0", "redis+sentinel://a:1,b:2/mazerace/0"),
+    ],
+)
+def test_a_url_is_shown_without_its_password(url: str, shown: str) -> None:
+    assert redacted(url) == shown
 
 
 def test_the_launcher_starts_one_redis_or_the_replicated_set_never_both(
