@@ -1,20 +1,22 @@
 """The `--redis` URL of a cluster's processes, read in this one place.
 
 Two forms: `redis://host:port/db` (one Redis, as redis-py reads it; also `rediss://` and `unix://`),
-and `redis+sentinel://host:port,host:port,host:port/MASTER/DB` (a primary and its replicas watched by
-Sentinels: the processes ask the Sentinels where the primary is, so a promotion moves them with it).
+and `redis+sentinel://[[user]:password@]host:port,host:port,host:port/MASTER/DB` (a primary and its
+replicas watched by Sentinels: the processes ask the Sentinels where the primary is, so a promotion
+moves them with it). A password there is the Redis nodes' (`requirepass`, percent-encoded as in any
+URL); the Sentinels are asked without one, as most deployments run them.
 A URL that is neither raises `ValueError` with a message fit for a usage error. A URL is shown (in a
 usage error, in the launcher's table) only `redacted`: a password in it is nobody's business there.
 """
 
 import argparse
 import re
-from dataclasses import dataclass
-from urllib.parse import urlsplit
+from dataclasses import dataclass, field
+from urllib.parse import quote, unquote, urlsplit
 
 SENTINEL_SCHEME = "redis+sentinel"
 PLAIN_SCHEMES = ("redis", "rediss", "unix")
-SENTINEL_FORM = f"{SENTINEL_SCHEME}://host:port,host:port,.../MASTER/DB"
+SENTINEL_FORM = f"{SENTINEL_SCHEME}://[[user]:password@]host:port,host:port,.../MASTER/DB"
 _USERINFO = re.compile(r"^([^:/@]*://)?.*@")
 """A URL's `user:password@`, to its last `@` (a password with `@` or `/` not percent-encoded is still
 hidden whole; a path with an `@` loses a little of what is shown instead)."""
@@ -39,11 +41,16 @@ class SentinelRedis:
     sentinels: tuple[tuple[str, int], ...]
     master: str
     db: int
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+    """The Redis nodes' (never the Sentinels'); kept out of `repr`, which may end up in a log."""
 
     @property
     def url(self) -> str:
         hosts = ",".join(f"{host}:{port}" for host, port in self.sentinels)
-        return f"{SENTINEL_SCHEME}://{hosts}/{self.master}/{self.db}"
+        user = quote(self.username or "", safe="")
+        userinfo = "" if self.password is None else f"{user}:{quote(self.password, safe='')}@"
+        return f"{SENTINEL_SCHEME}://{userinfo}{hosts}/{self.master}/{self.db}"
 
 
 RedisAddress = PlainRedis | SentinelRedis
@@ -57,17 +64,23 @@ def parse_redis_url(text: str) -> RedisAddress:
         return PlainRedis(text)
     if scheme != SENTINEL_SCHEME or not rest:
         raise ValueError(f"not a Redis URL: {shown!r} (redis://host:port/db or {SENTINEL_FORM})")
+    if "@" in rest.partition("/")[2]:  # the host part ends at the first `/`: a password with one in it
+        raise ValueError(f"{shown!r}: write a password's / and @ as %2F and %40 ({SENTINEL_FORM})")
     parts = urlsplit(text)
-    if parts.query or parts.fragment or "@" in parts.netloc:
-        raise ValueError(f"{shown!r}: no password, query or fragment is read here ({SENTINEL_FORM})")
-    sentinels = tuple(_host_port(item, shown) for item in parts.netloc.split(","))
+    if parts.query or parts.fragment:
+        raise ValueError(f"{shown!r}: no query or fragment is read here ({SENTINEL_FORM})")
+    userinfo, at, hosts = parts.netloc.rpartition("@")
+    if at and ":" not in userinfo:
+        raise ValueError(f"{shown!r}: a password comes after a colon, as in :password@ ({SENTINEL_FORM})")
+    user, _, password = userinfo.partition(":")
+    sentinels = tuple(_host_port(item, shown) for item in hosts.split(","))
     path = parts.path.strip("/").split("/")
     if len(path) != 2 or not path[0]:
         raise ValueError(f"{shown!r}: name the master and the database ({SENTINEL_FORM})")
     master, db = path
     if not (db.isdecimal() and int(db) < 16):
         raise ValueError(f"{shown!r}: the database is a number from 0 to 15, not {db!r}")
-    return SentinelRedis(sentinels, master, int(db))
+    return SentinelRedis(sentinels, master, int(db), unquote(user) or None, unquote(password) if at else None)
 
 
 def _host_port(item: str, text: str) -> tuple[str, int]:

@@ -27,6 +27,14 @@ def test_a_sentinel_url_names_every_sentinel_the_master_and_the_database() -> No
     assert parse_redis_url(SentinelRedis((("a", 1),), "m", 0).url) == SentinelRedis((("a", 1),), "m", 0)
 
 
+def test_a_sentinel_url_may_carry_the_nodes_password_never_shown_in_its_repr() -> None:
+    address = parse_redis_url("redis+sentinel://mazerace:p%40ss%2Fw:rd@a:1,b:2/mazerace/0")
+    assert address == SentinelRedis((("a", 1), ("b", 2)), "mazerace", 0, "mazerace", "p@ss/w:rd")
+    assert parse_redis_url(address.url) == address
+    assert "p@ss" not in repr(address)
+    assert parse_redis_url("redis+sentinel://:pw@a:1/m/0") == SentinelRedis((("a", 1),), "m", 0, None, "pw")
+
+
 @pytest.mark.parametrize(
     ("url", "says"),
     [
@@ -41,8 +49,9 @@ def test_a_sentinel_url_names_every_sentinel_the_master_and_the_database() -> No
         ("redis+sentinel://a:1/mazerace/0/x", "name the master and the database"),
         ("redis+sentinel://a:1/mazerace/sixteen", "the database is a number from 0 to 15"),
         ("redis+sentinel://a:1/mazerace/16", "the database is a number from 0 to 15"),
-        ("redis+sentinel://user:pw@a:1/mazerace/0", "no password"),
-        ("redis+sentinel://a:1/mazerace/0?timeout=1", "no password, query"),
+        ("redis+sentinel://user@a:1/mazerace/0", "a password comes after a colon"),
+        ("redis+sentinel://:pw/x@a:1/mazerace/0", "write a password's / and @ as %2F and %40"),
+        ("redis+sentinel://a:1/mazerace/0?timeout=1", "no query or fragment"),
     ],
 )
 def test_a_bad_url_says_what_is_wrong(url: str, says: str) -> None:
@@ -64,8 +73,8 @@ def test_both_command_lines_refuse_a_bad_url_as_a_usage_error(capsys: pytest.Cap
 @pytest.mark.parametrize(
     "url",
     [
-        "redis+sentinel://:hunter2@a:1/mazerace/0",
-        "redis+sentinel://user:hunter2@a:1,b/mazerace",
+        "redis+sentinel://:hunter2@a:1/mazerace",
+        "redis+sentinel://user:hunter2@a:1,b/mazerace/0",
         "http://:hunter2@127.0.0.1:6379/0",
         ":hunter2@127.0.0.1:6379/0",
         "redis+sentinel://:hun@ter2/x@a:1/mazerace/0",

@@ -178,5 +178,7 @@ def _through_sentinels(address: SentinelRedis, options: dict[str, Any]) -> Redis
             "retry": ONE_RECONNECT,
         },
     )
-    redis = sentinel.master_for(address.master, db=address.db, **options)
+    redis = sentinel.master_for(
+        address.master, db=address.db, username=address.username, password=address.password, **options
+    )
     return RedisLink(redis, ReplicaWait(), sentinel, address.master)
