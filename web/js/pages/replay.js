@@ -1,20 +1,19 @@
 // The replay page (/replay/{id}): loads a stored race and plays it back on the canvas. The positions
 // come from the pure replay model; this file only wires the controls, the DOM and the renderer.
-import { formatDate, formatNumber, formatRaceTime, serverMessage, t, translatePage } from '../common/i18n.js';
+import { formatDate, formatRaceTime, serverMessage, t, translatePage } from '../common/i18n.js';
 import { mountLanguageSwitch } from '../common/language-switch.js';
 import { decodeMaze } from '../model/maze.js';
 import { Renderer } from '../render/render.js';
 import { attachInput } from '../input/input.js';
 import { Replay, prepareRace, sealedUntil } from '../model/replay-model.js';
-import { $, bindCamera, announce, el, setText, show, swatch, timeCell, usePlayerColours } from '../common/ui.js';
+import { $, bindCamera, announce, el, setText, show, swatch, usePlayerColours } from '../common/ui.js';
 import { loadRules } from '../net/rules.js';
 import { placeText, resultTimeText } from '../common/race-time.js';
 import { distanceField } from '../model/director.js';
 import { methodName } from '../model/hint-text.js';
-import { renderCard, shortestRouteLine } from '../panels/difficulty.js';
 import { botTag } from '../panels/bots-ui.js';
 import { attachAnalysis } from '../panels/replay-analysis.js';
-import { ghostButton } from '../panels/ghost-button.js';
+import { replayTitle, showResults } from '../panels/replay-results.js';
 
 translatePage();
 mountLanguageSwitch(document.querySelector('header.top'));
@@ -178,31 +177,6 @@ function updateSide() {
   }
 }
 
-/** @param {any} data the stored race (GET /api/races/{id}) */
-function showResults(data) {
-  /** @type {import('../model/wire-types.js').ResultRow[]} */
-  const results = [...(data.results || [])].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
-  $('replay-results-body').replaceChildren(
-    ...results.map((r) =>
-      el(
-        'tr',
-        { 'data-player-id': r.id },
-        el('td', { class: 'rank', text: r.dnf ? t('race.dnf') : r.rank == null ? '' : formatNumber(r.rank) }),
-        // "Race this ghost" under the name: a column of its own made the table wider than a phone
-        el('td', { class: 'name' }, swatch(r.colour), String(r.name ?? ''), botTag(r.bot), r.dnf ? null : el('div', { class: 'ghost-action' }, ghostButton(id, r))),
-        timeCell(r),
-        el('td', { class: 'num', text: r.moves == null ? '–' : formatNumber(r.moves) }),
-        el('td', { class: 'num', text: formatNumber(r.hints ?? 0) }),
-        el('td', { class: 'num', text: r.efficiency != null ? formatNumber(Math.round(r.efficiency * 100) / 100, { style: 'percent' }) : '–' }),
-      ),
-    ),
-  );
-  setText('replay-note', data.shortest ? t('replay.note', { count: data.shortest }) : '');
-  setText('replay-routes', shortestRouteLine(results, data.shortest_routes, data.shortest));
-  renderCard($('replay-difficulty'), data.difficulty);
-  show('replay-results-panel');
-}
-
 // ---- controls ----
 playButton.addEventListener('click', () => replay && setPlaying(!playing));
 $('replay-speed').addEventListener('change', (/** @type {Event} */ e) => (speed = Number(/** @type {HTMLSelectElement} */ (e.target).value) || 1));
@@ -250,47 +224,8 @@ function sealed(data, opens) {
   $('replay-main').dataset.opens = String(opens);
   setText('replay-status', text);
   setText('replay-title', t('replay.title_daily', { day: String(data.daily) }));
-  showResults(data);
+  showResults(id, data);
 }
-
-/**
- * The race's title in the header: its preset, size and maze generator, with 8 directions and the daily
- * maze's day when they apply (one whole message for each case).
- * @param {any} s the race's settings
- * @param {import('../model/maze.js').Maze} maze
- * @param {string | null | undefined} daily
- */
-function replayTitle(s, maze, daily) {
-  const params = {
-    preset: s.preset ? presetName(s.preset) : '',
-    size: t('replay.size', { rows: maze.rows, cols: maze.cols }),
-    generator: GENERATOR_KEYS[s.algorithm] ? t(GENERATOR_KEYS[s.algorithm]) : String(s.algorithm || ''),
-    day: String(daily ?? ''),
-  };
-  const eight = maze.directions === 8;
-  if (daily) return eight ? t('replay.title_eight_daily', params) : t('replay.title_daily_race', params);
-  return eight ? t('replay.title_eight', params) : t('replay.title', params);
-}
-
-/** @type {Readonly<Record<string, string>>} */
-const PRESET_KEYS = Object.freeze({ easy: 'replay.preset.easy', medium: 'replay.preset.medium', hard: 'replay.preset.hard', custom: 'replay.preset.custom' });
-/** The maze generators' names. @type {Readonly<Record<string, string>>} */
-const GENERATOR_KEYS = Object.freeze({
-  backtracker: 'replay.generator.backtracker',
-  prim: 'replay.generator.prim',
-  kruskal: 'replay.generator.kruskal',
-  division: 'replay.generator.division',
-  wilson: 'replay.generator.wilson',
-  'aldous-broder': 'replay.generator.aldous_broder',
-  'hunt-and-kill': 'replay.generator.hunt_and_kill',
-  'growing-tree': 'replay.generator.growing_tree',
-  sidewinder: 'replay.generator.sidewinder',
-  'binary-tree': 'replay.generator.binary_tree',
-  eller: 'replay.generator.eller',
-  classic: 'replay.generator.classic',
-});
-/** A preset's name, or the server's for one this page has none for. @param {string} preset */
-const presetName = (preset) => (PRESET_KEYS[preset] ? t(PRESET_KEYS[preset]) : preset);
 
 async function load() {
   if (!id) return fail(t('replay.no_id'));
@@ -337,7 +272,7 @@ async function load() {
   );
   show('replay-status', false);
   show('replay-panel');
-  showResults(data);
+  showResults(id, data);
   renderer.setMaze(maze);
   director = attachAnalysis({ raceId: id, maze: readMaze, follow: (who) => ((followId = who), renderer.recentre()) });
   seek(0);
