@@ -10,7 +10,7 @@ from server.maze.difficulty import analyse
 from server.maze.generation import MazeSpec, generate
 from server.maze.generators import BIASES
 from server.maze.paths import all_paths, count_shortest
-from tests.unit.clients.test_maze_cli import LOOP_JSON, call, generated, maze_of, run, solved
+from tests.unit.clients.maze_cli_calls import LOOP_JSON, call, generated, maze_of, run, solved
 
 
 def braided_json(rows: int = 6, cols: int = 8, seed: int = 3) -> str:

@@ -11,7 +11,7 @@ from server.maze.generation import MazeSpec, generate
 from server.maze.model import Maze
 from server.maze.render import render_text
 from server.maze.solvers import SEARCH_METHODS
-from tests.unit.clients.test_maze_cli import run
+from tests.unit.clients.maze_cli_calls import run
 from tests.unit.maze.eight_hand import HAND, hand
 from tests.unit.support import assert_valid_path, graph
 
