@@ -1,29 +1,20 @@
 """Hints (the original exercise's help, docs/origins.md): a way on without backing up, or the trail cell
 to back up to."""
 
-import base64
 import itertools
-import pickle
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.errors import BadMaze, GameError
+from server.errors import GameError
 from server.maze.generation import MazeSpec, generate
 from server.maze.hint_answer import Hint
-from server.maze.hints import HINT_METHODS, HintJob, back_up_index, choose_method, hint, solve, way_on
+from server.maze.hints import HINT_METHODS, back_up_index, choose_method, hint, way_on
 from server.maze.model import Cell, Maze
 from server.maze.solvers import SEARCH_METHODS, CellGraph, search
 from server.maze.tree_hints import TreeIndex
-from server.maze.wire import PackedCells
-from server.room.hint_rules import solve_hint
-from server.room.room import Room
-from server.room.settings import parse_settings
-from server.runtime.course import build_course
-from server.runtime.registry import new_player_token, new_race_id
-from tests.mazes import dead_end_branch, shortest_path
 from tests.unit.support import (
     LOOP,
     SEEDS,
@@ -230,133 +221,3 @@ def test_bad_method_and_empty_trail(loop: Maze) -> None:
     assert caught.value.code == "bad_method"
     with pytest.raises(GameError, match="trail"):
         hint(loop, (), "bfs", random.Random(0))
-
-
-# --- packed cell lists ---------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("rows", "cols", "width"), [(150, 150, 2), (256, 256, 2), (257, 256, 4), (1000, 1000, 4)]
-)
-def test_packed_rooms_round_trip(rows: int, cols: int, width: int) -> None:
-    size = rows * cols
-    indices = [0, 1, cols, size - 1, size // 2]
-    packed = PackedCells.pack(indices, size, cols)
-    assert packed.width == width
-    assert len(packed.data) == width * len(indices)
-    assert packed.indices() == indices
-    assert packed.cells() == tuple(divmod(i, cols) for i in indices)
-    assert [packed.at(k) for k in range(-5, 5)] == list(packed.cells() * 2)
-    assert PackedCells.from_wire(packed.to_wire(), size, cols) == packed
-    assert packed.data[:width] == bytes(width)  # little-endian: index 1 is 01 00 ...
-    assert packed.data[width : 2 * width] == (1).to_bytes(width, "little")
-
-
-def test_packed_rooms_refuse_what_does_not_fit() -> None:
-    with pytest.raises(BadMaze):
-        PackedCells.from_wire("not base64!", 100, 10)
-    with pytest.raises(BadMaze):
-        PackedCells.from_wire(base64.b64encode(b"\x01\x00\x02").decode(), 100, 10)  # half a cell
-    with pytest.raises(BadMaze):
-        PackedCells.from_wire(PackedCells.pack([100], 200, 10).to_wire(), 100, 10)  # outside the maze
-    with pytest.raises(IndexError):
-        PackedCells.pack([3], 100, 10).at(1)
-
-
-def test_a_hint_crosses_a_process_boundary_in_a_few_bytes_a_room() -> None:
-    """The job and the answer pickle to little more than their packed cells: no per-cell objects."""
-    maze = generate(MazeSpec("prim", 150, 150, 3))
-    job = HintJob.of(maze, [maze.entrance], "bfs", record_order=True)
-    assert len(pickle.dumps(job)) < maze.size + 1000
-    answer = solve(job)
-    assert answer.order is not None
-    assert answer.explored > maze.size // 2
-    assert len(pickle.dumps(answer)) < 2 * (answer.explored + len(answer.path or ())) + 1000
-    assert pickle.loads(pickle.dumps(answer)) == answer
-    assert answer == way_on(maze, [maze.entrance], "bfs", record_order=True)
-
-
-# --- hints in a room -----------------------------------------------------------------------------------
-
-T0 = 1_000_000.0
-
-
-def racing_room(**settings: object) -> tuple[Room, str, str]:
-    """A room racing a 10 x 10 looped maze with two players, Ann and Bob."""
-    values = {"preset": "custom", "rows": 10, "cols": 10, "braid": 1.0, "hint_limit": 5, **settings}
-    room = Room("abcdefghjk", parse_settings(values), random.Random(1), T0, countdown=1.0)
-    ann = room.join("Ann", "player", None, T0, new_token=new_player_token())[0].id
-    bob = room.join("Bob", "player", None, T0, new_token=new_player_token())[0].id
-    room.set_ready(bob, True)
-    spec = room.prepare_start(ann)
-    maze, distances = build_course(spec)
-    room.start(ann, spec, maze, distances, T0, race_id=new_race_id())
-    room.tick(T0 + 1.0)
-    return room, ann, bob
-
-
-def first_step(room: Room) -> Cell:
-    assert room.maze is not None
-    path = search(room.maze, "bfs").path
-    assert path is not None
-    return path[1]
-
-
-def test_racers_see_that_a_hint_was_asked_not_where_it_leads() -> None:
-    room, ann, _ = racing_room()
-    ack, events = room.hint(ann, "bfs", False, T0 + 2)
-    [hinted] = [e for e in events if e.t == "hinted"]
-    assert hinted.own_d == {k: v for k, v in ack.items() if k != "order"}
-    assert isinstance(hinted.d["path"], str)
-    assert hinted.racer_d == {
-        "id": ann, "method": "bfs", "found": True, "explored": ack["explored"], "hints": 1, "penalty": 5000,
-    }  # fmt: skip
-    assert hinted.to_json() == {"v": hinted.v, "t": "hinted", "d": hinted.d}
-
-
-def test_a_stuck_racers_back_up_is_hidden_from_rivals_too() -> None:
-    room, ann, _ = racing_room(braid=0.0)  # a perfect maze: every side branch is a dead end
-    assert room.maze is not None
-    path = shortest_path(room.maze)
-    at, branch = dead_end_branch(room.maze, path)
-    for step in [*path[1 : at + 1], *branch]:
-        room.move(ann, step, T0 + 2)
-    ack, events = room.hint(ann, "dfs", False, T0 + 3)
-    assert (ack["found"], ack["back_to"]) == (False, list(path[at]))
-    assert isinstance(ack["back_path"], str)
-    [hinted] = [e for e in events if e.t == "hinted"]
-    assert hinted.racer_d == {
-        key: ack[key] for key in ("id", "method", "found", "explored", "hints", "penalty")
-    }
-
-
-def test_a_racer_who_moves_while_the_search_runs_gets_the_hint_for_where_they_asked() -> None:
-    """The answer is never searched again (on the loop) for the new cell: it says where it was asked."""
-    room, ann, _ = racing_room()
-    assert room.maze is not None
-    entrance = room.maze.entrance
-    request = room.request_hint(ann, "bfs", True, T0 + 2)
-    answer = solve_hint(request)  # in the server: in a worker process, while the loop goes on
-    room.move(ann, first_step(room), T0 + 2.001)
-    ack, events = room.answer_hint(request, answer, T0 + 2.01)
-    assert ack["from"] == list(entrance)
-    assert PackedCells.from_wire(ack["path"], room.maze.size, room.maze.cols).at(0) == entrance
-    assert answer.order_cells is not None
-    assert ack["order"] == answer.order_cells.to_wire()
-    assert (room.players[ann].hints, room.players[ann].penalty_ms) == (1, 5000)
-    assert [e.t for e in events] == ["hinted"]
-
-
-def test_a_moving_hint_takes_no_step_when_the_racer_moved_meanwhile() -> None:
-    room, ann, _ = racing_room(hint_moves=True)
-    step = first_step(room)
-    request = room.request_hint(ann, "bfs", False, T0 + 2)
-    answer = solve_hint(request)
-    room.move(ann, step, T0 + 2.001)
-    _, events = room.answer_hint(request, answer, T0 + 2.01)
-    assert [e.t for e in events] == ["hinted"]
-    assert room.players[ann].moves == 1
-    request = room.request_hint(ann, "bfs", False, T0 + 3)
-    _, events = room.answer_hint(request, solve_hint(request), T0 + 3)
-    assert [e.t for e in events] == ["hinted", "moved"]
-    assert room.players[ann].moves == 2
