@@ -6,7 +6,7 @@ import re
 import pytest
 
 from .conftest import Harness
-from .test_http import assert_error, assert_security_headers
+from .http_checks import assert_error, assert_security_headers
 
 PAGE_HEADING = "There is nothing at this address"
 

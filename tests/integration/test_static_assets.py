@@ -15,7 +15,7 @@ from server.config import WEB_DIR
 from server.http.minify import minified
 
 from .conftest import Harness, StartServer
-from .test_http import assert_security_headers
+from .http_checks import assert_security_headers
 
 REFERENCE = re.compile(r"""\s(?:src|href)=["'](/static/[^"']+)["']""")
 # Static imports, as a browser finds them in a source (one per line) or a minified module (`;import{a}from`).
