@@ -21,7 +21,8 @@ from typing import IO, Any
 import aiohttp
 import socketio
 
-from server.maze.model import Cell
+from server.maze.model import Cell, Maze
+from server.maze.wire import decode_maze
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 15.0
@@ -233,3 +234,14 @@ async def post_json(http: aiohttp.ClientSession, url: str, body: Any) -> tuple[i
     """Status and JSON body of a POST with a JSON body."""
     async with http.post(url, json=body) as response:
         return response.status, await response.json()
+
+
+async def started_race(host: Racer, *others: Racer) -> tuple[Maze, str, dict[str, Any]]:
+    """Everyone else readies, the host starts; the maze, the race id and the `started` data."""
+    for other in others:
+        await other.ok("ready", {"ready": True})
+    await host.ok("start")
+    started = (await host.wait_for("started"))["d"]
+    for other in others:
+        await other.wait_for("started")
+    return decode_maze(started["maze"]), str(started["race"]), started

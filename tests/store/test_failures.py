@@ -26,9 +26,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.store.live import Racer, ServerProcess, get_json, post_json
+from tests.store.live import Racer, ServerProcess, get_json, post_json, started_race
 from tests.store.races import shortest_path
-from tests.store.test_restart import started_race
 
 STRANGER = 4321
 """A user id that owns nothing here."""

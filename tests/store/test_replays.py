@@ -10,9 +10,8 @@ from server.maze.wire import decode_maze
 from server.room.daily import daily_seed, daily_settings
 from server.room.racelog import RaceLog
 from server.store.sqlite.results import SqliteStore
-from tests.store.live import Racer, ServerProcess, get_json, post_json
+from tests.store.live import Racer, ServerProcess, get_json, post_json, started_race
 from tests.store.races import ScriptedRace, shortest_path
-from tests.store.test_restart import started_race
 
 
 async def test_todays_daily_race_is_sealed_and_yesterdays_is_open(
