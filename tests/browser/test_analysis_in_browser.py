@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
 from tests.browser.conftest import keys_along, room_of, way_out
-from tests.browser.test_race_in_browser import create_room_in_lobby, join_as_player, start_race, walk
+from tests.browser.rooms import create_room_in_lobby, join_room, start_race, walk
 from tests.mazes import dead_end_branch
 
 SEEK = """(t) => {
@@ -24,7 +24,7 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
     open_tab, live_server: TestServer, artefacts: Path
 ) -> None:  # type: ignore[no-untyped-def]
     ann_tab, code = await create_room_in_lobby(open_tab, "Ann")
-    bob_tab = await join_as_player(open_tab, code, "Bob")
+    bob_tab = await join_room(open_tab, code, "Bob")
     await start_race(ann_tab, [bob_tab])
     room = room_of(live_server, code)
     assert room.maze is not None

@@ -7,7 +7,7 @@ import re
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from tests.browser.test_bots_in_browser import post_room
+from tests.browser.rooms import post_room
 
 VERSIONED = re.compile(r"/static/[0-9a-f]{12}/")
 RESOURCES = """performance.getEntriesByType('resource')

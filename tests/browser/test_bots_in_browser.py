@@ -20,45 +20,23 @@ from server.maze.model import Cell, Maze
 from server.room.bot_spec import MAX_SPEED, MIN_SPEED, BotSpec
 from server.room.room import Room
 from tests.browser.conftest import Tab, room_of, way_out
-from tests.browser.test_fog_in_browser import (
+from tests.browser.fog_race import (
     RULES,
     check_fog_drawn,
     create_fog_room,
     frames,
     racer,
     shot,
-    start_race,
+    start_fog_race,
     truth,
-    walk,
+    walk_path,
 )
+from tests.browser.rooms import bots_of, join_room, post_room
 
 MAX_READINGS = 1200
 """Tries at reading the page against the server (50 ms apart) before a fog test gives up."""
 
 # ----- helpers -----------------------------------------------------------------------------------------
-
-
-async def post_room(server: TestServer, **settings: object) -> str:
-    async with (
-        aiohttp.ClientSession() as session,
-        session.post(server.make_url("/api/rooms"), json=settings) as response,
-    ):
-        code: str = (await response.json())["code"]
-    return code
-
-
-async def join_room(open_tab, code: str, name: str) -> Tab:  # type: ignore[no-untyped-def]
-    """Open the room's link in a fresh browser and join by the join form."""
-    tab: Tab = await open_tab(f"/r/{code}")
-    await tab.page.fill("#name", name)
-    await tab.page.click("#join-as-player")
-    await expect(tab.page.locator("#lobby-panel")).to_be_visible()
-    return tab
-
-
-def bots_of(room: Room) -> dict[str, BotSpec]:
-    """The server's bots in `room`: id -> what the host asked for."""
-    return {p.id: p.bot for p in room.active_players() if p.bot is not None}
 
 
 async def add_bot(host: Tab, kind: str, speed: int) -> None:
@@ -263,9 +241,9 @@ async def test_bot_rows_are_marked_in_the_results_and_the_replay(  # type: ignor
     host = await join_room(open_tab, code, "Ann")
     await add_bot(host, "shortest", MAX_SPEED)
     await expect(host.page.locator("#players li", has_text="Shortest bot")).to_be_visible()
-    await start_race(host)
+    await start_fog_race(host)
     ((bot_id, _),) = bots_of(room).items()
-    await walk(host, way_out(room))
+    await walk_path(host, way_out(room))
     results = host.page.locator("#results")
     await expect(results).to_be_visible(timeout=15_000)
     bot_row = host.page.locator(f'#results-body tr[data-player-id="{bot_id}"]')
@@ -327,7 +305,7 @@ async def test_a_fog_race_against_a_bot_shows_it_only_in_sight(  # type: ignore[
     await expect(host.page.locator("#players li", has_text="DFS bot")).to_be_visible()
     ((bot_id, spec),) = bots_of(room).items()
     assert spec == BotSpec("dfs", 1)
-    await start_race(host)
+    await start_fog_race(host)
     maze = room.maze
     assert maze is not None
     assert await host.state("m.state.inFog()") is True
@@ -387,7 +365,7 @@ async def test_a_fog_race_against_a_bot_shows_it_only_in_sight(  # type: ignore[
 
     # Ann walks on along the way out: the same holds from where she stands now
     path = way_out(room)
-    await walk(host, path[:5])
+    await walk_path(host, path[:5])
     assert truth(room, ann)[2] == path[4]
     await shot(host, tmp_path, "fog-bot-ann-midway")
     print(f"five steps on, readings by in sight: {await compare('midway', 10, both=False)}")

@@ -4,7 +4,6 @@ and the maze published (then opened again with `?from=CODE`), axe finds nothing 
 light and dark, and on a 390 x 844 phone a touch drag draws and a pinch zooms, with every control
 reachable without sideways scrolling."""
 
-import itertools
 from pathlib import Path
 from typing import Any
 
@@ -18,32 +17,15 @@ from server.maze.generation import MazeSpec, generate
 from server.maze.maze_card import maze_card
 from server.maze.share_code import SHARE_CODE
 from server.maze.wire import decode_maze
+from tests.browser.axe import violations
 from tests.browser.conftest import Tab, keys_along
-from tests.browser.test_accessibility_in_browser import violations
-
-READY = "body[data-ready='true']"
-HOOK = "window.mazerace_editor"
+from tests.browser.editor_page import HOOK, READY, SNAKE, blank, point, touch
 
 
 async def editor_tab(open_tab: Any) -> Tab:
     tab: Tab = await open_tab("/editor")
     await tab.page.wait_for_selector(READY)
     return tab
-
-
-async def blank(page: Page, rows: int, cols: int, button: str = "#new-walls") -> None:
-    """A blank maze of that size from the "New maze" fold."""
-    if not await page.locator("#new-fold").evaluate("(fold) => fold.open"):
-        await page.locator("#new-fold summary").click()
-    await page.fill("#new-rows", str(rows))
-    await page.fill("#new-cols", str(cols))
-    await page.click(button)
-    await page.wait_for_function(f"() => {HOOK}.maze.rows === {rows} && {HOOK}.maze.cols === {cols}")
-
-
-async def point(page: Page, r: int, c: int) -> tuple[float, float]:
-    x, y = await page.evaluate(f"{HOOK}.cellPoint({r}, {c})")
-    return float(x), float(y)
 
 
 async def drag(page: Page, cells: list[tuple[int, int]]) -> None:
@@ -53,9 +35,6 @@ async def drag(page: Page, cells: list[tuple[int, int]]) -> None:
     for cell in cells[1:]:
         await page.mouse.move(*await point(page, *cell), steps=3)
     await page.mouse.up()
-
-
-SNAKE = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
 
 
 async def test_drawing_by_dragging_changes_the_card(open_tab: Any) -> None:
@@ -279,26 +258,3 @@ async def test_the_editor_on_a_phone_with_touch(browser: Browser, live_server: T
         assert not errors
     finally:
         await context.close()
-
-
-def _between(
-    start: list[tuple[float, float]], end: list[tuple[float, float]], k: float
-) -> list[tuple[float, float]]:
-    return [(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k) for (x0, y0), (x1, y1) in zip(start, end, strict=True)]
-
-
-async def touch(page: Page, frames: list[list[tuple[float, float]]], steps: int = 6) -> None:
-    """Touch points moving through `frames` (one list of points a frame), then lifted, by the DevTools
-    protocol (Playwright's own touchscreen taps only)."""
-    session = await page.context.new_cdp_session(page)
-
-    async def send(kind: str, frame: list[tuple[float, float]]) -> None:
-        points = [{"x": x, "y": y, "id": k} for k, (x, y) in enumerate(frame)]
-        await session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    await send("touchStart", frames[0])
-    for start, end in itertools.pairwise(frames):
-        for s in range(1, steps + 1):
-            await send("touchMove", _between(start, end, s / steps))
-    await send("touchEnd", [])
-    await session.detach()

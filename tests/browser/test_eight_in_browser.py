@@ -5,7 +5,6 @@ The copy of the rules the node tests read (tests/js/fixtures/rules.json) is chec
 
 import json
 import re
-from collections import deque
 from pathlib import Path
 
 import aiohttp
@@ -14,40 +13,11 @@ from playwright.async_api import Page, WebSocket, expect
 
 from server.maze.model import Cell, Maze
 from tests.browser.conftest import Tab, room_of, settled
+from tests.browser.eight_keys import DIAGONAL_KEYS, FACING, PIXELS_AT, STRAIGHT, delta, way
 
 FIXTURE = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "rules.json"
-STRAIGHT = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1, 0): "ArrowUp"}
-DIAGONAL_KEYS = (  # taken in turn: the keypad by position, the letters beside WASD, the NumLock-off names
-    {(-1, -1): "Numpad7", (-1, 1): "Numpad9", (1, -1): "Numpad1", (1, 1): "Numpad3"},
-    {(-1, -1): "q", (-1, 1): "e", (1, -1): "z", (1, 1): "c"},
-    {(-1, -1): "Home", (-1, 1): "PageUp", (1, -1): "End", (1, 1): "PageDown"},
-)
-FACING = {(-1, -1): "up-left", (-1, 1): "up-right", (1, -1): "down-left", (1, 1): "down-right"}
 FACING.update({(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"})
 ACK = re.compile(r"^43\d+(\[.*\])$")  # a Socket.IO acknowledgement frame: 43<id>[answer]
-
-
-def delta(a: Cell, b: Cell) -> tuple[int, int]:
-    return b[0] - a[0], b[1] - a[1]
-
-
-def way(maze: Maze, start: Cell, goal: Cell) -> list[Cell]:
-    """A shortest way over every open side, diagonals included (breadth first)."""
-    before: dict[Cell, Cell | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        if cell == goal:
-            break
-        for dr, dc in FACING:
-            nxt = (cell[0] + dr, cell[1] + dc)
-            if nxt not in before and maze.in_bounds(nxt) and maze.is_open(cell, nxt):
-                before[nxt] = cell
-                queue.append(nxt)
-    path = [goal]
-    while (prev := before[path[-1]]) is not None:
-        path.append(prev)
-    return path[::-1]
 
 
 def walk_with_diagonals(maze: Maze, at_least: int = 3) -> list[Cell]:
@@ -66,15 +36,6 @@ def walk_with_diagonals(maze: Maze, at_least: int = 3) -> list[Cell]:
     a, b = min(corners, key=lambda pair: len(way(maze, maze.entrance, pair[0])))
     there = way(maze, maze.entrance, a)
     return [*there, b, a, b, a, *there[-2::-1], *path[1:]]
-
-
-PIXELS_AT = """([canvas, hook, points]) => {
-  const ctx = document.getElementById(canvas).getContext('2d');
-  return points.map(([x, y]) => {
-    const [px, py] = window[hook].canvasPoint(x, y);
-    return [...ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data];
-  });
-}"""
 
 
 async def check_diagonals_drawn(

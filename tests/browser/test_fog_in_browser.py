@@ -9,7 +9,6 @@ The fog cases the node tests read (tests/js/fixtures/fog.json) are checked again
 
 import asyncio
 import json
-import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,20 +16,33 @@ import aiohttp
 import pytest
 import pytest_asyncio
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Page, expect
+from playwright.async_api import expect
 
 from server.maze.hint_reveal import CUT_STEPS
-from server.maze.model import Cell, Maze
-from server.room.players import Player
-from server.room.room import Room
-from tests.browser.conftest import Tab, room_of, settled, way_out
+from server.maze.model import Maze
+from tests.browser.conftest import room_of, way_out
+from tests.browser.eight_keys import way
 from tests.browser.fog_cases import FIXTURE, fog_cases
-from tests.browser.test_eight_in_browser import DIAGONAL_KEYS, PIXELS_AT, STRAIGHT, delta, way
+from tests.browser.fog_race import (
+    RULES,
+    VISION,
+    centre,
+    check_fog_drawn,
+    check_own_sides_lit,
+    create_fog_room,
+    frames,
+    join_rival,
+    pixels,
+    racer,
+    shot,
+    shown,
+    start_fog_race,
+    truth,
+    wait_shown,
+    walk_path,
+)
 from tests.integration.conftest import Client
 from tests.mazes import visible_now
-
-VISION = 2
-RULES = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "rules.json"
 
 
 def test_the_fog_cases_the_node_tests_read_are_the_servers() -> None:
@@ -62,176 +74,6 @@ async def socket_clients() -> AsyncIterator[list[Client]]:
         await client.sio.shutdown()
 
 
-async def join_rival(
-    server: TestServer, code: str, clients: list[Client], name: str = "Rex", ready: bool = True
-) -> Client:
-    """The racer the browser player races against: a python-socketio client that the test walks by
-    hand, so it stands exactly where the test needs it (test_bots_in_browser.py races a real bot)."""
-    client = Client()
-    clients.append(client)
-    await client.sio.connect(f"{server.make_url('/')}?room={code}", transports=["websocket"], wait_timeout=5)
-    await client.join(code, name)
-    if ready:
-        await client.ok("ready", {"ready": True})
-    return client
-
-
-async def create_fog_room(open_tab, name: str, directions: int = 4) -> tuple[Tab, str]:  # type: ignore[no-untyped-def]
-    """An easy fog room with VISION made from the lobby's form (fog ticked, vision typed)."""
-    host = await open_tab("/")
-    await host.page.fill("#name", name)
-    form = host.page.locator("#create-form")
-    await form.locator("#more-settings > summary").click()
-    vision = form.locator("input[name=vision]")
-    await expect(vision).to_be_hidden()  # the vision shows with the fog only
-    await form.locator("input[name=fog]").check()
-    await vision.fill(str(VISION))
-    await form.locator("select[name=directions]").select_option(str(directions))
-    await form.locator("#create-custom").click()
-    await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
-    await expect(host.page.locator("#lobby-panel")).to_be_visible()
-    return host, host.page.url.rsplit("/", 1)[1]
-
-
-async def start_race(host: Tab) -> None:
-    await host.page.click("#start-button")
-    await host.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
-    await expect(host.page.locator("#race-canvas")).to_be_visible()
-    await expect(host.page.locator("#countdown")).to_be_hidden()  # "GO!" has gone
-
-
-async def frames(page: Page) -> None:
-    """Let the renderer draw what the page knows (two animation frames)."""
-    await page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
-async def walk(tab: Tab, path: list[Cell]) -> None:
-    """Walk `path` (its first cell is where the player stands) with the keys, straight and diagonal."""
-    await tab.page.focus("#race-canvas")
-    for d in map(delta, path, path[1:]):
-        await tab.page.keyboard.press(STRAIGHT[d] if d in STRAIGHT else DIAGONAL_KEYS[0][d])
-        await settled(tab.page)
-
-
-def racer(room: Room, member_id: str) -> Player:
-    return room.players[member_id]
-
-
-def truth(room: Room, player: Player) -> tuple[bytes, frozenset[int], Cell]:
-    """What the server says `player` has seen, sees now, and where they stand."""
-    assert room.maze is not None
-    assert player.fog is not None
-    assert player.trail is not None
-    here = player.trail.current
-    return bytes(player.fog.seen), visible_now(room.maze, room.maze.index(here), VISION), here
-
-
-def centre(cell: Cell) -> tuple[float, float]:
-    return 2 * cell[1] + 1.5, 2 * cell[0] + 1.5
-
-
-async def pixels(page: Page, points: list[tuple[float, float]], hook: str = "mazerace") -> list[list[int]]:
-    """The canvas's colours at world points (render.js units)."""
-    colours: list[list[int]] = await page.evaluate(
-        PIXELS_AT, ["race-canvas", hook, [list(p) for p in points]]
-    )
-    return colours
-
-
-def corner_block(a: Cell, b: Cell) -> set[Cell]:
-    """The cells whose drawing can cover the midpoint of `a` and `b`: the two, and for a diagonal pair
-    the other two of its 2x2 block too (a trail's diagonal step across the other diagonal puts a dot
-    and a stroke at that same corner)."""
-    if a[0] == b[0] or a[1] == b[1]:
-        return {a, b}
-    top, left = min(a[0], b[0]), min(a[1], b[1])
-    return {(top + dr, left + dc) for dr in (0, 1) for dc in (0, 1)}
-
-
-async def check_fog_drawn(
-    page: Page, maze: Maze, seen: bytes, sight: frozenset[int], skip: set[Cell]
-) -> dict[str, int]:
-    """Every cell's centre as the fog says: unseen dark, in sight lit, remembered dimmed; and between two
-    cells in sight, an open passage light and a wall dark. Cells in `skip` (arrows, trail dots on them
-    and beside them, and the corners a skipped cell's 2x2 block shares) and the entrance and exit
-    (tinted) are left out. Returns how many of each were read."""
-    cells = [maze.cell(i) for i in range(maze.size)]
-    checked = [c for c in cells if c not in skip and c not in (maze.entrance, maze.exit)]
-    colours = await pixels(page, [centre(c) for c in checked])
-    counts = {"unseen": 0, "in sight": 0, "remembered": 0, "open": 0, "wall": 0}
-    for cell, (red, green, blue, _) in zip(checked, colours, strict=True):
-        i = maze.index(cell)
-        if not seen[i]:
-            counts["unseen"] += 1
-            assert max(red, green, blue) < 80, f"unseen cell {cell} is dark: {red, green, blue}"
-        elif i in sight:
-            counts["in sight"] += 1
-            assert min(red, green, blue) > 200, f"cell {cell} in sight is lit: {red, green, blue}"
-        else:
-            counts["remembered"] += 1
-            assert all(90 <= v <= 170 for v in (red, green, blue)), (
-                f"remembered {cell} is dimmed: {red, green, blue}"
-            )
-    pairs = []
-    for i in sight:
-        a = maze.cell(i)
-        for d in ((0, 1), (1, 0), (1, 1), (1, -1))[: 2 if maze.directions == 4 else 4]:
-            b = (a[0] + d[0], a[1] + d[1])
-            if maze.in_bounds(b) and maze.index(b) in sight and not corner_block(a, b) & skip:
-                pairs.append((a, b))
-    midpoints = [((centre(a)[0] + centre(b)[0]) / 2, (centre(a)[1] + centre(b)[1]) / 2) for a, b in pairs]
-    for (a, b), (red, green, blue, _) in zip(pairs, await pixels(page, midpoints), strict=True):
-        through = maze.is_open(a, b)
-        if a[1] != b[1] and a[0] != b[0]:  # a corner: the other diagonal crosses here
-            c = a if b[1] > a[1] else (a[0], a[1] - 1)
-            through = maze.is_open(c, (c[0] + 1, c[1] + 1)) or maze.is_open(
-                (c[0], c[1] + 1), (c[0] + 1, c[1])
-            )
-        if through:
-            counts["open"] += 1
-            assert min(red, green, blue) > 200, f"the passage {a}-{b} in sight is drawn light"
-        else:
-            counts["wall"] += 1
-            assert max(red, green, blue) < 60, f"the wall {a}|{b} in sight is drawn dark"
-    return counts
-
-
-async def check_own_sides_lit(page: Page, maze: Maze, here: Cell) -> int:
-    """The passages out of the player's own cell are lit (read beyond the arrow's disc, not the north
-    one, where the arrow's label is). Returns how many were read."""
-    sides = [
-        (dr, dc)
-        for dr, dc in ((0, 1), (1, 0), (0, -1))
-        if maze.in_bounds((here[0] + dr, here[1] + dc)) and maze.is_open(here, (here[0] + dr, here[1] + dc))
-    ]
-    x, y = centre(here)
-    for (dr, dc), (red, green, blue, _) in zip(
-        sides, await pixels(page, [(x + 1.3 * dc, y + 1.3 * dr) for dr, dc in sides]), strict=True
-    ):
-        assert min(red, green, blue) > 200, f"the way {(dr, dc)} out of the player's cell {here} is lit"
-    return len(sides)
-
-
-async def shown(tab: Tab) -> list[str]:
-    ids: list[str] = await tab.page.evaluate("() => window.mazerace.shownPlayers()")
-    return ids
-
-
-async def wait_shown(tab: Tab, member_id: str, visible: bool) -> None:
-    """Wait until the page shows (or hides) the player, as its state settles."""
-    expression = (
-        f"() => window.mazerace.shownPlayers().includes({json.dumps(member_id)}) === {json.dumps(visible)}"
-    )
-    await tab.page.wait_for_function(expression, timeout=5_000)
-
-
-async def shot(tab: Tab, tmp_path: Path, name: str, canvas: str = "#race-canvas") -> None:
-    await frames(tab.page)
-    path = tmp_path / f"{name}.png"
-    await tab.page.locator(canvas).screenshot(path=str(path))
-    print(f"fog screenshot ({name}): {path}")
-
-
 # ----- the race ------------------------------------------------------------------------------------------
 
 
@@ -244,7 +86,7 @@ async def test_a_fog_race_shows_only_what_the_racer_has_seen_and_the_rival_only_
     assert room.settings.vision == VISION
     await expect(host.page.locator("#settings-summary")).to_contain_text(f"fog (vision {VISION})")
     rival = await join_rival(live_server, code, socket_clients)
-    await start_race(host)
+    await start_fog_race(host)
     maze = room.maze
     assert maze is not None
     ann_id = str(await host.state("m.you.id"))
@@ -281,7 +123,7 @@ async def test_a_fog_race_shows_only_what_the_racer_has_seen_and_the_rival_only_
     assert await host.state(f"m.state.player({json.dumps(rex.id)}).moves") == 6, "the count still comes"
 
     # Ann follows: the entrance is behind her (remembered), the rival ahead where she sees
-    await walk(host, path[:5])
+    await walk_path(host, path[:5])
     seen, sight, here = truth(room, ann)
     assert here == path[4]
     assert index(path[6]) in sight, "the rival, standing still two steps on, is in sight now"
@@ -319,7 +161,7 @@ async def test_a_fog_race_shows_only_what_the_racer_has_seen_and_the_rival_only_
     assert not seen[index(tuple(target))], "the way leads into the unknown"  # type: ignore[arg-type]
 
     # to the exit: then the whole maze and the rival's trail come with a fresh snapshot
-    await walk(host, path[4:])
+    await walk_path(host, path[4:])
     await host.page.wait_for_function("() => window.mazerace.state.me().finished === true", timeout=10_000)
     await host.page.wait_for_function("() => !window.mazerace.state.inFog()", timeout=10_000)
     assert rex.trail is not None
@@ -393,14 +235,14 @@ async def test_fog_races_draw_in_four_and_eight_directions(  # type: ignore[no-u
     open_tab, live_server: TestServer, tmp_path: Path, directions: int
 ) -> None:
     host, code = await create_fog_room(open_tab, "Ann", directions)
-    await start_race(host)
+    await start_fog_race(host)
     room = room_of(live_server, code)
     maze = room.maze
     assert maze is not None
     assert maze.directions == directions
     player = next(iter(room.players.values()))
     route = way(maze, maze.entrance, maze.exit)  # diagonals too in 8 directions
-    await walk(host, route[:6])
+    await walk_path(host, route[:6])
     seen, sight, here = truth(room, player)
     assert here == route[5]
     counts = await check_fog_drawn(host.page, maze, seen, sight, set(route[:6]))

@@ -14,7 +14,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, ConsoleMessage, Page, Route, expect
 
-from tests.browser.test_bots_in_browser import post_room
+from tests.browser.rooms import post_room
 
 PHONE = (390, 844)
 LAPTOP = (1366, 768)

@@ -13,7 +13,7 @@ from playwright.async_api import Browser, expect
 from server.maze.generators import ALGORITHMS
 from server.room.settings import PRESETS
 from tests.browser.conftest import Tab, room_of
-from tests.browser.test_bots_in_browser import bots_of, post_room
+from tests.browser.rooms import bots_of, post_room
 
 LAPTOP = (1366, 768)
 LANDSCAPE_PHONE = (844, 390)

@@ -9,7 +9,7 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, expect
 
 from tests.browser.conftest import keys_along, room_of, way_out
-from tests.browser.test_race_in_browser import create_room_in_lobby, start_race, walk
+from tests.browser.rooms import create_room_in_lobby, start_race, walk
 
 GHOST_ALPHA = 0.45
 """What web/js/render/ghost-draw.js fills a ghost's disc with."""

@@ -11,8 +11,8 @@ from playwright.async_api import expect
 from server.maze.hint_reveal import CUT_STEPS
 from server.maze.model import Cell, Maze
 from tests.browser.conftest import Tab, room_of, way_out
-from tests.browser.test_bots_in_browser import join_room, post_room
-from tests.browser.test_fog_in_browser import start_race
+from tests.browser.fog_race import start_fog_race
+from tests.browser.rooms import join_room, post_room
 
 UNRANKED = {"preset": "custom", "rows": 12, "cols": 12, "hint_limit": 5}
 """A room whose races are not ranked, so a spectator sees the hints during the race."""
@@ -33,7 +33,7 @@ async def race_watched(open_tab, server: TestServer, **settings: object) -> tupl
     racer = await join_room(open_tab, code, "Ann")
     watcher = await open_tab(f"/r/{code}?watch=1")
     await watcher.page.wait_for_function("() => !!window.mazerace.you")
-    await start_race(racer)
+    await start_fog_race(racer)
     room = room_of(server, code)
     assert room.maze is not None
     racer_id = await racer.state("m.you.id")

@@ -10,7 +10,7 @@ from playwright.async_api import expect
 
 from server.room.reactions import REACTIONS
 from tests.browser.conftest import room_of
-from tests.browser.test_race_in_browser import create_room_in_lobby
+from tests.browser.rooms import create_room_in_lobby
 
 
 async def test_preview_seat_host_and_reactions(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]

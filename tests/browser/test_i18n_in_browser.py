@@ -11,7 +11,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, ConsoleMessage, Page, Route, expect
 
-from tests.browser.test_accessibility_in_browser import AXE, BLOCKING, RUN_AXE
+from tests.browser.axe import AXE, BLOCKING, RUN_AXE
 
 CHINESE_HEADING = "这个地址上什么也没有"
 ENGLISH_HEADING = "There is nothing at this address"

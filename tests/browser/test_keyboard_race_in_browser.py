@@ -14,10 +14,10 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Locator, Page, expect
 
 from tests.browser.conftest import keys_along, room_of, settled, way_out
+from tests.browser.rooms import CREATE_BUTTON
 
 MAX_TABS = 60
 NAME_FIELD = re.compile(r"your name", re.IGNORECASE)
-CREATE_BUTTON = re.compile(r"^easy\b", re.IGNORECASE)  # "Easy 10 x 10", the first size under "Race friends"
 START_BUTTON = re.compile(r"^start race$", re.IGNORECASE)
 MAZE = re.compile(r"^the maze", re.IGNORECASE)
 INSIDE = "(dialog) => dialog.contains(document.activeElement)"

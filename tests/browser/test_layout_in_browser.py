@@ -11,8 +11,8 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
 from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
+from tests.browser.rooms import post_room
 from tests.browser.screens import PHONES, SCREENS, OpenSized, SizedTabs, join_alone
-from tests.browser.test_bots_in_browser import post_room
 
 # Every visible control of the page's race view (the header, the tools, the bar, the pad), its box,
 # the viewport and the maze's drawn rectangle cut to the canvas (CSS px, relative to the viewport).

@@ -5,13 +5,13 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
 from tests.browser.conftest import room_of
-from tests.browser.test_race_in_browser import create_room_in_lobby, join_as_player
+from tests.browser.rooms import create_room_in_lobby, join_room
 
 
 async def test_the_host_locks_removes_and_starts_without_the_idler(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
     host, code = await create_room_in_lobby(open_tab, "Ann")
-    idler = await join_as_player(open_tab, code, "Idle")
-    griefer = await join_as_player(open_tab, code, "Grief")
+    idler = await join_room(open_tab, code, "Idle")
+    griefer = await join_room(open_tab, code, "Grief")
     room = room_of(live_server, code)
     note = host.page.locator("#start-note")
     await expect(note).to_contain_text("Start waits for Idle and Grief to be ready")

@@ -15,9 +15,9 @@ from playwright.async_api import Browser, Page, expect
 from server.http.keys import STORE
 from server.maze.exchange import export_maze
 from tests.browser.conftest import Tab
+from tests.browser.editor_page import HOOK, READY, SNAKE, blank, point, touch
+from tests.browser.published import publish_by_http
 from tests.browser.screens import SCREENS
-from tests.browser.test_editor_in_browser import HOOK, READY, SNAKE, blank, point, touch
-from tests.browser.test_published_maze_in_browser import publish_by_http
 from tests.hand_mazes import looped_maze
 from tests.store.test_published_mazes import finish, race_on
 

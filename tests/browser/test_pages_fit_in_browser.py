@@ -13,8 +13,8 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
 from tests.browser.conftest import Tab, room_of, way_out
+from tests.browser.rooms import post_room
 from tests.browser.screens import SCREENS, OpenSized, SizedTabs, join_alone
-from tests.browser.test_bots_in_browser import post_room
 from tests.store.live import Racer
 
 WIDTHS = """() => ({

@@ -14,8 +14,7 @@ from playwright.async_api import Page, expect
 from server.maze.model import Cell, Maze
 from server.room.players import Player
 from tests.browser.conftest import KEY_FOR, Tab, room_of
-from tests.browser.test_bots_in_browser import join_room, post_room
-from tests.browser.test_race_in_browser import start_race
+from tests.browser.rooms import join_room, post_room, start_race
 
 COLS = 40
 POLL = 0.02  # seconds between readings of the server's player

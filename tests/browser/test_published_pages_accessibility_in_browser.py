@@ -8,8 +8,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from tests.browser.test_accessibility_in_browser import OpenSchemeTab, scheme_tab, violations
-from tests.browser.test_published_maze_in_browser import publish_by_http
+from tests.browser.axe import OpenSchemeTab, scheme_tab, violations
+from tests.browser.published import publish_by_http
 from tests.hand_mazes import looped_maze
 
 __all__ = ["scheme_tab"]  # the fixture, used by name

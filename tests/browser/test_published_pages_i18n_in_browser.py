@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.async_api import Page, expect
 
-from tests.browser.test_published_maze_in_browser import TITLE, publish_by_http
-from tests.browser.test_room_i18n_in_browser import CJK, OVERFLOW, SIZES, Tabs, tabs, texts
+from tests.browser.i18n_tabs import CJK, OVERFLOW, SIZES, Tabs, tabs, texts
+from tests.browser.published import TITLE, publish_by_http
 from tests.hand_mazes import looped_maze
 
 __all__ = ["tabs"]  # the fixture, used by name

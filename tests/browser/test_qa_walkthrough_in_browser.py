@@ -17,8 +17,8 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
 from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
+from tests.browser.rooms import post_room
 from tests.browser.screens import SCREENS, OpenSized, SizedTabs, join_alone
-from tests.browser.test_bots_in_browser import post_room
 
 NARROW = {"phone": SCREENS["phone"], "small phone": SCREENS["small phone"]}
 

@@ -7,53 +7,17 @@ from pathlib import Path
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
+from tests.browser.conftest import keys_along, room_of, way_out
+from tests.browser.rooms import create_room_in_lobby, join_room, start_race, walk
 
 XSS_NAME = "<svg/onload=alert()>"  # 20 characters, the longest name the server takes
-
-
-async def create_room_in_lobby(open_tab, name: str) -> tuple[Tab, str]:  # type: ignore[no-untyped-def]
-    """Create an easy room from the lobby page; the room page joins the creator as host."""
-    host = await open_tab("/")
-    await host.page.fill("#name", name)
-    await host.page.click("#create-easy")
-    await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
-    code = host.page.url.rsplit("/", 1)[1]
-    await expect(host.page.locator("#lobby-panel")).to_be_visible()
-    return host, code
-
-
-async def join_as_player(open_tab, code: str, name: str) -> Tab:  # type: ignore[no-untyped-def]
-    """Open the shared link in a fresh browser and join by the join form."""
-    guest = await open_tab(f"/r/{code}")
-    await guest.page.fill("#name", name)
-    await guest.page.click("#join-as-player")
-    await expect(guest.page.locator("#lobby-panel")).to_be_visible()
-    return guest
-
-
-async def start_race(host: Tab, guests: list[Tab]) -> None:
-    """Everyone ready, the host starts, and the race view shows for all."""
-    for guest in guests:
-        await guest.page.click("#ready-toggle")
-    await expect(host.page.locator("#start-button")).to_be_visible()
-    await host.page.click("#start-button")
-    for tab in (host, *guests):
-        await tab.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
-        await expect(tab.page.locator("#race-canvas")).to_be_visible()
-
-
-async def walk(tab: Tab, keys: list[str]) -> None:
-    """Press arrow keys on the maze canvas at a steady human pace."""
-    await tab.page.focus("#race-canvas")
-    await press_keys(tab.page, keys)
 
 
 async def test_two_players_and_a_spectator_race_to_results(
     open_tab, live_server: TestServer, artefacts: Path
 ) -> None:  # type: ignore[no-untyped-def]
     host, code = await create_room_in_lobby(open_tab, "Ann")
-    guest = await join_as_player(open_tab, code, "Bob")
+    guest = await join_room(open_tab, code, "Bob")
     watcher = await open_tab(f"/r/{code}?watch=1")
     await expect(watcher.page.locator("#spectator-count")).to_contain_text("1")
     await start_race(host, [guest])
@@ -162,7 +126,7 @@ async def test_reload_keeps_the_place(open_tab, live_server: TestServer) -> None
 
 async def test_a_name_with_markup_shows_as_text(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
     host, code = await create_room_in_lobby(open_tab, "Ann")
-    await join_as_player(open_tab, code, XSS_NAME)
+    await join_room(open_tab, code, XSS_NAME)
     players = host.page.locator("#players")
     await expect(players).to_contain_text(XSS_NAME)
     assert await host.page.locator("#players svg, #players img").count() == 0

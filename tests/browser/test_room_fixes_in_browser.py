@@ -12,8 +12,8 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
 from tests.browser.conftest import room_of
+from tests.browser.rooms import post_room
 from tests.browser.screens import SCREENS, OpenSized, SizedTabs
-from tests.browser.test_bots_in_browser import post_room
 
 
 @pytest_asyncio.fixture(loop_scope="session")

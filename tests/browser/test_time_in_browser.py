@@ -11,7 +11,7 @@ from playwright.async_api import expect
 
 from server.room.race_time import clock, result_time
 from tests.browser.conftest import keys_along, room_of, way_out
-from tests.browser.test_race_in_browser import create_room_in_lobby, start_race, walk
+from tests.browser.rooms import create_room_in_lobby, start_race, walk
 
 TIME = r"\d+:\d\d\.\d"
 
