@@ -177,11 +177,27 @@ async def test_the_mazes_focus_ring_is_not_clipped(open_sized: OpenSized, live_s
     assert ring["clip"] == "visible", "the ring is drawn outside the stage, so nothing around it may clip"
 
 
+# The race bar's time and standing, and the box the bar itself has (the time must not spill out of it).
+BAR = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  };
+  return {
+    bar: box(document.querySelector('.race-bar')),
+    time: box(document.querySelector('.race-time')),
+    summary: box(document.getElementById('race-summary')),
+  };
+}"""
+
+
+@pytest.mark.parametrize("screen", ["phone", "small phone"])
 async def test_a_watcher_on_a_phone_reacts_from_where_the_pad_would_be(
-    open_sized: OpenSized, live_server: TestServer
+    open_sized: OpenSized, live_server: TestServer, screen: str
 ) -> None:
+    """The reactions take the pad's corner and leave the time and the standing readable beside it."""
     code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
-    width, height = SCREENS["small phone"]
+    width, height = SCREENS[screen]
     watcher = await open_sized(f"/r/{code}?watch=1", width, height)
     await race_alone(open_sized, code, *SCREENS["desktop"])
     await watcher.page.wait_for_function("() => window.mazerace.mazeRect() !== null", timeout=10_000)
@@ -195,6 +211,13 @@ async def test_a_watcher_on_a_phone_reacts_from_where_the_pad_would_be(
     for control in m["controls"]:
         assert inside(control, width, height), f"{control['name']} lies outside the window: {control}"
         assert not overlaps(control, m["maze"]), f"{control['name']} covers the maze: {control} {m['maze']}"
+    await expect(watcher.page.locator("#race-summary")).not_to_be_empty()
+    bar: dict[str, Any] = await watcher.page.evaluate(BAR)
+    print(screen, bar)
+    assert bar["time"]["right"] <= bar["bar"]["right"], f"the time spills out of its bar: {bar}"
+    for reaction in reactions:
+        for part in ("time", "summary"):
+            assert not overlaps(reaction, bar[part]), f"{reaction['name']} covers the {part}: {bar[part]}"
     await buttons.first.click()
     await expect(watcher.page.locator("#spectator-reaction")).to_be_visible()
 
