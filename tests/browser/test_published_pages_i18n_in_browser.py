@@ -3,16 +3,26 @@ a maze's page (its shortest way shown) and the list. In the pseudo-locale every 
 aria-label and placeholder comes from the catalogue but the maze's title, its author and its code, and
 nothing overflows; in Chinese no Latin word shows but those."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.async_api import Page, expect
 
+from tests.browser.editor_page import READY
 from tests.browser.i18n_tabs import CJK, OVERFLOW, SIZES, Tabs, tabs, texts
 from tests.browser.published import TITLE, publish_by_http
 from tests.hand_mazes import looped_maze
 
 __all__ = ["tabs"]  # the fixture, used by name
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "web" / "i18n"
+ZH = {
+    **json.loads((CATALOGUES / "zh-CN.json").read_text()),
+    **json.loads((CATALOGUES / "makers" / "zh-CN.json").read_text()),
+}
+"""The Chinese words of the pages and of the maze makers' pages."""
 
 
 def same_in_every_language(text: str, code: str) -> bool:
@@ -62,3 +72,30 @@ async def test_the_maze_pages_in_chinese_have_no_latin_words(tabs: Tabs, size: t
         ]
         assert words == [], f"Latin words in the Chinese page at {size}"
         assert await page.evaluate(OVERFLOW) == [], f"overflow at {size}"
+
+
+async def test_a_refused_publication_is_said_in_the_pages_language_alone(tabs: Tabs) -> None:
+    """An empty name is asked for before anything is sent; a name too wide gets the catalogue's words
+    alone, without the server's English detail after them, on a Chinese page."""
+    tab = await tabs.open("/editor", SIZES["phone"], "zh-CN")
+    page = tab.page
+    await page.wait_for_selector(READY)
+    published: list[str] = []
+    page.on(
+        "request",
+        lambda r: published.append(r.url) if r.method == "POST" and r.url.endswith("/api/mazes") else None,
+    )
+    await page.fill("#publish-title", "蛇形走廊")
+    await page.click("#publish")
+    note = page.locator("#publish-note")
+    await expect(note).to_have_text(ZH["editor.publish.needs_author"])
+    await expect(page.locator("#publish-author")).to_be_focused()
+    assert published == []
+    await page.fill("#publish-author", "王" * 11)  # 22 columns: the server refuses it
+    await page.click("#publish")
+    await expect(note).to_have_text(ZH["error.bad_name"])
+    assert len(published) == 1
+    assert not re.search(r"[A-Za-z]", await note.inner_text())
+    refused = [error for error in tab.errors if "the server responded with a status of 400" in error]
+    assert len(refused) == 1  # the refusal this test asked for, and no other
+    tab.errors[:] = [error for error in tab.errors if error not in refused]

@@ -74,13 +74,19 @@ export function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** The refusals whose server words say where (an import's line and column, the first bad step, what
+ * keeps a maze from being used): the catalogue's words for the others are whole, and the server's are
+ * English whatever the page's language. */
+const DETAILED = new Set(['bad_import', 'bad_walk', 'invalid_maze']);
+
 /**
- * A refusal in the player's words and, when the server named more (the line and column of an import
- * error, the first bad step, what keeps a maze from being published), the server's own words after it.
+ * A refusal in the player's words and, for the refusals that name where (`DETAILED`), the server's own
+ * words after it.
  * @param {Answer} answer
  */
 export function refusal(answer) {
   const said = problem(answer);
-  const named = answer.body?.error?.message;
+  const error = answer.body?.error;
+  const named = DETAILED.has(error?.code) ? error?.message : null;
   return typeof named === 'string' && named && !said.includes(named) ? said + ' (' + named + ')' : said;
 }

@@ -45,6 +45,13 @@ export function bindPublish(wire, token) {
   $('publish').addEventListener('click', async () => {
     const title = /** @type {HTMLInputElement} */ ($('publish-title')).value.trim();
     const author = /** @type {HTMLInputElement} */ ($('publish-author')).value.trim();
+    if (!author) {
+      // a published maze names who made it: asked for here, in the page's words, before sending
+      $('publish-note').textContent = t('editor.publish.needs_author');
+      message(t('editor.publish.needs_author'), 'error', 8000);
+      $('publish-author').focus();
+      return;
+    }
     const button = /** @type {HTMLButtonElement} */ ($('publish'));
     button.disabled = true;
     const answer = await publishMaze(wire(), title, author, token() ?? '');
