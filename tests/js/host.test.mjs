@@ -29,7 +29,7 @@ test('the preview names the players with their state, and says whether a seat is
   assert.match(facts.settings, /^Easy 10×10 · /, 'the settings summary');
   assert.match(facts.settings, /ranked$/);
   assert.deepEqual(facts.players.map((p) => [p.name, p.tags]), [
-    ['Ann', ['host', 'not_ready']],
+    ['Ann', ['host']], // the host starts the race: never "not ready", as in the lobby
     ['DFS bot', ['bot', 'ready']],
   ]);
   assert.equal(facts.seatsOpen, true);

@@ -56,7 +56,8 @@ export function previewFacts(summary, translate = t, title = null) {
         p.bot ? 'bot' : null,
         p.host ? 'host' : null,
         p.connected === false ? 'away' : null,
-        p.finished ? 'finished' : summary.phase === 'lobby' ? (p.ready ? 'ready' : 'not_ready') : null,
+        // the host starts the race and has no ready toggle: no ready tag, as in the lobby itself
+        p.finished ? 'finished' : summary.phase === 'lobby' && !p.host ? (p.ready ? 'ready' : 'not_ready') : null,
       ].filter((tag) => tag !== null),
     })),
   };
