@@ -34,3 +34,17 @@ async def test_the_host_locks_removes_and_starts_without_the_idler(open_tab, liv
     assert await host.state("m.state.canMove()") is True
     assert await idler.state("m.state.canMove()") is False
     assert [p.name for p in room.racers()] == ["Ann"]
+
+
+async def test_a_removed_player_who_joins_again_no_longer_reads_that_they_were_removed(  # type: ignore[no-untyped-def]
+    open_tab, live_server: TestServer
+) -> None:
+    host, code = await create_room_in_lobby(open_tab, "Ann")
+    gus = await join_room(open_tab, code, "Gus")
+    await host.page.get_by_role("button", name="Remove Gus").click()
+    notice = gus.page.locator("#message")
+    await expect(notice).to_contain_text("The host removed you")
+    await gus.page.click("#join-as-player")  # the room is not locked: the join form lets him back in
+    await expect(gus.page.locator("#lobby-panel")).to_be_visible()
+    await expect(host.page.locator("#players li")).to_have_count(2)
+    await expect(notice).to_be_hidden()
