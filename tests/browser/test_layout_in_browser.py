@@ -44,6 +44,16 @@ MEASURE = """() => {
 }"""
 
 
+# Each shown results heading's text and the number of lines it is drawn on.
+HEADING_LINES = """() => [...document.querySelectorAll('#results thead th')]
+  .filter((th) => th.offsetWidth > 0)
+  .map((th) => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return [th.textContent.trim(), new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+  })"""
+
+
 @pytest_asyncio.fixture(loop_scope="session")
 async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
     """Open pages at a screen's size (screens.py); script errors in any fail the test."""
@@ -101,6 +111,8 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
     await expect(tab.page.locator("#race-summary")).to_have_text("You are 1st of 1.")
 
     await tab.page.focus("#race-canvas")
+    await tab.page.keyboard.press("h")  # a hint: the time cell grows its "(... + ... hints)" line
+    await tab.page.wait_for_function("() => Object.keys(window.mazerace.state.hints).length === 1")
     await press_keys(tab.page, keys_along(way_out(room_of(live_server, code))))
     results = tab.page.locator("#results")
     await expect(results).to_be_visible(timeout=10_000)
@@ -115,6 +127,13 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
     assert first["x"] >= 0, f"the winner's row starts left of the window: {first}"
     assert first["x"] + first["width"] <= width, f"the winner's row runs past the window: {first}"
     await expect(tab.page.locator("#results-body tr").first).to_contain_text("Ana")
+    note = await tab.page.locator("#results-note").inner_text()
+    shown = width > 480  # a small phone folds the route and efficiency columns away, and their notes
+    assert ("Route:" in note, "Efficiency:" in note) == (shown, shown), note
+    headings: list[tuple[str, int]] = await tab.page.evaluate(HEADING_LINES)
+    assert [h for h in headings if " " not in h[0] and h[1] > 1] == [], (
+        f"a heading broken inside a word: {headings}"
+    )
     for action in ("#close-results", "#leave-results"):  # the actions stay in reach, at the dialog's foot
         box = await tab.page.locator(action).bounding_box()
         assert box is not None

@@ -35,8 +35,18 @@ test('the cells every way passes show only when they tell something', () => {
   assert.ok(!labels.includes('Cells every way passes'), labels.join());
   assert.ok(!cardRows(perfect).some(([label, text]) => /bottleneck/i.test(label + text)));
   assert.ok(cardRows({ ...perfect, bottlenecks: 12 }).some(([label]) => label === 'Cells every way passes'));
-  assert.doesNotMatch(resultsNote(30), /final trail/);
-  assert.equal(resultsNote(null), '');
+  assert.doesNotMatch(resultsNote(30).map((part) => part.text).join(' '), /final trail/);
+  assert.deepEqual(resultsNote(null), []);
+});
+
+test("the results' note explains each column in a part of its own, folded away with its column", () => {
+  assert.deepEqual(
+    resultsNote(30).map((part) => part.column),
+    ['', 'route', 'efficiency'],
+  );
+  assert.match(resultsNote(30)[0].text, /30 steps/);
+  assert.match(resultsNote(30)[1].text, /^Route: /);
+  assert.match(resultsNote(30)[2].text, /^Efficiency: /);
 });
 
 test('the results line says how many shortest routes there were and who took one', () => {

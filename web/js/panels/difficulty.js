@@ -50,12 +50,19 @@ export function cardRows(card) {
 }
 
 /**
- * The results' note on the table's columns, or '' before the shortest way is known.
+ * The results' note on the table's columns, a part each, with the class of the column it explains (a
+ * small phone folds the route and efficiency columns away, and their parts of the note with them);
+ * nothing before the shortest way is known.
  * @param {number | null | undefined} shortest steps of the shortest way
+ * @returns {{text: string, column: string}[]}
  */
 export function resultsNote(shortest) {
-  if (!shortest) return '';
-  return t('results.note', { count: shortest });
+  if (!shortest) return [];
+  return [
+    { text: t('results.note', { count: shortest }), column: '' },
+    { text: t('results.note_route'), column: 'route' },
+    { text: t('results.note_efficiency'), column: 'efficiency' },
+  ];
 }
 
 /** @param {number | null | undefined} shortest */

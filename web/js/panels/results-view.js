@@ -57,7 +57,7 @@ export class ResultsView {
         ),
       ),
     );
-    setText('results-note', resultsNote(state.shortest));
+    $('results-note').replaceChildren(...resultsNote(state.shortest).flatMap(({ text, column }, i) => [i ? ' ' : '', el('span', { class: column, text })]));
     setText('results-routes', shortestRouteLine(sorted, state.shortestRoutes, state.shortest));
     renderSplits($('results-ghosts'), sorted, state.ghosts, session.you?.id);
     show('rematch-button', state.isHost());
