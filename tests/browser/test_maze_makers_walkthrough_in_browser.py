@@ -19,7 +19,7 @@ from tests.browser.editor_page import HOOK, READY, SNAKE, blank, point, touch
 from tests.browser.published import publish_by_http
 from tests.browser.screens import SCREENS
 from tests.hand_mazes import looped_maze
-from tests.store.test_published_mazes import finish, race_on
+from tests.store.published_races import finish, race_on
 
 WIDTH, HEIGHT = SCREENS["phone"]
 LINES = """(nodes) => nodes.map((node) => {

@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp
 import socketio
 
+from server.cluster.ownership.shared_rooms import room_keys
 from server.maze.model import Cell, Maze
 from server.maze.wire import decode_maze
 from tests.cluster.chaos import WAIT, ChaosCluster
@@ -288,3 +289,12 @@ async def join_until_held(client: ClusterPlayer) -> float:
         assert ack["error"]["code"] == "server_unavailable", ack
         await asyncio.sleep(0.1)
     return time.monotonic()
+
+
+async def epoch(table: RaceTable) -> int:
+    """How many leases the room has ever had (each takeover or handover adds one)."""
+    redis = table.cluster.client()
+    try:
+        return int(await redis.get(room_keys(table.code)["epoch"]))
+    finally:
+        await redis.aclose()

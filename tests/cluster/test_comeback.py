@@ -14,8 +14,7 @@ import pytest
 
 from tests.cluster.chaos import WAIT, ChaosCluster, running_cluster
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import Player, join_until_held, owner_of, table_on, until
-from tests.cluster.test_failover_moves import epoch
+from tests.cluster.chaos_table import Player, epoch, join_until_held, owner_of, table_on, until
 
 LEASE = "5"
 """Seconds of every lease here: the killed process is surely running again (a second or two) before

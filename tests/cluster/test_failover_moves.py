@@ -7,19 +7,9 @@ import asyncio
 import signal
 import time
 
-from server.cluster.ownership.shared_rooms import room_keys
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import RaceTable, join_until_held, owner_of, second_tab, seen, until
+from tests.cluster.chaos_table import RaceTable, epoch, join_until_held, owner_of, second_tab, seen, until
 from tests.cluster.players import ClusterPlayer
-
-
-async def epoch(table: RaceTable) -> int:
-    """How many leases the room has ever had (each takeover or handover adds one)."""
-    redis = table.cluster.client()
-    try:
-        return int(await redis.get(room_keys(table.code)["epoch"]))
-    finally:
-        await redis.aclose()
 
 
 def all_back(table: RaceTable, since: float) -> bool:

@@ -5,17 +5,11 @@ lost) logged once."""
 import asyncio
 
 from server.cluster.ownership.shared_log import GroupWrite, SharedLog
-from server.cluster.ownership.shared_rooms import SUMMARIES, Lease, SharedRooms, room_keys
+from server.cluster.ownership.shared_rooms import SUMMARIES, SharedRooms, room_keys
+from tests.cluster.leases import held
 from tests.services.redis import RedisServer
 
 TTL = 0.4
-
-
-async def held(node: SharedRooms, code: str) -> Lease:
-    await node.create(code, {"v": 0}, {"code": code})
-    lease, _ = await node.acquire(code)
-    assert lease is not None
-    return lease
 
 
 async def test_a_batch_logs_each_room_under_its_own_lease(redis_server: RedisServer) -> None:

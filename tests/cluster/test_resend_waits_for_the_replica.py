@@ -17,7 +17,7 @@ import pytest
 from server.cluster.ownership.shared_log import GroupWrite, LogUncertain, SharedLog
 from server.cluster.ownership.shared_rooms import SharedRooms, room_keys
 from server.cluster.redis_ha import RedisHA
-from tests.cluster.test_group_write import held
+from tests.cluster.leases import held
 
 LEASE_TTL = 30.0
 """Long enough that the lease outlives the test: only the replica decides here."""

@@ -13,7 +13,7 @@ from server.maze.wire import decode_maze
 from tests.mazes import shortest_path
 
 from .conftest import Client, Harness, StartServer, assert_consecutive, start_race
-from .test_hints import ask, unpacked
+from .hint_asks import ask, unpacked
 
 
 def diagonal_steps(path: list[Cell]) -> int:

@@ -2,54 +2,20 @@
 same maze getting the same code, a taken 8-character code giving way to a longer one, the list in both
 orders, the per-address count, and each maze's own leaderboard, apart from the generated boards."""
 
-from typing import cast
-
 import pytest
 
 from server.maze.generation import MazeSpec, generate
 from server.maze.model import Maze
 from server.maze.share_code import SHARE_CODE, share_code
-from server.room.racelog import RaceLog
-from server.room.records import RaceRecord
-from server.room.results import ResultRow
-from server.room.settings import RoomSettings, SettingsJson
 from server.store import maze_codes
 from server.store.interface import Store
 from tests.store.conftest import Backend
-
-T0 = 1_800_000_000.0
+from tests.store.published_races import T0, finish, race_on
 
 
 def a_maze(seed: int, side: int = 12, directions: int = 4) -> Maze:
     algorithm = "backtracker" if directions == 4 else "prim"
     return generate(MazeSpec(algorithm, side, side, seed, directions=directions))
-
-
-def finish(race: str, seat: int, name: str, total: int, *, dnf: bool = False, bot: bool = False) -> ResultRow:
-    row: ResultRow = {
-        "id": f"{race}-{seat}", "name": name, "colour": "#336699", "rank": seat + 1,
-        "time": None if dnf else total, "penalty": 0, "total": None if dnf else total, "moves": 40,
-        "hints": 0, "route": 30, "shortest": 30, "efficiency": None, "dnf": dnf, "distance": 0,
-        "progress": 1.0, "cell": None, "on_shortest": None,
-    }  # fmt: skip
-    if bot:
-        row["bot"] = "bfs"
-    return row
-
-
-def race_on(
-    race: str, maze: str | None, results: list[ResultRow], *, end: float = 0.0, hint_limit: int = 3
-) -> RaceRecord:
-    """A finished race, on the published maze `maze` (or a generated one when None)."""
-    settings = RoomSettings(
-        preset="easy", rows=10, cols=10, algorithm="prim", hint_limit=hint_limit
-    ).to_json()
-    if maze is not None:
-        settings = cast(SettingsJson, {**settings, "maze": maze})
-    return RaceRecord(
-        id=race, room_code="ROOM", settings=settings, seed=1, daily=None, started_at=T0 + end - 60,
-        ended_at=T0 + end, shortest=30, players=[], results=results, log=RaceLog(10),
-    )  # fmt: skip
 
 
 async def test_a_maze_is_published_once_under_its_share_code(store: Store) -> None:

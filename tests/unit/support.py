@@ -157,3 +157,15 @@ LOOP = (
     "1000101",
     "1111111",
 )
+
+
+def oracle_bottlenecks(maze: Maze) -> set[Cell]:
+    """Articulation points of the entrance's component whose removal cuts the entrance from the exit."""
+    g = graph(maze)
+    s, t = maze.entrance, maze.exit
+    part = g.subgraph(nx.node_connected_component(g, s))
+    return {
+        cell
+        for cell in nx.articulation_points(part)
+        if cell not in (s, t) and not nx.has_path(part.subgraph(set(part) - {cell}), s, t)
+    }

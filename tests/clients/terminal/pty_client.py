@@ -133,3 +133,10 @@ class DropProxy:
         self.drop()
         if self.server is not None:
             await self.server.wait_closed()
+
+
+def last_frame(seen: str) -> list[str]:
+    """The lines of the last whole frame printed (between the cursor's trip home and the clearing)."""
+    end = seen.rindex("\x1b[J")
+    frame = seen[seen.rindex("\x1b[H", 0, end) + 3 : end]
+    return [line.replace("\x1b[K", "").rstrip("\r") for line in frame.split("\n")]

@@ -9,8 +9,7 @@ import re
 from server.clients.terminal.width import display_width
 from server.maze.solvers import search
 from server.maze.wire import decode_maze
-from tests.clients.terminal.pty_client import Terminal
-from tests.clients.terminal.test_terminal_screen import last_frame
+from tests.clients.terminal.pty_client import Terminal, last_frame
 from tests.integration.conftest import StartServer
 
 LATIN_WORD = re.compile(r"[0-9A-Za-z]+")

@@ -6,15 +6,8 @@ browser's move box numbers cells, and a typed `r c` from 0 moves there.
 
 from server.maze.directions import Direction
 from server.maze.wire import decode_maze
-from tests.clients.terminal.pty_client import Terminal
+from tests.clients.terminal.pty_client import Terminal, last_frame
 from tests.integration.conftest import StartServer
-
-
-def last_frame(seen: str) -> list[str]:
-    """The lines of the last whole frame printed (between the cursor's trip home and the clearing)."""
-    end = seen.rindex("\x1b[J")
-    frame = seen[seen.rindex("\x1b[H", 0, end) + 3 : end]
-    return [line.replace("\x1b[K", "").rstrip("\r") for line in frame.split("\n")]
 
 
 async def test_a_player_who_is_not_the_host_sees_why_s_does_nothing_and_the_whole_easy_maze(

@@ -14,8 +14,7 @@ from server.maze.model import Maze
 from server.maze.paths import all_paths, count_shortest
 from server.maze.solvers import search
 from tests.unit.maze.eight_hand import HAND_ENTRANCE, HAND_EXIT, edited, hand, king_graph
-from tests.unit.maze.test_paths import oracle_bottlenecks
-from tests.unit.support import assert_valid_path, graph, open_maze
+from tests.unit.support import assert_valid_path, graph, open_maze, oracle_bottlenecks
 
 PERFECT_EIGHT = tuple(name for name in EIGHT_DIRECTION_ALGORITHMS if name in PERFECT)
 

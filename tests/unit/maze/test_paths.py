@@ -15,7 +15,7 @@ from server.maze.generators import EIGHT_DIRECTION_ALGORITHMS, PERFECT
 from server.maze.model import Cell, Maze
 from server.maze.paths import all_paths, count_shortest, route_map
 from server.maze.solvers import search
-from tests.unit.support import graph, serpentine, specs
+from tests.unit.support import graph, oracle_bottlenecks, serpentine, specs
 
 SMALL = st.integers(min_value=2, max_value=5)
 BRAIDED = st.sampled_from([0.0, 0.3, 0.6, 1.0])
@@ -28,18 +28,6 @@ small_braided = st.one_of(
 
 def cells_of(maze: Maze, indices: tuple[int, ...]) -> tuple[Cell, ...]:
     return tuple(maze.cell(i) for i in indices)
-
-
-def oracle_bottlenecks(maze: Maze) -> set[Cell]:
-    """Articulation points of the entrance's component whose removal cuts the entrance from the exit."""
-    g = graph(maze)
-    s, t = maze.entrance, maze.exit
-    part = g.subgraph(nx.node_connected_component(g, s))
-    return {
-        cell
-        for cell in nx.articulation_points(part)
-        if cell not in (s, t) and not nx.has_path(part.subgraph(set(part) - {cell}), s, t)
-    }
 
 
 @settings(max_examples=150, deadline=None)
