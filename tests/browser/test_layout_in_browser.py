@@ -117,6 +117,7 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
     results = tab.page.locator("#results")
     await expect(results).to_be_visible(timeout=10_000)
     await expect(tab.page.locator("#results-winner")).to_have_text("You win!")
+    await expect(tab.page.locator("#message")).to_be_hidden(timeout=1000)  # no toast over the heading
     await expect(tab.page.locator("#results-heading")).to_be_focused()
     await tab.page.wait_for_timeout(200)  # the chart and the analysis fill in under the table
     first = await tab.page.locator("#results-body tr").first.bounding_box()

@@ -8,7 +8,7 @@ import { drawRaceChart } from '../render/race-chart.js';
 import { resultsNote, shortestRouteLine } from './difficulty.js';
 import { renderSplits } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
-import { $, el, setText, show, swatch, timeCell } from '../common/ui.js';
+import { $, el, message, setText, show, swatch, timeCell } from '../common/ui.js';
 import { formatNumber, t } from '../common/i18n.js';
 
 /**
@@ -40,6 +40,8 @@ export class ResultsView {
     // a modal dialog: the page behind it takes no focus and is hidden from screen readers while it shows
     for (const behind of document.querySelectorAll('body > header, body > main')) /** @type {HTMLElement} */ (behind).inert = visible;
     if (!visible) return;
+    // the dialog says how the race went: a passing toast ("You finished 1st") would lie over its heading
+    if (wasHidden && $('message').dataset.kind === 'info') message('');
     const sorted = [...results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
     setText('results-winner', winnerLine(sorted, isYou));
     $('results-body').replaceChildren(
