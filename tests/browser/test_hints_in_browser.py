@@ -52,6 +52,8 @@ async def test_the_racer_sees_the_way_to_the_next_junction_and_a_spectator_the_w
     racer, watcher, racer_id, maze = await race_watched(open_tab, live_server, **UNRANKED)
     whole = way_out(room_of(live_server, racer.page.url.rsplit("/", 1)[1]))
     await ask_hint(racer)
+    await racer.page.wait_for_function("() => document.getElementById('hint-button').disabled")  # cooling
+    assert await racer.page.evaluate("document.activeElement.id") == "race-canvas", "focus left for the page"
 
     shown = await drawn_way(racer, racer_id)
     print(f"hint from the entrance: {len(shown) - 1} of {len(whole) - 1} steps drawn")

@@ -269,6 +269,7 @@ async def test_the_results_lead_back_to_the_room_and_separately_home(
     await expect(guest.page.get_by_text("Back to lobby")).to_have_count(0)
     await back.click()
     await expect(guest.page.locator("#results")).to_be_hidden()
+    await expect(guest.page.locator("#race-canvas")).to_be_focused()  # the keys go back to the maze
     assert guest.page.url.endswith(f"/r/{code}"), guest.page.url
     await host.page.click("#rematch-button")
     await expect(guest.page.locator("#lobby-panel")).to_be_visible()  # the guest is in for the rematch

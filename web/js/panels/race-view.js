@@ -88,7 +88,10 @@ export class RaceView {
     const left = intents.hintsLeft();
     setText('hud-hints', me ? t('race.hud_hints', { used: me.hints, left }) : '–');
     const button = $('hint-button');
-    button.disabled = watching || left <= 0 || intents.hintCoolingDown();
+    const disabled = watching || left <= 0 || intents.hintCoolingDown();
+    // a button disabled under the keyboard's focus drops it to the page: it goes to the maze instead
+    if (disabled && document.activeElement === button) $('race-canvas').focus();
+    button.disabled = disabled;
     show(button, !watching);
     show('hint-box', !watching);
     show('pad', !watching);

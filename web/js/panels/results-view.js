@@ -39,6 +39,7 @@ export class ResultsView {
     show(box, visible);
     // a modal dialog: the page behind it takes no focus and is hidden from screen readers while it shows
     for (const behind of document.querySelectorAll('body > header, body > main')) /** @type {HTMLElement} */ (behind).inert = visible;
+    if (!visible && !wasHidden) $('race-canvas').focus(); // closed: the keys go back to the maze, not the page
     if (!visible) return;
     // the dialog says how the race went: a passing toast ("You finished 1st") would lie over its heading
     if (wasHidden && $('message').dataset.kind === 'info') message('');
