@@ -143,6 +143,16 @@ export function message(text, kind = 'error', ms = 3500) {
   if (text && ms) messageTimer = setTimeout(() => (box.hidden = true), ms);
 }
 
+/**
+ * Take the message down when it is of `kind` (any kind when none is named): one that a later moment made
+ * stale, such as a toast the results say again or a refusal about a maze since edited.
+ * @param {'error' | 'info'} [kind]
+ */
+export function dismissMessage(kind) {
+  const box = $('message');
+  if (box && !box.hidden && (!kind || box.dataset.kind === kind)) message('');
+}
+
 
 /**
  * A table cell with a result's time: the total on its own line, how hints made it up on a second,

@@ -36,6 +36,12 @@ export function publishNote({ rows, cols }, card, token, bounds) {
   return token ? '' : t('editor.publish.needs_check');
 }
 
+/** Why publishing did not happen, said in the message and kept under the button. @param {string} text */
+function refused(text) {
+  message(text, 'error', 8000);
+  $('publish-note').textContent = text;
+}
+
 /**
  * The Publish and Copy buttons, and the author's name filled in from the saved player name.
  * @param {() => any} wire the maze's wire form
@@ -47,8 +53,7 @@ export function bindPublish(wire, token) {
     const author = /** @type {HTMLInputElement} */ ($('publish-author')).value.trim();
     if (!author) {
       // a published maze names who made it: asked for here, in the page's words, before sending
-      $('publish-note').textContent = t('editor.publish.needs_author');
-      message(t('editor.publish.needs_author'), 'error', 8000);
+      refused(t('editor.publish.needs_author'));
       $('publish-author').focus();
       return;
     }
@@ -57,11 +62,10 @@ export function bindPublish(wire, token) {
     const answer = await publishMaze(wire(), title, author, token() ?? '');
     button.disabled = false;
     if (!answer.ok) {
-      message(refusal(answer), 'error', 8000);
-      $('publish-note').textContent = refusal(answer);
+      refused(refusal(answer));
       return;
     }
-    if (author) saveName(author);
+    saveName(author);
     const url = new URL(answer.body.url || '/m/' + answer.body.code, location.href);
     $('published-code').textContent = answer.body.code;
     const link = /** @type {HTMLAnchorElement} */ ($('published-link'));

@@ -4,7 +4,7 @@
 // `?from=CODE` starts from a published maze.
 import { t, translatePage } from '../common/i18n.js';
 import { mountLanguageSwitch } from '../common/language-switch.js';
-import { $, announce, message } from '../common/ui.js';
+import { $, announce, dismissMessage, message } from '../common/ui.js';
 import { loadRules } from '../net/rules.js';
 import { keyDirection } from '../input/input.js';
 import { decodeMaze } from '../model/maze.js';
@@ -75,7 +75,7 @@ function refresh() {
   /** @type {HTMLButtonElement} */ ($('redo')).disabled = !model.canRedo || check.busy;
   if (shown !== model.revision) {
     shown = model.revision;
-    if ($('message').dataset.kind === 'error') message(''); // a refusal was about the maze before this edit
+    dismissMessage('error'); // a refusal was about the maze before this edit
   }
   showExports(model.maze.directions);
   showCheck(check.state);

@@ -26,7 +26,7 @@ import { RoomView } from '../panels/room-view.js';
 import { JoinPanel } from '../panels/join-panel.js';
 import { announceEvent, showLatency, showNotice, showRetrying, showStatus } from '../panels/room-messages.js';
 import { loadName, loadToken } from '../common/storage.js';
-import { $, announce, message, usePlayerColours } from '../common/ui.js';
+import { $, announce, dismissMessage, message, usePlayerColours } from '../common/ui.js';
 
 translatePage();
 mountLanguageSwitch(document.querySelector('header.top'));
@@ -124,7 +124,7 @@ function onJoined(ack, { rejoin }) {
   if (state.applySnapshot(ack.snapshot || /** @type {import('../model/wire-types.js').Snapshot} */ ({}), clock()) === 'resync-needed') resync();
   renderer.setMaze(state.maze);
   const you = /** @type {import('../model/wire-types.js').You} */ (session.you); // an accepted join names who you are
-  if (!rejoin) message(''); // in again: a notice that stays up until read ("removed", "replaced") is over
+  if (!rejoin) dismissMessage(); // in again: a notice that stays up until read ("removed", "replaced") is over
   if (!rejoin && you.role === 'spectator' && wanted !== 'spectator' && !watchOnly) {
     message(t('room.watching_instead'), 'info', 6000);
   }

@@ -8,7 +8,7 @@ import { drawRaceChart } from '../render/race-chart.js';
 import { resultsNote, shortestRouteLine } from './difficulty.js';
 import { renderSplits } from './ghost-ui.js';
 import { botTag } from './bots-ui.js';
-import { $, el, message, setText, show, swatch, timeCell } from '../common/ui.js';
+import { $, dismissMessage, el, setText, show, swatch, timeCell } from '../common/ui.js';
 import { formatNumber, t } from '../common/i18n.js';
 
 /**
@@ -42,7 +42,7 @@ export class ResultsView {
     if (!visible && !wasHidden) $('race-canvas').focus(); // closed: the keys go back to the maze, not the page
     if (!visible) return;
     // the dialog says how the race went: a passing toast ("You finished 1st") would lie over its heading
-    if (wasHidden && $('message').dataset.kind === 'info') message('');
+    if (wasHidden) dismissMessage('info');
     const sorted = [...results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
     setText('results-winner', winnerLine(sorted, isYou));
     $('results-body').replaceChildren(
