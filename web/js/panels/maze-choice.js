@@ -59,23 +59,32 @@ export function readMazeChoice(form) {
 
 /** @type {Map<string, string | null>} code -> title (null while asked) */
 const titles = new Map();
+/** @type {Map<string, Set<() => void>>} code -> the redraws waiting for its title (while asked) */
+const waiting = new Map();
 
 /**
- * A published maze's title, or null until it is known: the first call for a code asks the server and
- * calls `arrived` when the answer comes (a refusal leaves the code to stand for it).
+ * A published maze's title, or null until it is known: the first call for a code asks the server, and
+ * every caller before the answer comes has its `arrived` called then (the lobby's settings line asks
+ * after the join page's preview did; a refusal leaves the code to stand for it).
  * @param {string} code @param {() => void} arrived
  * @returns {string | null}
  */
 export function mazeTitle(code, arrived) {
-  if (titles.has(code)) return titles.get(code) ?? null;
+  if (titles.has(code)) {
+    waiting.get(code)?.add(arrived);
+    return titles.get(code) ?? null;
+  }
   titles.set(code, null);
+  waiting.set(code, new Set([arrived]));
   fetch(`/api/mazes/${encodeURIComponent(code)}`)
     .then((response) => (response.ok ? response.json() : null))
     .then((body) => {
+      const redraws = waiting.get(code) ?? new Set();
+      waiting.delete(code);
       if (typeof body?.title !== 'string') return;
       titles.set(code, body.title);
-      arrived();
+      for (const redraw of redraws) redraw();
     })
-    .catch(() => {});
+    .catch(() => waiting.delete(code));
   return null;
 }
