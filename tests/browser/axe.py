@@ -9,7 +9,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser
 
-from tests.browser.conftest import Tab
+from tests.browser.conftest import Tab, visit
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -56,7 +56,7 @@ async def scheme_tab(browser: Browser, live_server: TestServer) -> AsyncIterator
         tab = Tab(context, page)
         page.on("pageerror", lambda error: tab.errors.append(str(error)))
         page.on("console", lambda msg: tab.errors.append(msg.text) if msg.type == "error" else None)
-        await page.goto(str(live_server.make_url(path)))
+        await visit(page, str(live_server.make_url(path)))
         tabs.append(tab)
         return tab
 

@@ -12,6 +12,7 @@ tests; the fixtures say `loop_scope="session"`), each test still with a fresh se
 
 import itertools
 import os
+import re
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,6 +77,29 @@ async def browser(chromium: Browser, live_server: TestServer) -> AsyncIterator[B
         await context.close()
 
 
+SCRIPT_RAN = "() => document.getElementById('language-switch') !== null"
+"""Every page's script mounts the language switch before it does anything else, and the room page sets
+its test hook, `window.mazerace`, in the same first run."""
+
+
+async def script_ran(page: Page) -> None:
+    """Wait for the page's script to have run: its words come from a catalogue that a top-level `await`
+    fetches, which the load event does not wait for, so a test reading right after `goto` could beat it."""
+    await page.wait_for_function(SCRIPT_RAN)
+
+
+async def visit(page: Page, url: str) -> None:
+    """Go to `url` and wait for its page's script to have run."""
+    await page.goto(url)
+    await script_ran(page)
+
+
+async def arrive(page: Page, url: str | re.Pattern[str]) -> None:
+    """Wait for the page a click or a form leads to: its address, then its script's first run."""
+    await page.wait_for_url(url)
+    await script_ran(page)
+
+
 @dataclass
 class Tab:
     """A page with everything that went wrong in it recorded: script errors and dialogs."""
@@ -109,7 +133,7 @@ async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[o
             await dialog.dismiss()
 
         page.on("dialog", dismiss)
-        await page.goto(str(live_server.make_url(path)))
+        await visit(page, str(live_server.make_url(path)))
         tabs.append(tab)
         return tab
 

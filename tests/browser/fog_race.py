@@ -12,7 +12,7 @@ from playwright.async_api import Page, expect
 from server.maze.model import Cell, Maze
 from server.room.players import Player
 from server.room.room import Room
-from tests.browser.conftest import Tab, settled
+from tests.browser.conftest import Tab, arrive, settled
 from tests.browser.eight_keys import DIAGONAL_KEYS, PIXELS_AT, STRAIGHT, delta
 from tests.integration.conftest import Client
 from tests.mazes import visible_now
@@ -48,7 +48,7 @@ async def create_fog_room(open_tab, name: str, directions: int = 4) -> tuple[Tab
     await vision.fill(str(VISION))
     await form.locator("select[name=directions]").select_option(str(directions))
     await form.locator("#create-custom").click()
-    await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(host.page, re.compile(r"/r/[0-9a-z]{10}$"))
     await expect(host.page.locator("#lobby-panel")).to_be_visible()
     return host, host.page.url.rsplit("/", 1)[1]
 

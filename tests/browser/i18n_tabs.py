@@ -8,7 +8,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page
 
-from tests.browser.conftest import Tab
+from tests.browser.conftest import Tab, visit
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -48,7 +48,7 @@ class Tabs:
         page.on("pageerror", lambda error: tab.errors.append(str(error)))
         warned = ("error", "warning")  # a missing key warns
         page.on("console", lambda msg: tab.errors.append(msg.text) if msg.type in warned else None)
-        await page.goto(str(self.server.make_url(path)))
+        await visit(page, str(self.server.make_url(path)))
         self.tabs.append(tab)
         return tab
 

@@ -10,7 +10,7 @@ from playwright.async_api import expect
 
 from server.room.bot_spec import BotSpec
 from server.room.room import Room
-from tests.browser.conftest import Tab, press_keys
+from tests.browser.conftest import Tab, arrive, press_keys
 
 
 async def post_room(server: TestServer, **settings: object) -> str:
@@ -36,7 +36,7 @@ async def create_room_in_lobby(open_tab, name: str) -> tuple[Tab, str]:  # type:
     host = await open_tab("/")
     await host.page.fill("#name", name)
     await host.page.click("#create-easy")
-    await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(host.page, re.compile(r"/r/[0-9a-z]{10}$"))
     code = host.page.url.rsplit("/", 1)[1]
     await expect(host.page.locator("#lobby-panel")).to_be_visible()
     return host, code

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
-from tests.browser.conftest import Tab
+from tests.browser.conftest import Tab, visit
 
 PHONES = {"phone on its side": (844, 390), "phone": (390, 844), "small phone": (360, 640)}
 SCREENS = {"desktop": (1366, 768), **PHONES}
@@ -33,7 +33,7 @@ class SizedTabs:
         tab = Tab(context, page)
         page.on("pageerror", lambda error: tab.errors.append(str(error)))
         page.on("console", lambda msg: tab.errors.append(msg.text) if msg.type == "error" else None)
-        await page.goto(str(self.server.make_url(path)))
+        await visit(page, str(self.server.make_url(path)))
         self.tabs.append(tab)
         return tab
 

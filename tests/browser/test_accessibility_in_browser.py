@@ -15,7 +15,7 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
 from tests.browser.axe import OpenSchemeTab, scheme_tab, violations
-from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.conftest import Tab, arrive, keys_along, room_of, way_out
 from tests.browser.rooms import CREATE_BUTTON, walk
 
 __all__ = ["scheme_tab"]  # the fixture, used by name
@@ -39,7 +39,7 @@ async def test_every_screen_has_no_serious_accessibility_violation(
 
     await page.fill("#name", "Ann")
     await page.get_by_role("button", name=CREATE_BUTTON).first.click()
-    await page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(page, re.compile(r"/r/[0-9a-z]{10}$"))
     code = page.url.rsplit("/", 1)[1]
     await expect(page.locator("#lobby-panel")).to_be_visible()
     await assert_accessible(tab, "lobby", found)
@@ -61,7 +61,7 @@ async def test_every_screen_has_no_serious_accessibility_violation(
     await assert_accessible(tab, "results", found)
 
     await page.click("#replay-link")
-    await page.wait_for_url(re.compile(r"/replay/"))
+    await arrive(page, re.compile(r"/replay/"))
     await page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     await expect(page.locator("#replay-analysis")).to_have_attribute("data-state", "ready", timeout=15_000)
     await assert_accessible(tab, "replay", found)

@@ -9,7 +9,7 @@ from pathlib import Path
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from tests.browser.conftest import keys_along, room_of, way_out
+from tests.browser.conftest import arrive, keys_along, room_of, way_out
 from tests.browser.rooms import create_room_in_lobby, join_room, start_race, walk
 from tests.mazes import dead_end_branch
 
@@ -54,7 +54,7 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
 
     page = bob_tab.page
     await page.click("#replay-link")
-    await page.wait_for_url(re.compile(r"/replay/"))
+    await arrive(page, re.compile(r"/replay/"))
     await page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     panel = page.locator("#replay-analysis")
     await expect(panel).to_have_attribute("data-state", "ready", timeout=15_000)

@@ -7,6 +7,7 @@ import re
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
+from tests.browser.conftest import visit
 from tests.browser.rooms import post_room
 
 VERSIONED = re.compile(r"/static/[0-9a-f]{12}/")
@@ -33,7 +34,7 @@ async def test_pages_load_versioned_assets_and_reuse_them_from_the_cache(  # typ
     room_js = next(entry for entry in first if entry["path"].endswith("/js/pages/room.js"))
     assert room_js["transfer"] < room_js["body"] / 2, room_js  # gzipped on the way
 
-    await tab.page.goto(str(live_server.make_url(f"/r/{code}")))  # the next visit
+    await visit(tab.page, str(live_server.make_url(f"/r/{code}")))  # the next visit
     await expect(tab.page.locator("#join-panel")).to_be_visible()
     again = await tab.page.evaluate(RESOURCES)
     assert {entry["path"] for entry in again} == paths

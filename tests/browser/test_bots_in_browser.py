@@ -19,7 +19,7 @@ from server.http.keys import REGISTRY
 from server.maze.model import Cell, Maze
 from server.room.bot_spec import MAX_SPEED, MIN_SPEED, BotSpec
 from server.room.room import Room
-from tests.browser.conftest import Tab, room_of, way_out
+from tests.browser.conftest import Tab, arrive, room_of, way_out
 from tests.browser.fog_race import (
     RULES,
     check_fog_drawn,
@@ -114,7 +114,7 @@ async def test_race_a_bot_now_lands_in_a_race_with_the_bot_moving(  # type: igno
     await lobby.page.fill("#race-bot-speed", "5")
     await lobby.page.click("#race-bot-go")
 
-    await lobby.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(lobby.page, re.compile(r"/r/[0-9a-z]{10}$"))
     code = lobby.page.url.rsplit("/", 1)[1]
     await lobby.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
     await expect(lobby.page.locator("#race-canvas")).to_be_visible()
@@ -166,7 +166,7 @@ async def test_race_a_bot_now_with_the_bot_size_and_fog_picked(  # type: ignore[
     await lobby.page.select_option("#race-bot-size", "medium")
     await lobby.page.check("#race-bot-fog")
     await lobby.page.click("#race-bot-go")
-    await lobby.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(lobby.page, re.compile(r"/r/[0-9a-z]{10}$"))
     await lobby.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
     room = room_of(live_server, lobby.page.url.rsplit("/", 1)[1])
     assert room.settings.fog is True
@@ -254,7 +254,7 @@ async def test_bot_rows_are_marked_in_the_results_and_the_replay(  # type: ignor
     assert {row["id"]: row.get("bot") for row in room.results} == {bot_id: "shortest", room.host_id: None}
 
     await host.page.click("#replay-link")
-    await host.page.wait_for_url(re.compile(r"/replay/"))
+    await arrive(host.page, re.compile(r"/replay/"))
     await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     replay_row = host.page.locator(f'#replay-results-body tr[data-player-id="{bot_id}"]')
     await expect(replay_row.locator(".tag.bot")).to_have_text("bot · Shortest")

@@ -18,7 +18,7 @@ from server.maze.maze_card import maze_card
 from server.maze.share_code import SHARE_CODE
 from server.maze.wire import decode_maze
 from tests.browser.axe import violations
-from tests.browser.conftest import Tab, keys_along
+from tests.browser.conftest import Tab, keys_along, visit
 from tests.browser.editor_page import HOOK, READY, SNAKE, blank, point, touch
 
 
@@ -168,7 +168,7 @@ async def test_pass_the_clear_check_and_publish(open_tab: Any, live_server: Test
     await expect(state).to_contain_text("race it again")
     await expect(page.locator("#publish-note")).to_contain_text("pass the clear check")
     # the published maze is where another drawing can start (it never changes: publishing makes a new one)
-    await page.goto(str(live_server.make_url(f"/editor?from={code}")))
+    await visit(page, str(live_server.make_url(f"/editor?from={code}")))
     await page.wait_for_selector(READY)
     assert await page.evaluate(f"() => {HOOK}.card.shortest") == 8
     await expect(page.locator("#publish-title")).to_have_value("<b>Snake</b> (remix)")
@@ -185,7 +185,7 @@ async def test_the_editor_is_accessible_and_fits_a_desktop(
     )
     try:
         page = await context.new_page()
-        await page.goto(str(live_server.make_url("/editor")))
+        await visit(page, str(live_server.make_url("/editor")))
         await page.wait_for_selector(READY)
         for fold in ("#new-fold", "#io-fold"):
             await page.locator(fold + " summary").click()
@@ -211,7 +211,7 @@ async def test_the_editor_on_a_phone_with_touch(browser: Browser, live_server: T
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        await page.goto(str(live_server.make_url("/editor")))
+        await visit(page, str(live_server.make_url("/editor")))
         await page.wait_for_selector(READY)
         await blank(page, 6, 6, "#new-open")
         await page.locator("#tools-heading").scroll_into_view_if_needed()

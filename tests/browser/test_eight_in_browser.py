@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, WebSocket, expect
 
 from server.maze.model import Cell, Maze
-from tests.browser.conftest import Tab, room_of, settled
+from tests.browser.conftest import Tab, arrive, room_of, settled
 from tests.browser.eight_keys import DIAGONAL_KEYS, FACING, PIXELS_AT, STRAIGHT, delta, way
 
 FIXTURE = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "rules.json"
@@ -96,7 +96,7 @@ async def create_room(open_tab, name: str, directions: int) -> tuple[Tab, str, l
     await form.locator("select[name=directions]").select_option(str(directions))
     sent, received = record_frames(host.page)
     await form.locator("#create-custom").click()
-    await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(host.page, re.compile(r"/r/[0-9a-z]{10}$"))
     await expect(host.page.locator("#lobby-panel")).to_be_visible()
     return host, host.page.url.rsplit("/", 1)[1], sent, received
 
@@ -200,7 +200,7 @@ async def test_a_race_across_corners_by_keypad_letters_and_a_click(  # type: ign
 
     await expect(host.page.locator("#results")).to_be_visible(timeout=10_000)
     await host.page.click("#replay-link")
-    await host.page.wait_for_url(re.compile(r"/replay/"))
+    await arrive(host.page, re.compile(r"/replay/"))
     await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     replayed = await host.page.evaluate(
         "() => window.mazerace_replay.stateAt(window.mazerace_replay.duration).players[0]"

@@ -14,6 +14,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, ConsoleMessage, Page, Route, expect
 
+from tests.browser.conftest import visit
 from tests.browser.rooms import post_room
 
 PHONE = (390, 844)
@@ -104,7 +105,7 @@ async def open_front(browser: Browser, live_server: TestServer) -> AsyncIterator
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", console)
         await page.route(re.compile(r"/api/(leaderboard|races)(\?|$)"), fake_records)
-        await page.goto(str(live_server.make_url(f"/{query}")))
+        await visit(page, str(live_server.make_url(f"/{query}")))
         await page.fill("#name", PLAYER)
         await expect(page.locator("#create-hard")).to_be_enabled()
         await expect(page.locator("#race-bot-go")).to_be_enabled()

@@ -12,7 +12,7 @@ from playwright.async_api import Browser, expect
 
 from server.maze.generators import ALGORITHMS
 from server.room.settings import PRESETS
-from tests.browser.conftest import Tab, room_of
+from tests.browser.conftest import Tab, arrive, room_of, visit
 from tests.browser.rooms import bots_of, post_room
 
 LAPTOP = (1366, 768)
@@ -44,7 +44,7 @@ async def open_front(browser: Browser, live_server: TestServer) -> AsyncIterator
         tab = Tab(context, page)
         page.on("pageerror", lambda error: tab.errors.append(str(error)))
         page.on("console", lambda msg: tab.errors.append(msg.text) if msg.type == "error" else None)
-        await page.goto(str(live_server.make_url("/")))
+        await visit(page, str(live_server.make_url("/")))
         await expect(page.locator("#create-hard")).to_be_enabled()
         tabs.append(tab)
         return tab
@@ -146,7 +146,7 @@ async def test_one_tap_on_medium_lands_in_the_lobby_of_a_medium_room(
     tab = await open_front(PHONE)
     await tab.page.fill("#name", "Ann")
     await tab.page.tap("#create-medium")
-    await tab.page.wait_for_url(ROOM_URL)
+    await arrive(tab.page, ROOM_URL)
     await expect(tab.page.locator("#lobby-panel")).to_be_visible()
     room = room_of(live_server, tab.page.url.rsplit("/", 1)[1])
     assert room.settings.preset == "medium"
@@ -165,7 +165,7 @@ async def test_a_size_button_keeps_what_more_settings_says(
     await form.locator("input[name=braid]").fill("0.5")
     await form.locator("input[name=public]").uncheck()
     await tab.page.click("#create-hard")
-    await tab.page.wait_for_url(ROOM_URL)
+    await arrive(tab.page, ROOM_URL)
     room = room_of(live_server, tab.page.url.rsplit("/", 1)[1])
     assert (room.settings.preset, room.settings.braid, room.settings.public) == ("hard", 0.5, False)
 
@@ -179,7 +179,7 @@ async def test_the_bot_race_starts_in_one_tap(open_front: OpenFront, live_server
     await tab.page.fill("#name", "Ann")
     await expect(tab.page.locator("#race-bot-go")).to_be_enabled()
     await tab.page.tap("#race-bot-go")
-    await tab.page.wait_for_url(ROOM_URL)
+    await arrive(tab.page, ROOM_URL)
     await tab.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
     room = room_of(live_server, tab.page.url.rsplit("/", 1)[1])
     assert room.settings.preset == "easy"
@@ -213,5 +213,5 @@ async def test_the_keyboard_reaches_create_in_a_few_presses_with_a_visible_focus
     assert across(focused, LAPTOP[0]), focused
     assert down(focused, LAPTOP[1]), focused
     await tab.page.keyboard.press("Enter")
-    await tab.page.wait_for_url(ROOM_URL)
+    await arrive(tab.page, ROOM_URL)
     assert room_of(live_server, tab.page.url.rsplit("/", 1)[1]).settings.preset == "easy"

@@ -8,7 +8,7 @@ from pathlib import Path
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, expect
 
-from tests.browser.conftest import keys_along, room_of, way_out
+from tests.browser.conftest import arrive, keys_along, room_of, way_out
 from tests.browser.rooms import create_room_in_lobby, start_race, walk
 
 GHOST_ALPHA = 0.45
@@ -62,12 +62,12 @@ async def test_a_ghost_race_from_a_replay_page_draws_the_ghost(
     await expect(host.page.locator("#results")).to_be_visible(timeout=10_000)
 
     await host.page.click("#replay-link")
-    await host.page.wait_for_url(re.compile(r"/replay/"))
+    await arrive(host.page, re.compile(r"/replay/"))
     await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     race_this = host.page.locator(f'button.race-ghost[data-player-id="{ann.id}"]')
     await expect(race_this).to_have_text("Race this ghost")
     await race_this.click()
-    await host.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(host.page, re.compile(r"/r/[0-9a-z]{10}$"))
     await expect(host.page.locator("#lobby-panel")).to_be_visible()
     await expect(host.page.locator("#ghost-note")).to_contain_text("Ann's ghost")
     ghost_room = room_of(live_server, host.page.url.rsplit("/", 1)[1])
@@ -117,7 +117,7 @@ async def test_the_lobby_offers_todays_best_once_someone_finished_the_daily_maze
     await expect(lobby.page.locator("#daily-easy")).to_be_visible()
     await expect(lobby.page.locator("#daily-best-buttons")).to_be_hidden()  # nobody has raced it yet
     await lobby.page.click("#daily-easy")
-    await lobby.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(lobby.page, re.compile(r"/r/[0-9a-z]{10}$"))
     await start_race(lobby, [])
     daily = room_of(live_server, lobby.page.url.rsplit("/", 1)[1])
     await walk(lobby, keys_along(way_out(daily)))
@@ -129,7 +129,7 @@ async def test_the_lobby_offers_todays_best_once_someone_finished_the_daily_maze
     await expect(best).to_contain_text("Dan's ghost")
     await again.page.fill("#name", "Fay")
     await best.click()
-    await again.page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(again.page, re.compile(r"/r/[0-9a-z]{10}$"))
     await expect(again.page.locator("#ghost-note")).to_contain_text("Dan's ghost")
     room = room_of(live_server, again.page.url.rsplit("/", 1)[1])
     assert room.daily == daily.daily

@@ -13,7 +13,7 @@ import re
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Locator, Page, expect
 
-from tests.browser.conftest import keys_along, room_of, settled, way_out
+from tests.browser.conftest import arrive, keys_along, room_of, settled, way_out
 from tests.browser.rooms import CREATE_BUTTON
 
 MAX_TABS = 60
@@ -94,7 +94,7 @@ async def create_room_by_keyboard(page: Page, name: str) -> str:
     await page.keyboard.type(name)
     await tab_to(page, page.get_by_role("button", name=CREATE_BUTTON).first, "the create button")
     await page.keyboard.press("Enter")
-    await page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(page, re.compile(r"/r/[0-9a-z]{10}$"))
     return page.url.rsplit("/", 1)[1]
 
 

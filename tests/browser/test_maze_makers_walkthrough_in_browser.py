@@ -14,7 +14,7 @@ from playwright.async_api import Browser, Page, expect
 
 from server.http.keys import STORE
 from server.maze.exchange import export_maze
-from tests.browser.conftest import Tab
+from tests.browser.conftest import Tab, visit
 from tests.browser.editor_page import HOOK, READY, SNAKE, blank, point, touch
 from tests.browser.published import publish_by_http
 from tests.browser.screens import SCREENS
@@ -46,7 +46,7 @@ async def phone(
     )
     tab = Tab(context, await context.new_page())
     tab.page.on("pageerror", lambda error: tab.errors.append(str(error)))
-    await tab.page.goto(str(server.make_url(path)))
+    await visit(tab.page, str(server.make_url(path)))
     return tab
 
 

@@ -13,7 +13,7 @@ from playwright.async_api import Page, expect
 
 from server.maze.model import Cell, Maze
 from server.room.players import Player
-from tests.browser.conftest import KEY_FOR, Tab, room_of
+from tests.browser.conftest import KEY_FOR, Tab, room_of, script_ran
 from tests.browser.rooms import join_room, post_room, start_race
 
 COLS = 40
@@ -144,6 +144,7 @@ async def test_hold_run_remap_reduced_motion_and_sounds(open_tab, live_server: T
     await mute.click()
     await expect(mute).to_have_attribute("aria-pressed", "true")
     await page.reload()
+    await script_ran(page)
     await page.wait_for_function("() => window.mazerace.state.canMove()")
     await expect(mute.locator("[data-shows=sound-off]")).to_be_visible()
     await expect(mute.locator("[data-shows=sound-on]")).to_be_hidden()

@@ -12,7 +12,7 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.conftest import Tab, arrive, keys_along, room_of, visit, way_out
 from tests.browser.published import TITLE, publish_by_http
 from tests.browser.rooms import create_room_in_lobby, start_race, walk
 from tests.hand_mazes import looped_maze
@@ -65,7 +65,7 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
 
     # Race on this maze: a room on it; the host names themself and joins
     await page.click("#race-here")
-    await page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(page, re.compile(r"/r/[0-9a-z]{10}$"))
     room_code = page.url.rsplit("/", 1)[1]
     await page.fill("#name", "Ann")
     await page.click("#join-as-player")
@@ -99,7 +99,7 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
 
     # the maze's own board: both racers, one race
     await races_on(live_server, code, 1)
-    await page.goto(live_server.make_url(f"/m/{code}").human_repr())
+    await visit(page, live_server.make_url(f"/m/{code}").human_repr())
     await expect(page.locator("#maze-races")).to_have_attribute("data-races", "1")
     await expect(page.locator("#maze-races")).to_have_text("Raced 1 time")
     rows = page.locator("#maze-board-rows tr")
@@ -108,10 +108,10 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
     await expect(rows.nth(1).locator("td.name")).to_have_text("Bob")
     await expect(page.locator("#maze-board-empty")).to_be_hidden()
     await page.click("#edit-copy")  # a copy of it in the editor
-    await page.wait_for_url(re.compile(f"/editor\\?from={code}$"))
+    await arrive(page, re.compile(f"/editor\\?from={code}$"))
 
     # the list of mazes links it, newest and most raced
-    await page.goto(live_server.make_url("/mazes").human_repr())
+    await visit(page, live_server.make_url("/mazes").human_repr())
     for order in ("#order-newest", "#order-most-raced"):
         await page.click(order)
         item = page.locator(f"#maze-list li[data-code='{code}']")
@@ -121,7 +121,7 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
 
     # in Chinese on a small phone: the catalogue's words, and nothing wider than the screen
     await page.set_viewport_size({"width": 360, "height": 640})
-    await page.goto(live_server.make_url(f"/m/{code}?lang=zh-CN").human_repr())
+    await visit(page, live_server.make_url(f"/m/{code}?lang=zh-CN").human_repr())
     await expect(page.locator("#race-here")).to_have_text("在这个迷宫上比赛")
     await expect(page.locator("#maze-races")).to_have_text("已比赛 1 次")
     await expect(page.locator("#maze-facts")).to_contain_text("最短路线")

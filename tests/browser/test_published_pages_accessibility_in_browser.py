@@ -9,6 +9,7 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
 from tests.browser.axe import OpenSchemeTab, scheme_tab, violations
+from tests.browser.conftest import visit
 from tests.browser.published import publish_by_http
 from tests.hand_mazes import looped_maze
 
@@ -24,7 +25,7 @@ async def test_the_maze_page_and_the_list_have_no_serious_accessibility_violatio
     await expect(tab.page.locator("#maze-main")).to_have_attribute("data-state", "ready")
     await tab.page.check("#show-way")
     found = {"maze page": await violations(tab, "maze page")}
-    await tab.page.goto(str(live_server.make_url("/mazes")))
+    await visit(tab.page, str(live_server.make_url("/mazes")))
     await expect(tab.page.locator(f"#maze-list li[data-code='{code}']")).to_be_visible()
     found["mazes"] = await violations(tab, "mazes")
     blocking = {screen: v for screen, v in found.items() if v}

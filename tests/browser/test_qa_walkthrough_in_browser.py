@@ -16,7 +16,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
+from tests.browser.conftest import Tab, arrive, keys_along, press_keys, room_of, visit, way_out
 from tests.browser.rooms import post_room
 from tests.browser.screens import SCREENS, OpenSized, SizedTabs, join_alone
 
@@ -289,18 +289,18 @@ async def test_one_tap_on_the_front_page_races_without_a_name(
     width, height = SCREENS["small phone"]
     tab = await open_sized("/", width, height)
     await tab.page.click("#race-bot-go")
-    await tab.page.wait_for_url(re.compile(r"/r/[0-9a-z]+"))
+    await arrive(tab.page, re.compile(r"/r/[0-9a-z]+"))
     await tab.page.wait_for_function("() => !!window.mazerace.you", timeout=10_000)
     name = await tab.state("m.state.me().name")
     assert re.fullmatch(r"Player \d{4}", str(name)), name
 
     front = await open_sized("/", width, height)
     await front.page.click("#create-easy")
-    await front.page.wait_for_url(re.compile(r"/r/[0-9a-z]+"))
+    await arrive(front.page, re.compile(r"/r/[0-9a-z]+"))
     await expect(front.page.locator("#lobby-panel")).to_be_visible()
     chosen = await front.state("m.state.me().name")
     assert re.fullmatch(r"Player \d{4}", str(chosen)), chosen
-    await front.page.goto(str(live_server.make_url("/")))
+    await visit(front.page, str(live_server.make_url("/")))
     await expect(front.page.locator("#name")).to_have_value(str(chosen))  # remembered, and editable
 
 

@@ -16,7 +16,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
+from tests.browser.conftest import Tab, arrive, keys_along, press_keys, room_of, visit, way_out
 from tests.browser.rooms import post_room
 from tests.browser.screens import SCREENS
 
@@ -156,7 +156,7 @@ async def open_in(browser: Browser, live_server: TestServer) -> AsyncIterator[Op
             "console",
             lambda msg: tab.errors.append(msg.text) if msg.type == "error" or "i18n" in msg.text else None,
         )
-        await page.goto(str(live_server.make_url(path)))
+        await visit(page, str(live_server.make_url(path)))
         tabs.append(tab)
         return tab
 
@@ -190,7 +190,7 @@ async def test_a_whole_race_in_chinese(open_in: OpenTab, live_server: TestServer
     await expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     await page.fill("#name", NAME)
     await page.click("#create-easy")
-    await page.wait_for_url(re.compile(r"/r/[0-9a-z]{10}$"))
+    await arrive(page, re.compile(r"/r/[0-9a-z]{10}$"))
     code = page.url.rsplit("/", 1)[1]
     allowed = ALLOWED | {code}
     await expect(page.locator("#lobby-panel")).to_be_visible()
@@ -215,7 +215,7 @@ async def test_a_whole_race_in_chinese(open_in: OpenTab, live_server: TestServer
     assert_none(await english_in(page, allowed), "the results and the race explained")
 
     await page.click("#replay-link")
-    await page.wait_for_url(re.compile(r"/replay/"))
+    await arrive(page, re.compile(r"/replay/"))
     await replay_at_the_end(page)
     await expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     await expect(page.locator("#replay-players li .status")).to_contain_text("获得第 1 名")
@@ -253,7 +253,7 @@ async def test_the_race_results_and_replay_in_the_pseudo_locale(
 
     href = await page.get_attribute("#replay-link", "href")
     assert href is not None
-    await page.goto(str(live_server.make_url(href + "?lang=en-XA")))
+    await visit(page, str(live_server.make_url(href + "?lang=en-XA")))
     await replay_at_the_end(page)
     assert_none(await not_translated_in(page, allowed), "the replay")
     assert (await page.title()).startswith("⟦")

@@ -7,7 +7,7 @@ from pathlib import Path
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from tests.browser.conftest import keys_along, room_of, way_out
+from tests.browser.conftest import arrive, keys_along, room_of, script_ran, way_out
 from tests.browser.rooms import create_room_in_lobby, join_room, start_race, walk
 
 XSS_NAME = "<svg/onload=alert()>"  # 20 characters, the longest name the server takes
@@ -59,7 +59,7 @@ async def test_two_players_and_a_spectator_race_to_results(
 
     # the results link to the stored race, whose replay ends where everyone ended
     await host.page.click("#replay-link")
-    await host.page.wait_for_url(re.compile(r"/replay/"))
+    await arrive(host.page, re.compile(r"/replay/"))
     await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     final = await host.page.evaluate(
         "() => window.mazerace_replay.positionsAt(window.mazerace_replay.duration)"
@@ -113,6 +113,7 @@ async def test_reload_keeps_the_place(open_tab, live_server: TestServer) -> None
     where = player.trail.current if player.trail else None
 
     await host.page.reload()
+    await script_ran(host.page)
     await host.page.wait_for_function(
         "() => window.mazerace.state.phase === 'racing' && !!window.mazerace.you"
     )

@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
 from server.room.race_time import clock, result_time
-from tests.browser.conftest import keys_along, room_of, way_out
+from tests.browser.conftest import arrive, keys_along, room_of, way_out
 from tests.browser.rooms import create_room_in_lobby, start_race, walk
 
 TIME = r"\d+:\d\d\.\d"
@@ -49,7 +49,7 @@ async def test_the_results_the_race_explained_and_the_replay_agree_on_the_time(
 
     page = ann.page
     await page.click("#replay-link")
-    await page.wait_for_url(re.compile(r"/replay/"))
+    await arrive(page, re.compile(r"/replay/"))
     await page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     await expect(page.locator("#replay-results-body tr").first.locator("td.num").first).to_have_text(written)
     await page.evaluate(
