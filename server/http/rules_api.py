@@ -19,6 +19,7 @@ from server.maze.generators import EIGHT_DIRECTION_ALGORITHMS
 from server.maze.hints import HINT_METHODS
 from server.maze.share_code import SHARE_CODE
 from server.room.bot_spec import MAX_SPEED, MIN_SPEED
+from server.room.names import NAME_MAX_CHARS, NAME_MAX_COLUMNS
 from server.room.players import PALETTE
 from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit
@@ -62,6 +63,14 @@ class BotRules(TypedDict):
     max_speed: int
 
 
+class NameRules(TypedDict):
+    """How long a display name may be: `max_columns` wide (a wide East Asian character two), and at most
+    `max_chars` code points once normalised."""
+
+    max_columns: int
+    max_chars: int
+
+
 class Rules(TypedDict):
     """The body of `GET /api/rules` (docs/protocol.md, "Rules")."""
 
@@ -75,6 +84,7 @@ class Rules(TypedDict):
     rate_limits: dict[str, LimitRule]
     reactions: list[ReactionJson]
     palette: list[str]
+    names: NameRules
 
 
 RATE_LIMITS = (
@@ -143,6 +153,7 @@ def build_rules(config: AppConfig) -> Rules:
         "rate_limits": limits,
         "reactions": reactions_json(),
         "palette": list(PALETTE),
+        "names": {"max_columns": NAME_MAX_COLUMNS, "max_chars": NAME_MAX_CHARS},
     }
 
 

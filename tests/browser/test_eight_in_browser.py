@@ -128,6 +128,7 @@ async def test_the_rules_copy_the_node_tests_read_matches_the_server(live_server
         assert copy["settings"][name]["choices"] == served["settings"][name]["choices"], name
     assert copy["eight_direction_algorithms"] == served["eight_direction_algorithms"]
     assert copy["palette"] == served["palette"]
+    assert copy["names"] == served["names"]
 
 
 async def test_the_form_rules_out_what_has_no_eight_direction_form(open_tab) -> None:  # type: ignore[no-untyped-def]

@@ -11,7 +11,8 @@ import { defaultSettings, loadRules } from '../net/rules.js';
 import { api, noStore, problem, roomUrl } from '../net/api.js';
 import { ALGORITHM_PLAIN, labelled, presetLabel } from '../common/labels.js';
 import { loadName, saveName } from '../common/storage.js';
-import { nameToRace } from '../common/player-name.js';
+import { checkName, nameFits, nameToRace } from '../common/player-name.js';
+import { useNameRules } from '../common/name-width.js';
 import { leaderboardRow, recentRaceItem } from '../panels/records.js';
 import { showPublicRooms } from '../panels/public-rooms.js';
 import { buildDailyButtons, loadDailyBests, presetButtonFace } from '../panels/daily-buttons.js';
@@ -22,19 +23,25 @@ mountLanguageSwitch(document.querySelector('header.top'));
 const nameInput = $('name');
 nameInput.value = loadName();
 nameInput.addEventListener('change', rememberName);
+nameInput.addEventListener('input', () => checkName(nameInput));
 
 /** Keep the name typed for the room page (which joins you with it) and the next visit. */
 function rememberName() {
   if (nameInput.value.trim()) saveName(nameInput.value.trim());
 }
 
-/** Before going to a room: the name typed, or one picked for the player (nobody is stopped for a name). */
-const nameForRoom = () => void nameToRace(nameInput);
+/**
+ * Before going to a room: the name typed, or one picked for the player (nobody is stopped for a missing
+ * name); false, with the reason shown, when the name typed is too wide to race under.
+ */
+const nameForRoom = () => nameToRace(nameInput) !== null;
 
 // ---- race friends: one tap a size, or "More settings" ----
 const createForm = $('create-form');
 loadRules()
   .then((rules) => {
+    useNameRules(rules.names);
+    checkName(nameInput);
     buildSettingsFields($('create-fields'), rules);
     writeSettings(createForm, defaultSettings(rules));
     $('more-settings').addEventListener('toggle', () => mazeChoice(createForm)); // its Maze field, when opened
@@ -61,7 +68,7 @@ const createButtons = () => /** @type {HTMLButtonElement[]} */ ([...createForm.q
 
 createForm.addEventListener('submit', async (/** @type {SubmitEvent} */ e) => {
   e.preventDefault();
-  nameForRoom();
+  if (!nameForRoom()) return;
   const settings = readSettings(createForm);
   const preset = /** @type {HTMLElement | null} */ (e.submitter)?.dataset.preset;
   if (preset) {
@@ -108,6 +115,7 @@ async function joinByCode(watch) {
     message(t('front.error.bad_code'));
     return;
   }
+  if (!nameFits(nameInput)) return;
   rememberName();
   try {
     const res = await api(`/api/rooms/${encodeURIComponent(code)}`);

@@ -26,6 +26,7 @@ import { RoomView } from '../panels/room-view.js';
 import { JoinPanel } from '../panels/join-panel.js';
 import { announceEvent, showLatency, showNotice, showRetrying, showStatus } from '../panels/room-messages.js';
 import { loadName, loadToken } from '../common/storage.js';
+import { useNameRules } from '../common/name-width.js';
 import { $, announce, dismissMessage, message, usePlayerColours } from '../common/ui.js';
 
 translatePage();
@@ -229,6 +230,7 @@ const joinPanel = new JoinPanel({ net });
 try {
   session.rules = await loadRules();
   usePlayerColours(session.rules.palette);
+  useNameRules(session.rules.names);
   buildSettingsFields($('settings-fields'), session.rules);
   bots.setRules(session.rules);
   reactions.setRules(session.rules);

@@ -8,13 +8,13 @@ import { api, goToRoom, noStore, problem } from '../net/api.js';
 /** @type {string[]} the sizes the server has a daily maze for */
 let dailyPresets = [];
 let bestsAsked = 0;
-/** @type {() => void} */
-let beforeLeave = () => {};
+/** @type {() => boolean} what runs before leaving for a room; false stays */
+let beforeLeave = () => true;
 
 /**
  * One button a preset the server has a daily maze for (every preset), then the bests.
  * @param {Record<string, {rows: number, cols: number}>} presets
- * @param {() => void} leave runs before going to the room (to keep the name)
+ * @param {() => boolean} leave runs before going to the room (to keep the name); false stays on the page
  */
 export function buildDailyButtons(presets, leave) {
   beforeLeave = leave;
@@ -56,7 +56,7 @@ export async function loadDailyBests() {
 function dailyButton(preset, face, ghost = null) {
   const button = el('button', { type: 'button', id: ghost ? `daily-best-${preset}` : `daily-${preset}`, class: 'secondary', 'data-preset': preset }, ...face);
   button.addEventListener('click', async () => {
-    beforeLeave();
+    if (!beforeLeave()) return;
     button.disabled = true;
     try {
       const res = await api('/api/daily', { method: 'POST', body: JSON.stringify(ghost ? { preset, ghost } : { preset }) });

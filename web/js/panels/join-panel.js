@@ -5,6 +5,7 @@
 import { saveName } from '../common/storage.js';
 import { $, message } from '../common/ui.js';
 import { t } from '../common/i18n.js';
+import { checkName, nameFits } from '../common/player-name.js';
 
 export class JoinPanel {
   /**
@@ -29,6 +30,7 @@ export class JoinPanel {
       $('name').focus();
       return;
     }
+    if (!nameFits($('name'))) return; // too wide for the server: said here, before a refused join
     if (role === 'player') saveName(name);
     this.joining = true;
     await this.net.join({ name, role });
@@ -39,7 +41,9 @@ export class JoinPanel {
     this.joining = false;
   }
 
+  /** The form is `novalidate`: `join` says what is wrong with a name, in the page's message, each time. */
   bind() {
+    $('name').addEventListener('input', () => checkName($('name')));
     $('join-form').addEventListener('submit', (/** @type {Event} */ e) => {
       e.preventDefault();
       this.join($('join-as-player').hidden ? 'spectator' : 'player');
