@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_BOT, botBadge, botChoices, readSpeed } from '../../web/js/model/bots.js';
+import { DEFAULT_BOT, botBadge, botChoices, botName, readSpeed } from '../../web/js/model/bots.js';
 import { BOT_LABELS } from '../../web/js/common/labels.js';
 
 const rules = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
@@ -60,4 +60,10 @@ test("a bot's badge says bot, its kind and (on a player entry) its speed; people
   assert.equal(botBadge('constructor').text, 'bot · constructor');
   assert.equal(botBadge({ kind: '<img src=x onerror=alert(1)>', speed: 3 }).text, 'bot · <img src=x onerror=alert(1)> · 3/s', 'plain text: the page puts it in with textContent');
   for (const person of [undefined, null, false, '', {}, { speed: 3 }, 7]) assert.equal(botBadge(person), null, String(person));
+});
+
+test("a bot's name is said in the page's words, keeping the number the server gave it beside another", () => {
+  assert.equal(botName({ kind: 'dfs', speed: 5 }, 'DFS bot'), english['bot.dfs.name']);
+  assert.equal(botName('wall', 'Wall bot 2'), `${english['bot.wall.name']} 2`);
+  assert.equal(botName({ kind: 'zigzag', speed: 5 }, 'Zigzag bot'), 'Zigzag bot', 'a kind the page has no words for');
 });

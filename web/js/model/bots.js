@@ -13,6 +13,21 @@ export const DEFAULT_BOT = Object.freeze({ kind: 'dfs', speed: 5 }); // "race a 
 /** A kind's words in labels.js, or null. @param {string} kind */
 const labelsOf = (kind) => (Object.hasOwn(BOT_LABELS, kind) ? BOT_LABELS[kind] : null);
 
+/**
+ * A bot's name in the page's words: the server names a bot in English ("DFS bot", or "DFS bot 2" beside
+ * another of its kind), and every page would otherwise show those English words; the number is kept.
+ * A kind the page has no words for keeps the server's name.
+ * @param {import('./wire-types.js').BotSpec | string} bot a player entry's `bot`, or a result row's kind
+ * @param {string} served the name the server gave it
+ */
+export function botName(bot, served) {
+  const kind = typeof bot === 'string' ? bot : bot?.kind;
+  const words = typeof kind === 'string' ? labelsOf(kind)?.name : undefined;
+  if (!words) return served;
+  const number = / (\d+)$/.exec(served)?.[1];
+  return number ? `${words} ${number}` : words;
+}
+
 /** @param {unknown} v @returns {v is number} */
 const whole = (v) => Number.isInteger(v);
 

@@ -3,6 +3,7 @@
 // and the move and hint acks all read the same records, and a malformed field must be read the same
 // safe way (null, not a throw) wherever it arrives.
 import { decodeCells } from './maze.js';
+import { botName } from './bots.js';
 
 /** @typedef {import('./wire-types.js').Cell} Cell */
 /** @typedef {import('./wire-types.js').PlayerEntry} PlayerEntry */
@@ -42,6 +43,7 @@ export function player(entry, known = {}) {
   p.finished = !!p.finished;
   p.dnf = !!p.dnf;
   p.connected = p.connected !== false;
+  if (p.bot && typeof fields.name === 'string') p.name = botName(p.bot, fields.name);
   return p;
 }
 
