@@ -59,13 +59,14 @@ async def test_the_lobby_starts_on_its_main_action_and_start_comes_first(
     assert first == "start-button"
 
 
-async def test_an_unknown_room_offers_only_the_way_home(open_sized: OpenSized) -> None:
+async def test_an_unknown_room_offers_only_the_way_home_and_the_language(open_sized: OpenSized) -> None:
     tab = await open_sized("/r/nosuchroom", *SCREENS["phone"])
     await expect(tab.page.locator("#room-gone")).to_contain_text("There is no such room")
     for gone in ("#join-as-player", "#join-as-spectator", "#name", "#conn-state", "#mute-button"):
         await expect(tab.page.locator(gone)).to_be_hidden()
     await expect(tab.page.locator("#go-home")).to_have_attribute("href", "/")
     await expect(tab.page.locator("#go-home")).to_be_visible()
+    await expect(tab.page.locator("#language-switch")).to_be_visible()
     missing = "Failed to load resource: the server responded with a status of 404 (Not Found)"
     assert tab.errors == [missing], "the preview's question about the room is its only failed load"
     tab.errors.clear()
