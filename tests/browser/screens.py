@@ -1,11 +1,14 @@
 """Browser tabs at a phone's or a desktop's size, for the room page's layout tests: the four screens
-the layout is designed for, and a helper that opens a page in a context of that size (phones touch, so
-the pad shows) and records its script errors like conftest.py's `open_tab`."""
+the layout is designed for, and the `open_sized` fixture that opens a page in a context of that size
+(phones touch, so the pad shows) and records its script errors like conftest.py's `open_tab`. A test
+module imports the fixture by name (and lists it in `__all__`, so the import reads as used)."""
 
-from collections.abc import Awaitable, Callable
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
 
+import pytest_asyncio
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Browser, expect
+from playwright.async_api import Browser, Page, expect
 
 from tests.browser.conftest import Tab, visit
 
@@ -44,6 +47,14 @@ class SizedTabs:
             assert not tab.errors, f"script errors in the page: {tab.errors}"
 
 
+@pytest_asyncio.fixture(loop_scope="session")
+async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
+    """Open pages at a screen's size; script errors in any fail the test."""
+    tabs = SizedTabs(browser, live_server)
+    yield tabs.open
+    await tabs.close()
+
+
 async def join_alone(open_sized: OpenSized, code: str, width: int, height: int) -> Tab:
     """Open `code`'s link at a size and join it as Ana, by the join form."""
     tab = await open_sized(f"/r/{code}", width, height)
@@ -51,3 +62,21 @@ async def join_alone(open_sized: OpenSized, code: str, width: int, height: int) 
     await tab.page.click("#join-as-player")
     await expect(tab.page.locator("#lobby-panel")).to_be_visible()
     return tab
+
+
+async def page_overflow(page: Page) -> int:
+    """How many CSS px the page is wider than its window (0 when nothing scrolls sideways)."""
+    width: int = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    return width
+
+
+async def settled_overflow(page: Page, within: float = 5.0) -> int:
+    """`page_overflow` once a window just resized has laid itself out (the canvas follows the window from
+    its resize observer, a frame or more later on a busy machine): the overflow that lasts `within` s."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    overflow = await page_overflow(page)
+    while overflow > 0 and loop.time() < deadline:
+        await page.wait_for_timeout(50)
+        overflow = await page_overflow(page)
+    return overflow

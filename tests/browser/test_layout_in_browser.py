@@ -2,17 +2,17 @@
 button, the pad and the results sit at a desktop, a phone on its side and two phones upright (bounding
 boxes and the maze's drawn rectangle from `window.mazerace`, never pixels)."""
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Browser, expect
+from playwright.async_api import expect
 
 from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
 from tests.browser.rooms import post_room
-from tests.browser.screens import PHONES, SCREENS, OpenSized, SizedTabs, join_alone
+from tests.browser.screens import PHONES, SCREENS, OpenSized, join_alone, open_sized
+
+__all__ = ["open_sized"]  # the fixture, used by name
 
 # Every visible control of the page's race view (the header, the tools, the bar, the pad), its box,
 # the viewport and the maze's drawn rectangle cut to the canvas (CSS px, relative to the viewport).
@@ -52,14 +52,6 @@ HEADING_LINES = """() => [...document.querySelectorAll('#results thead th')]
     range.selectNodeContents(th);
     return [th.textContent.trim(), new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
   })"""
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
-    """Open pages at a screen's size (screens.py); script errors in any fail the test."""
-    tabs = SizedTabs(browser, live_server)
-    yield tabs.open
-    await tabs.close()
 
 
 async def race_alone(open_sized: OpenSized, code: str, width: int, height: int) -> Tab:

@@ -5,17 +5,17 @@ test_front_page_in_browser.py); this one walks the pages around them: a room's j
 the preferences, the replay of a finished race, an unknown room and an unknown address."""
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Page, expect
 
 from tests.browser.conftest import Tab, room_of, way_out
 from tests.browser.rooms import post_room
-from tests.browser.screens import SCREENS, OpenSized, SizedTabs, join_alone
+from tests.browser.screens import SCREENS, OpenSized, join_alone, open_sized
 from tests.store.live import Racer
+
+__all__ = ["open_sized"]  # the fixture, used by name
 
 WIDTHS = """() => ({
   width: innerWidth,
@@ -27,14 +27,6 @@ WIDTHS = """() => ({
                    right: e.getBoundingClientRect().right }))
     .sort((a, b) => b.right - a.right)[0],
 })"""
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
-    """Open pages at a screen's size (screens.py); script errors in any fail the test."""
-    tabs = SizedTabs(browser, live_server)
-    yield tabs.open
-    await tabs.close()
 
 
 async def assert_fits(page: Page, what: str) -> None:

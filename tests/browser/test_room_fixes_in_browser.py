@@ -3,25 +3,17 @@ its main action, an unknown room offers only the way home, a locked room only wa
 says it is today's maze and shows no form, and pressed toggles stay readable in light and dark."""
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, expect
 
 from tests.browser.conftest import room_of
 from tests.browser.rooms import post_room
-from tests.browser.screens import SCREENS, OpenSized, SizedTabs
+from tests.browser.screens import SCREENS, OpenSized, open_sized
 
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def open_sized(browser: Browser, live_server: TestServer) -> AsyncIterator[OpenSized]:
-    """Open pages at a screen's size (screens.py); script errors in any fail the test."""
-    tabs = SizedTabs(browser, live_server)
-    yield tabs.open
-    await tabs.close()
+__all__ = ["open_sized"]  # the fixture, used by name
 
 
 async def test_a_host_alone_and_not_ready_is_not_told_everyone_is_ready(

@@ -1,0 +1,115 @@
+"""A time with hints fits every table on a phone, in real Chromium against the real server (geometry and
+text, never pixels): the results, the replay's results and the front page's leaderboard show the total
+on one line and the sum under it, and no page is wider than its window."""
+
+import re
+
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Page, expect
+
+from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
+from tests.browser.rooms import post_room
+from tests.browser.screens import SCREENS, OpenSized, open_sized, page_overflow, settled_overflow
+
+__all__ = ["open_sized"]  # the fixture, used by name
+
+NARROW = {"phone": SCREENS["phone"], "small phone": SCREENS["small phone"]}
+
+
+WIDER_THAN_THE_WINDOW = """() => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth + 0.5)
+  .map((e) => `${e.tagName}#${e.id}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`)"""
+"""The elements that reach past the window's right edge, for a failure's message."""
+
+
+OVERFLOWING = """(table) => {
+  const box = table.parentElement.getBoundingClientRect();
+  const t = table.getBoundingClientRect();
+  const scroll = table.parentElement.scrollWidth - table.parentElement.clientWidth;
+  return { table: [t.left, t.right], room: [box.left, box.right], scroll };
+}"""
+
+
+async def race_with_a_hint(
+    open_sized: OpenSized, live_server: TestServer, name: str = "Ann"
+) -> tuple[Tab, str]:
+    """`name` races an easy (ranked) room alone on the desktop, asks one hint (5 s) and walks out;
+    their tab (on the results) and the race's id."""
+    code = await post_room(live_server, preset="easy")
+    tab = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    await tab.page.fill("#name", name)
+    await tab.page.click("#join-as-player")
+    await tab.page.click("#start-button")
+    await tab.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    await tab.page.click("#hint-button")
+    await tab.page.wait_for_function("() => window.mazerace.state.me().hints === 1")
+    await tab.page.focus("#race-canvas")
+    await press_keys(tab.page, keys_along(way_out(room_of(live_server, code))))
+    await expect(tab.page.locator("#results")).to_be_visible(timeout=10_000)
+    href = await tab.page.get_attribute("#replay-link", "href")
+    assert href is not None
+    return tab, href.rsplit("/", 1)[1]
+
+
+async def time_cell_lines(page: Page, selector: str) -> dict[str, float]:
+    """The lines of text a time cell shows (`lines`), and those of its total alone (`totalLines`)."""
+    return await page.locator(selector).first.evaluate(
+        """(td) => {
+          const lines = (node) => {
+            const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+            const bottoms = [];
+            for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(text);
+              for (const r of range.getClientRects()) {
+                if (r.width > 0 && !bottoms.some((b) => Math.abs(b - r.bottom) < 3)) bottoms.push(r.bottom);
+              }
+            }
+            return bottoms.length;
+          };
+          const total = td.querySelector('.time-total');
+          return { lines: lines(td), totalLines: total ? lines(total) : 99 };
+        }"""
+    )
+
+
+async def test_a_time_with_hints_fits_every_table_on_a_phone(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    ann, race = await race_with_a_hint(open_sized, live_server)
+
+    # The results at 360 x 640: the table inside its card, the time on two lines (total, then the sum).
+    await ann.page.set_viewport_size({"width": 360, "height": 640})
+    table = ann.page.locator("#results table")
+    await expect(table).to_be_visible()
+    m = await table.evaluate(OVERFLOWING)
+    assert m["scroll"] <= 0, f"the results table scrolls: {m}"
+    assert m["table"][1] <= m["room"][1] + 0.5, f"the results table overflows: {m}"
+    for header in await ann.page.locator("#results thead th").all():
+        if await header.is_visible():
+            found = await header.evaluate("(th) => th.scrollWidth - th.clientWidth")
+            assert found <= 0, f"{await header.inner_text()} is clipped by {found} px"
+    cell = await time_cell_lines(ann.page, "#results-body td.time")
+    assert cell["totalLines"] == 1, f"the total wraps: {cell}"
+    assert cell["lines"] <= 3, f"the time cell wraps: {cell}"
+    overflow = await settled_overflow(ann.page)
+    assert overflow <= 0, f"{overflow} px wider: {await ann.page.evaluate(WIDER_THAN_THE_WINDOW)}"
+
+    for screen, (width, height) in NARROW.items():
+        replay = await open_sized(f"/replay/{race}", width, height)
+        await replay.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+        await expect(replay.page.locator("#replay-results-body td.time .time-sum")).to_have_text(
+            re.compile(r"^\(\d:\d\d\.\d\s\+\s0:05\.0\shints\)$")  # no-break spaces but after the +
+        )
+        assert await page_overflow(replay.page) <= 0, f"the replay is wider than the {screen}"
+        table = replay.page.locator("#replay-results")
+        right = await table.evaluate("(t) => t.getBoundingClientRect().right")
+        assert right <= width, f"the replay's results end at {right} on the {screen}"
+
+        front = await open_sized("/", width, height)
+        time = front.page.locator("#lb-rows td.time").first
+        await expect(time).to_contain_text("0:05.0 hints")
+        assert await page_overflow(front.page) <= 0, f"the front page is wider than the {screen}"
+        cell = await time_cell_lines(front.page, "#lb-rows td.time")
+        assert cell["totalLines"] == 1, f"the leaderboard's total wraps: {cell}"
+        assert cell["lines"] <= 3, f"the leaderboard's time wraps: {cell}"
