@@ -78,13 +78,15 @@ async def browser(chromium: Browser, live_server: TestServer) -> AsyncIterator[B
 
 
 SCRIPT_RAN = "() => document.getElementById('language-switch') !== null"
-"""Every page's script mounts the language switch before it does anything else, and the room page sets
-its test hook, `window.mazerace`, in the same first run."""
+"""Every page's script mounts the language switch as it starts (after translating the page), and the
+room page sets its test hook, `window.mazerace`, in the same first run, before its first `await`: what
+a page does after that (the rules it fetches, the buttons it then enables) the tests wait for as well."""
 
 
 async def script_ran(page: Page) -> None:
-    """Wait for the page's script to have run: its words come from a catalogue that a top-level `await`
-    fetches, which the load event does not wait for, so a test reading right after `goto` could beat it."""
+    """Wait for the page's script to have started, up to its first `await`: its words come from a
+    catalogue that a top-level `await` fetches, which the load event does not wait for, so a test
+    reading right after `goto` could beat it."""
     await page.wait_for_function(SCRIPT_RAN)
 
 

@@ -9,7 +9,11 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
 from server.config import WEB_DIR
-from tests.browser.conftest import arrive
+from server.room.bot_spec import MAX_SPEED
+from tests.browser.bot_page import add_bot
+from tests.browser.conftest import arrive, room_of, way_out
+from tests.browser.fog_race import start_fog_race, walk_path
+from tests.browser.rooms import post_room
 
 CHINESE = json.loads((WEB_DIR / "i18n" / "zh-CN.json").read_text(encoding="utf-8"))
 ROOM_URL = re.compile(r"/r/[0-9a-z]{10}$")
@@ -30,3 +34,29 @@ async def test_the_bot_raced_from_a_chinese_front_page_is_named_in_chinese(
     assert names == ["小明", CHINESE["bot.dfs.name"]]
     await expect(page.locator("main")).to_contain_text(CHINESE["bot.dfs.name"])
     assert "DFS bot" not in await page.locator("body").inner_text()
+
+
+async def test_a_bot_is_named_in_chinese_in_the_results_and_the_replay(
+    open_tab, live_server: TestServer
+) -> None:  # type: ignore[no-untyped-def]
+    code = await post_room(live_server, preset="easy")
+    room = room_of(live_server, code)
+    host = await open_tab(f"/r/{code}?lang=zh-CN")
+    await host.page.fill("#name", "小明")
+    await host.page.click("#join-as-player")
+    await expect(host.page.locator("#lobby-panel")).to_be_visible()
+    await add_bot(host, "shortest", MAX_SPEED)
+    bot = CHINESE["bot.shortest.name"]
+    await expect(host.page.locator("#players li", has_text=bot)).to_be_visible()
+    await start_fog_race(host)
+    await walk_path(host, way_out(room))
+    await expect(host.page.locator("#results")).to_be_visible(timeout=15_000)
+    await expect(host.page.locator("#results")).to_contain_text(bot)
+    assert "Shortest bot" not in await host.page.locator("body").inner_text()
+
+    await host.page.click("#replay-link")
+    await arrive(host.page, re.compile(r"/replay/"))
+    await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+    await expect(host.page.locator("#replay-results-body")).to_contain_text(bot)
+    await expect(host.page.locator("#replay-players")).to_contain_text(bot)
+    assert "Shortest bot" not in await host.page.locator("body").inner_text()

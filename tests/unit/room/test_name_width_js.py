@@ -89,6 +89,7 @@ def test_the_page_stops_exactly_the_names_the_server_refuses_for_their_width() -
     letters = [chr(c) for low, high in SCRIPTS.values() for c in range(low, high + 1) if drawable(c)]
     names = ["".join(pick.choices(letters, k=pick.randint(1, 24))) for _ in range(2000)]
     names += ["很" * 10, "很" * 11, "a" * 20, "a" * 21, "\uff37" * 20, "很" * 9 + "ab", "很" * 9 + "abc"]
+    names += ["a\u0316\u0317" * 13, "a\u0316\u0317" * 14]  # 39 and 42 code points, 13 and 14 wide
     for name, (_, too_wide, _) in zip(names, page_measures(names), strict=True):
         try:
             clean_name(name)

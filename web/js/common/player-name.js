@@ -8,23 +8,19 @@ import { saveName } from './storage.js';
 import { message } from './ui.js';
 
 /**
- * Mark `input` invalid while its name is too wide for the server, in the page's words.
- * @param {HTMLInputElement} input
- */
-export function checkName(input) {
-  input.setCustomValidity(nameTooWide(input.value) ? t('error.bad_name') : '');
-}
-
-/**
- * Whether the name in `input` fits the server's limits; if not, the page says why and the field has focus.
+ * Whether the name in `input` fits the server's limits (an empty one does: that is for the caller to
+ * settle); if not, the page says why, the field is marked invalid for assistive technology and has focus.
  * @param {HTMLInputElement} input
  */
 export function nameFits(input) {
-  checkName(input);
-  if (!input.validity.customError) return true; // only the width: an empty name is for the caller to settle
-  message(input.validationMessage);
-  input.focus();
-  return false;
+  const fits = !nameTooWide(input.value);
+  if (fits) input.removeAttribute('aria-invalid');
+  else {
+    input.setAttribute('aria-invalid', 'true');
+    message(t('error.bad_name'));
+    input.focus();
+  }
+  return fits;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { applyGhost, ghostsFrom, resetGhosts } from './ghosts.js';
 import { predict } from './own-moves.js';
 import { recordDistance, seedHistory } from './race-history.js';
-import { cellOf, hintCells, player } from './room-records.js';
+import { cellOf, hintCells, player, resultRows } from './room-records.js';
 import { movedTrail } from './trail-rule.js';
 
 /** @typedef {import('./state.js').RoomState} RoomState */
@@ -109,7 +109,7 @@ export function applyEvent(state, t, d, now) {
     case 'race_over': {
       state.phase = 'finished';
       /** @type {import('./wire-types.js').ResultRow[]} */
-      const results = Array.isArray(d.results) ? d.results : [];
+      const results = resultRows(d.results);
       state.results = results;
       state.shortest = d.shortest ?? state.shortest;
       state.shortestRoutes = d.shortest_routes ?? null;

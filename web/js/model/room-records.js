@@ -16,6 +16,18 @@ import { botName } from './bots.js';
  */
 
 /**
+ * Result rows as this page shows them: a bot's name in the page's words (bots.js `botName`), as the
+ * player records have it; anything but a list is no rows.
+ * @template {{name?: unknown, bot?: import('./wire-types.js').BotSpec | string | null}} Row
+ * @param {unknown} rows
+ * @returns {Row[]}
+ */
+export function resultRows(rows) {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((r) => (r?.bot && typeof r.name === 'string' ? { ...r, name: botName(r.bot, r.name) } : r));
+}
+
+/**
  * A hint as the renderer draws it: the wire hint with its cell lists read (null when absent or
  * unreadable), and `at`, the local time it was seen, once the room state keeps it.
  * @typedef {Omit<Hinted, 'path' | 'back_path' | 'explore_path'> & {path: Cell[] | null, back_path: Cell[] | null, explore_path: Cell[] | null, at?: number}} Hint

@@ -6,7 +6,7 @@
 // work on and is the one object the page and the tests hold.
 import { RacerEyes, decodeFogMaze, revealCells } from './fog.js';
 import { ghostsFrom } from './ghosts.js';
-import { hintCells, player } from './room-records.js';
+import { hintCells, player, resultRows } from './room-records.js';
 import { applyEvent } from './room-events.js';
 import { confirmMove, ownCell, predictMove, rejectMove, showRivals } from './own-moves.js';
 import { seedHistory } from './race-history.js';
@@ -188,7 +188,7 @@ export class RoomState {
     this.eyes.load(snap.players, this.maze);
     this.shortest = snap.shortest ?? null;
     this.difficulty = snap.difficulty ?? null;
-    this.results = snap.results ?? null;
+    this.results = snap.results ? resultRows(snap.results) : null;
     this.shortestRoutes = snap.shortest_routes ?? null;
     if (!sameRace) {
       this.history = {};

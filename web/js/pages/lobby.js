@@ -11,7 +11,7 @@ import { defaultSettings, loadRules } from '../net/rules.js';
 import { api, noStore, problem, roomUrl } from '../net/api.js';
 import { ALGORITHM_PLAIN, labelled, presetLabel } from '../common/labels.js';
 import { loadName, saveName } from '../common/storage.js';
-import { checkName, nameFits, nameToRace } from '../common/player-name.js';
+import { nameFits, nameToRace } from '../common/player-name.js';
 import { useNameRules } from '../common/name-width.js';
 import { leaderboardRow, recentRaceItem } from '../panels/records.js';
 import { showPublicRooms } from '../panels/public-rooms.js';
@@ -23,7 +23,6 @@ mountLanguageSwitch(document.querySelector('header.top'));
 const nameInput = $('name');
 nameInput.value = loadName();
 nameInput.addEventListener('change', rememberName);
-nameInput.addEventListener('input', () => checkName(nameInput));
 
 /** Keep the name typed for the room page (which joins you with it) and the next visit. */
 function rememberName() {
@@ -32,16 +31,21 @@ function rememberName() {
 
 /**
  * Before going to a room: the name typed, or one picked for the player (nobody is stopped for a missing
- * name); false, with the reason shown, when the name typed is too wide to race under.
+ * name); false, with the reason shown, when the name typed is too wide to race under. A watcher races
+ * under no name, so is never stopped for one.
+ * @param {boolean} [watch]
  */
-const nameForRoom = () => nameToRace(nameInput) !== null;
+function nameForRoom(watch = false) {
+  if (!watch) return nameToRace(nameInput) !== null;
+  rememberName();
+  return true;
+}
 
 // ---- race friends: one tap a size, or "More settings" ----
 const createForm = $('create-form');
 loadRules()
   .then((rules) => {
     useNameRules(rules.names);
-    checkName(nameInput);
     buildSettingsFields($('create-fields'), rules);
     writeSettings(createForm, defaultSettings(rules));
     $('more-settings').addEventListener('toggle', () => mazeChoice(createForm)); // its Maze field, when opened
@@ -115,7 +119,7 @@ async function joinByCode(watch) {
     message(t('front.error.bad_code'));
     return;
   }
-  if (!nameFits(nameInput)) return;
+  if (!watch && !nameFits(nameInput)) return;
   rememberName();
   try {
     const res = await api(`/api/rooms/${encodeURIComponent(code)}`);

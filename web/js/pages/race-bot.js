@@ -57,7 +57,7 @@ async function raceNow() {
     speedInput.focus();
     return;
   }
-  if (!nameToRace($('name'))) return; // the name typed, or one picked: a newcomer races in one tap
+  if (nameToRace($('name')) === null) return; // the name typed, or one picked: a newcomer races in one tap
   /** @type {{preset: string, public: boolean, fog?: boolean}} */
   const settings = { preset: $('race-bot-size').value, public: false };
   if (!$('race-bot-fog-field').hidden && $('race-bot-fog').checked) settings.fog = true;

@@ -12,6 +12,7 @@ import { placeText, resultTimeText } from '../common/race-time.js';
 import { distanceField } from '../model/director.js';
 import { methodName } from '../model/hint-text.js';
 import { botTag } from '../panels/bots-ui.js';
+import { resultRows } from '../model/room-records.js';
 import { attachAnalysis } from '../panels/replay-analysis.js';
 import { replayTitle, showResults } from '../panels/replay-results.js';
 
@@ -246,6 +247,7 @@ async function load() {
     if (code === 'no_store') return fail(t('replay.no_store'));
     return fail(data?.error ? serverMessage(data.error) : t('replay.status', { status: String(res.status) }));
   }
+  data.results = resultRows(data.results);
   const opens = sealedUntil(data);
   if (opens != null) return sealed(data, opens);
   /** @type {import('../model/maze.js').Maze} */

@@ -226,7 +226,7 @@ const race = new RaceView({ state, session, intents, renderer, isYou, nameOf });
 const view = new RoomView({ state, session, renderer, preview, hostTools, reactions, lobby, race, results });
 const scheduleUi = () => view.schedule();
 preview.changed = scheduleUi;
-const joinPanel = new JoinPanel({ net });
+const joinPanel = new JoinPanel({ net, seated: () => !!loadToken(code) });
 try {
   session.rules = await loadRules();
   usePlayerColours(session.rules.palette);

@@ -3,6 +3,7 @@
 // kind select "Race a bot now" shares (race-bot.js), and the start of the race that asked for. The server decides everything (docs/
 // protocol.md, `add_bot`, `remove_bot`); this only asks and shows its answers, with textContent only.
 import { botChoices, readSpeed } from '../model/bots.js';
+import { BOT_LABELS } from '../common/labels.js';
 import { serverMessage, t } from '../common/i18n.js';
 import { takeBotRace } from '../common/storage.js';
 import { announce, el, message, setText, show, swatch } from '../common/ui.js';
@@ -25,17 +26,8 @@ export function botTag(bot) {
     : el('span', { class: 'tag bot', text: t('lobby.bot_tag_speed', { name, speed }), title: t('lobby.bot_title_speed', { name, count: speed }) });
 }
 
-/** Each kind's short name and how it walks, in the catalogue (the server names its kinds in English). */
-const KINDS = /** @type {Record<string, {short: string, name: string, about: string}>} */ ({
-  dfs: { short: 'lobby.bot.dfs.short', name: 'lobby.bot.dfs.name', about: 'lobby.bot.dfs.about' },
-  wall: { short: 'lobby.bot.wall.short', name: 'lobby.bot.wall.name', about: 'lobby.bot.wall.about' },
-  tremaux: { short: 'lobby.bot.tremaux.short', name: 'lobby.bot.tremaux.name', about: 'lobby.bot.tremaux.about' },
-  bfs: { short: 'lobby.bot.bfs.short', name: 'lobby.bot.bfs.name', about: 'lobby.bot.bfs.about' },
-  shortest: { short: 'lobby.bot.shortest.short', name: 'lobby.bot.shortest.name', about: 'lobby.bot.shortest.about' },
-});
-
 /** A kind's short name for the badge ("DFS"), the kind itself when the catalogue has none. @param {string} kind */
-const kindShort = (kind) => (Object.hasOwn(KINDS, kind) ? t(KINDS[kind].short) : kind);
+const kindShort = (kind) => (Object.hasOwn(BOT_LABELS, kind) ? BOT_LABELS[kind].short : kind);
 
 /**
  * Fill a kind select with the server's kinds (their names; how each walks as the title) and pick one.
@@ -44,7 +36,7 @@ const kindShort = (kind) => (Object.hasOwn(KINDS, kind) ? t(KINDS[kind].short) :
  * @param {string} picked
  */
 export function select(node, kinds, picked) {
-  node.replaceChildren(...kinds.map(({ kind, name }) => el('option', { value: kind, text: Object.hasOwn(KINDS, kind) ? t(KINDS[kind].name) : name, title: aboutKind(kind) })));
+  node.replaceChildren(...kinds.map(({ kind, name, about }) => el('option', { value: kind, text: name, title: about })));
   node.value = picked;
 }
 
@@ -53,10 +45,7 @@ export function select(node, kinds, picked) {
  * @param {BotChoices | null} choices
  * @param {string} value
  */
-export const aboutOf = (choices, value) => (choices?.kinds.some((k) => k.kind === value) ? aboutKind(value) : '');
-
-/** How a kind walks, or '' for a kind the catalogue does not know. @param {string} kind */
-const aboutKind = (kind) => (Object.hasOwn(KINDS, kind) ? t(KINDS[kind].about) : '');
+export const aboutOf = (choices, value) => choices?.kinds.find((k) => k.kind === value)?.about ?? '';
 
 /**
  * The host's bots card in the room lobby. `card` holds #bot-kind, #bot-about, #bot-speed, #add-bot-form

@@ -5,15 +5,17 @@
 import { saveName } from '../common/storage.js';
 import { $, message } from '../common/ui.js';
 import { t } from '../common/i18n.js';
-import { checkName, nameFits } from '../common/player-name.js';
+import { nameFits } from '../common/player-name.js';
 
 export class JoinPanel {
   /**
-   * net: the socket (net/socket.js), whose onJoined handler calls `answered()`.
-   * @param {{net: Pick<import('../net/socket.js').Net, 'join'>}} parts
+   * net: the socket (net/socket.js), whose onJoined handler calls `answered()`; seated: whether this tab
+   * holds a seat in the room (its token), which the server gives back whatever name is asked with.
+   * @param {{net: Pick<import('../net/socket.js').Net, 'join'>, seated: () => boolean}} parts
    */
-  constructor({ net }) {
+  constructor({ net, seated }) {
     this.net = net;
+    this.seated = seated;
     this.joining = false;
   }
 
@@ -30,7 +32,9 @@ export class JoinPanel {
       $('name').focus();
       return;
     }
-    if (!nameFits($('name'))) return; // too wide for the server: said here, before a refused join
+    // a new player's name too wide for the server is said here, before a refused join; a watcher's
+    // name and a returning player's are not checked by the server, so not here either
+    if (role === 'player' && !this.seated() && !nameFits($('name'))) return;
     if (role === 'player') saveName(name);
     this.joining = true;
     await this.net.join({ name, role });
@@ -41,9 +45,7 @@ export class JoinPanel {
     this.joining = false;
   }
 
-  /** The form is `novalidate`: `join` says what is wrong with a name, in the page's message, each time. */
   bind() {
-    $('name').addEventListener('input', () => checkName($('name')));
     $('join-form').addEventListener('submit', (/** @type {Event} */ e) => {
       e.preventDefault();
       this.join($('join-as-player').hidden ? 'spectator' : 'player');

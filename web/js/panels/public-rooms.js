@@ -13,13 +13,13 @@ const count = (v) => (Array.isArray(v) ? v.length : Number(v) || 0);
 /**
  * One public room's card: what it is, who is in it, Join and Watch.
  * @param {any} room a public room's summary (GET /api/rooms)
- * @param {() => boolean} beforeLeave
+ * @param {(watch: boolean) => boolean} beforeLeave
  */
 function roomCard(room, beforeLeave) {
   const players = count(room.players);
   const open = room.phase === 'lobby' && !room.locked && players < (room.max_players ?? Infinity);
   const go = (/** @type {boolean} */ watch) => () => {
-    if (beforeLeave()) location.assign(roomUrl(room.code, watch));
+    if (beforeLeave(watch)) location.assign(roomUrl(room.code, watch));
   };
   const join = el('button', { type: 'button', text: t('common.join'), disabled: !open, 'data-action': 'join', 'aria-label': t('front.rooms.join', { code: room.code }) });
   const watch = el('button', { type: 'button', class: 'secondary', text: t('common.watch'), 'data-action': 'watch', 'aria-label': t('front.rooms.watch', { code: room.code }) });
@@ -44,9 +44,9 @@ function roomCard(room, beforeLeave) {
 }
 
 /**
- * Keep the list of public rooms current; `beforeLeave` runs before going to a room (to keep the name);
- * false keeps the player on the page.
- * @param {() => boolean} beforeLeave
+ * Keep the list of public rooms current; `beforeLeave(watch)` runs before going to a room (to keep the
+ * name); false keeps the player on the page.
+ * @param {(watch: boolean) => boolean} beforeLeave
  */
 export function showPublicRooms(beforeLeave) {
   let timer = 0;

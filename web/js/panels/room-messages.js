@@ -3,6 +3,7 @@
 // concerns you, what happened in the room (joined, new host, Go!, finished, a hint used, the race
 // over, the rematch). Separate from room.js because it only says things: what the page does about
 // the same events (the maze, the results, the fog) stays in the wiring.
+import { botName } from '../model/bots.js';
 import { $, announce, message, ordinal, setText } from '../common/ui.js';
 import { formatRaceTime, t } from '../common/i18n.js';
 
@@ -67,7 +68,10 @@ const methodName = (method) => (typeof method === 'string' && Object.hasOwn(METH
 export function announceEvent({ t: type, d }, { isYou, nameOf }) {
   switch (type) {
     case 'joined':
-      if (d.name && !isYou(d.id)) announce(d.role === 'spectator' ? t('room.event.joined_watch', { name: d.name }) : t('room.event.joined', { name: d.name }));
+      if (d.name && !isYou(d.id)) {
+        const name = d.bot ? botName(d.bot, d.name) : d.name;
+        announce(d.role === 'spectator' ? t('room.event.joined_watch', { name }) : t('room.event.joined', { name }));
+      }
       break;
     case 'host':
       if (isYou(d.id)) announce(t('room.event.host_you'));
