@@ -1,6 +1,7 @@
 """A bot's name on a Chinese page is Chinese: the server names bots in English ("DFS bot"), and the page
-says the name in its own words wherever it shows it (the room's players, the race's standing, the replay),
-keeping the number the server adds beside a second bot of the kind."""
+says the name in its own words (the room's players, the race's standing, the results, the replay's
+results and racers, a share link's preview), keeping the number the server adds beside a second bot of
+the kind."""
 
 import json
 import re
@@ -59,4 +60,20 @@ async def test_a_bot_is_named_in_chinese_in_the_results_and_the_replay(
     await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     await expect(host.page.locator("#replay-results-body")).to_contain_text(bot)
     await expect(host.page.locator("#replay-players")).to_contain_text(bot)
-    assert "Shortest bot" not in await host.page.locator("body").inner_text()
+    for shown in ("#replay-results-body", "#replay-players"):
+        assert "Shortest bot" not in await host.page.locator(shown).inner_text(), shown
+
+
+async def test_a_share_links_preview_names_the_bot_in_chinese(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
+    code = await post_room(live_server, preset="easy")
+    host = await open_tab(f"/r/{code}")
+    await host.page.fill("#name", "Ann")
+    await host.page.click("#join-as-player")
+    await expect(host.page.locator("#lobby-panel")).to_be_visible()
+    await add_bot(host, "dfs", 5)
+    await expect(host.page.locator("#players li", has_text="DFS bot")).to_be_visible()
+
+    visitor = await open_tab(f"/r/{code}?lang=zh-CN")
+    preview = visitor.page.locator("#room-preview")
+    await expect(preview).to_contain_text(CHINESE["bot.dfs.name"])
+    assert "DFS bot" not in await preview.inner_text()

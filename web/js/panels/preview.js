@@ -6,6 +6,7 @@
 import { describeSettings, mazeTitle } from './settings.js';
 import { el, setText, show, swatch } from '../common/ui.js';
 import { t } from '../common/i18n.js';
+import { botName } from '../model/bots.js';
 
 export const REFRESH_MS = 3000;
 export const MAX_POLLS = 200; // 10 minutes of asking, then the visitor reloads to see more
@@ -50,7 +51,7 @@ export function previewFacts(summary, translate = t, title = null) {
     seatsOpen,
     watchOnly: !!summary.locked || !!summary.full,
     players: roster.map((/** @type {any} */ p) => ({
-      name: String(p.name ?? ''),
+      name: p.bot ? botName(p.bot, String(p.name ?? '')) : String(p.name ?? ''),
       colour: p.colour,
       tags: [
         p.bot ? 'bot' : null,
