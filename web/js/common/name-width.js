@@ -28,16 +28,19 @@ export function normalName(text) {
   return text.normalize('NFKC').trim().split(/\s+/u).join(' ');
 }
 
-/** Columns `text` takes once normalised. @param {string} text */
-export function nameColumns(text) {
+/** Columns a name already normalised takes. @param {string} name */
+function columns(name) {
   let width = 0;
-  for (const ch of normalName(text)) width += MARK.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  for (const ch of name) width += MARK.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
   return width;
 }
+
+/** Columns `text` takes once normalised. @param {string} text */
+export const nameColumns = (text) => columns(normalName(text));
 
 /** Whether the server's limits, once read, are too small for `text`. @param {string} text */
 export function nameTooWide(text) {
   if (!rules) return false;
   const name = normalName(text);
-  return [...name].length > rules.max_chars || nameColumns(name) > rules.max_columns;
+  return [...name].length > rules.max_chars || columns(name) > rules.max_columns;
 }

@@ -7,7 +7,6 @@
 // -1 - (2 * method + found)), little-endian. It stays in typed arrays here: 720,000 moves are 9 MB,
 // not 720,000 objects.
 import { dirBetween } from './maze.js';
-import { botName } from './bots.js';
 
 const LOGGED_METHODS = ['dfs', 'bfs', 'astar', 'dfs-recursive']; // a logged hint's method index: part of the log's format, as server/room/racelog.py
 /** @typedef {import('./wire-types.js').Cell} Cell */
@@ -74,9 +73,8 @@ export function prepareRace(race) {
   const byId = new Map();
   const add = (/** @type {string} */ id, /** @type {any} */ r = {}) => {
     if (byId.has(id)) return byId.get(id);
-    const name = String(r.name ?? id);
     /** @type {Racer} */
-    const p = { id, name: r.bot ? botName(r.bot, name) : name, colour: r.colour, result: r.id != null ? r : null };
+    const p = { id, name: String(r.name ?? id), colour: r.colour, result: r.id != null ? r : null };
     byId.set(id, p);
     players.push(p);
     return p;
