@@ -52,8 +52,8 @@ async def test_a_bot_is_named_in_chinese_in_the_results_and_the_replay(
     await start_fog_race(host)
     await walk_path(host, way_out(room))
     await expect(host.page.locator("#results")).to_be_visible(timeout=15_000)
-    await expect(host.page.locator("#results")).to_contain_text(bot)
-    assert "Shortest bot" not in await host.page.locator("body").inner_text()
+    await expect(host.page.locator("#results-body")).to_contain_text(bot)
+    assert "Shortest bot" not in await host.page.locator("#results-body").inner_text()
 
     await host.page.click("#replay-link")
     await arrive(host.page, re.compile(r"/replay/"))
