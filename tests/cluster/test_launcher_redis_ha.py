@@ -15,7 +15,8 @@ from pathlib import Path
 
 import aiohttp
 
-from server.cluster.redis_ha import ask
+from server.cluster.redis_ha import MASTER, ask
+from server.cluster.redis_roles import primary_named_by
 from server.cluster.services import port_is_free
 from tests.cluster.launcher_process import Launcher, gone, left_running, running_launcher
 
@@ -34,6 +35,12 @@ async def _status(http: aiohttp.ClientSession, url: str, within: float = 30.0) -
 def _role(port: int) -> object:
     info = ask(port, "INFO", "replication")
     return info.get("role") if isinstance(info, dict) else None
+
+
+def _named_by_all(sentinels: list[tuple[str, int]]) -> tuple[str, int] | None:
+    """The primary every Sentinel names, when they all answer and agree (the fail-over is over)."""
+    named = {primary_named_by(sentinel, MASTER) for sentinel in sentinels}
+    return named.pop() if len(named) == 1 else None
 
 
 def _new_pid(line: str) -> int:
@@ -143,10 +150,13 @@ async def test_a_primary_replaced_while_frozen_is_told_at_once_to_follow_the_new
         cluster.wait_for("ready:")
         redis = {row.id: row for row in cluster.table() if row.role == "redis"}
         primary, replica = redis["primary"], redis["replica"]
+        sentinels = [("127.0.0.1", row.port) for row in cluster.table() if row.role == "sentinel"]
         os.kill(primary.pid, signal.SIGSTOP)
         try:
+            # Until every Sentinel names the replica the fail-over may still be called off: a primary
+            # thawed the moment its replica says "master" can be kept, and the replica told to follow it.
             deadline = time.monotonic() + 30
-            while await asyncio.to_thread(_role, replica.port) != "master":
+            while await asyncio.to_thread(_named_by_all, sentinels) != ("127.0.0.1", replica.port):
                 assert time.monotonic() < deadline, "the replica was not promoted"
                 await asyncio.sleep(0.1)
         finally:
