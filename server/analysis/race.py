@@ -227,4 +227,5 @@ class _Walk:
             segments=segments,
             biggest_loss=max(losses, key=lambda s: s.loss_ms or 0, default=None),
             bottleneck_splits=self.bottleneck_splits,
+            bot=row.get("bot"),
         )

@@ -81,6 +81,8 @@ class PlayerAnalysis:
     segments: tuple[Segment, ...]
     biggest_loss: Segment | None
     bottleneck_splits: tuple[int | None, ...]
+    bot: str | None
+    """A bot's kind (its result row's `bot`), so a page can name it in its own words; None for a person."""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ and the shortest path are packed cell lists like a hint's path (`wire.PackedCell
 "Cell lists": 2 bytes a cell in base64), so the biggest race's 16 routes are about 2 MB before gzip.
 """
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from server.analysis.race_records import (
     DeadEndVisit,
@@ -72,6 +72,8 @@ class PlayerAnalysisJson(TypedDict):
     segments: list[SegmentJson]
     biggest_loss: SegmentJson | None
     bottleneck_splits: list[int | None]
+    bot: NotRequired[str]
+    """Only a bot's: its kind, as a result row has it."""
 
 
 class AnalysisJson(TypedDict):
@@ -137,7 +139,7 @@ def _segment(s: Segment | None) -> SegmentJson | None:
 
 
 def _player(p: PlayerAnalysis, size: int, cols: int) -> PlayerAnalysisJson:
-    return {
+    wire: PlayerAnalysisJson = {
         "id": p.id,
         "name": p.name,
         "colour": p.colour,
@@ -155,6 +157,9 @@ def _player(p: PlayerAnalysis, size: int, cols: int) -> PlayerAnalysisJson:
         "biggest_loss": _segment(p.biggest_loss),
         "bottleneck_splits": list(p.bottleneck_splits),
     }
+    if p.bot is not None:
+        wire["bot"] = p.bot
+    return wire
 
 
 def analysis_json(analysis: RaceAnalysis) -> AnalysisJson:

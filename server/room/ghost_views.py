@@ -33,6 +33,8 @@ def ghost_entries(room: "RoomState", sees: Container[Cell] | None = None) -> lis
             "time": ghost.time,
             "penalty": ghost.penalty,
         }
+        if ghost.bot is not None:
+            entry["bot"] = ghost.bot
         if room.maze is not None and room.phase in ("racing", "finished"):
             made = room.ghost_made.get(ghost.id, 0)
             cell = ghost_cell(ghost, made, room.maze)
@@ -64,4 +66,10 @@ def ghost_unseen(moved: GhostMoved) -> GhostUnseen:
 
 def ghost_splits(room: "RoomState") -> list[GhostSplit]:
     """The ghosts as `race_over` lists them, for each player's split against each."""
-    return [{"id": g.id, "name": g.name, "time": g.time, "penalty": g.penalty} for g in room.ghosts]
+    splits: list[GhostSplit] = []
+    for g in room.ghosts:
+        split: GhostSplit = {"id": g.id, "name": g.name, "time": g.time, "penalty": g.penalty}
+        if g.bot is not None:
+            split["bot"] = g.bot
+        splits.append(split)
+    return splits

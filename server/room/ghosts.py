@@ -44,6 +44,7 @@ class GhostJson(TypedDict):
     time: int | None
     penalty: int
     steps: StepsJson
+    bot: NotRequired[str]
 
 
 class GhostMoved(TypedDict):
@@ -79,6 +80,7 @@ class GhostEntry(TypedDict):
     cell: NotRequired[list[int]]
     moves: NotRequired[int]
     finished: NotRequired[bool]
+    bot: NotRequired[str]
 
 
 class GhostSplit(TypedDict):
@@ -88,6 +90,7 @@ class GhostSplit(TypedDict):
     name: str
     time: int | None
     penalty: int
+    bot: NotRequired[str]
 
 
 def _little(column: "array[int]") -> bytes:
@@ -134,6 +137,8 @@ class Ghost:
     """Its hint penalty there, in ms: its total is `time + penalty`, what players are ranked by."""
     times: "array[int]" = field(repr=False)
     cells: "array[int]" = field(repr=False)
+    bot: str | None = None
+    """A bot's kind when it was a bot there (a page names it in its own words); None for a person."""
 
     @property
     def steps(self) -> Iterator[tuple[int, int]]:
@@ -155,7 +160,7 @@ class Ghost:
 
     def to_json(self) -> GhostJson:
         """The record as JSON, the steps as two packed columns (a saved room keeps it)."""
-        return {
+        data: GhostJson = {
             "id": self.id,
             "name": self.name,
             "colour": self.colour,
@@ -168,6 +173,9 @@ class Ghost:
                 "cells": base64.b64encode(_little(self.cells)).decode("ascii"),
             },
         }
+        if self.bot is not None:
+            data["bot"] = self.bot
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], size: int) -> "Ghost":
@@ -178,7 +186,9 @@ class Ghost:
             count = steps["count"]
             if not isinstance(count, int) or count < 0:
                 raise ValueError("a ghost's step count must be a whole number")
-            time = data["time"]
+            time, bot = data["time"], data.get("bot")
+            if bot is not None and not isinstance(bot, str):
+                raise ValueError("a ghost's bot kind must be text")
             ghost = cls(
                 id=str(data["id"]),
                 name=str(data["name"]),
@@ -188,6 +198,7 @@ class Ghost:
                 penalty=int(data["penalty"]),
                 times=_column(steps["t"], count),
                 cells=_column(steps["cells"], count),
+                bot=bot,
             )
         except (KeyError, TypeError) as error:
             raise ValueError(f"not a ghost: {error}") from None
@@ -229,4 +240,5 @@ def ghost_from_race(race: Mapping[str, Any], player_id: object, ghost_id: str = 
         _check_steps(times, cells, settings["rows"] * settings["cols"])
     except ValueError:
         raise GameError("that race's log does not fit its maze", code="no_log") from None
-    return Ghost(ghost_id, row["name"], row["colour"], race["id"], row["time"], row["penalty"], times, cells)
+    kept = (row["name"], row["colour"], race["id"], row["time"], row["penalty"])
+    return Ghost(ghost_id, *kept, times, cells, bot=row.get("bot"))

@@ -1,7 +1,7 @@
 """A bot's name on a Chinese page is Chinese: the server names bots in English ("DFS bot"), and the page
-says the name in its own words (the room's players, the race's standing, the results, the replay's
-results and racers, a share link's preview), keeping the number the server adds beside a second bot of
-the kind."""
+says the name in its own words (the room's players, the race's standing, the results and the race
+explained, the whole replay page, a ghost of the bot, a share link's preview), keeping the number the
+server adds beside a second bot of the kind."""
 
 import json
 import re
@@ -53,15 +53,23 @@ async def test_a_bot_is_named_in_chinese_in_the_results_and_the_replay(
     await walk_path(host, way_out(room))
     await expect(host.page.locator("#results")).to_be_visible(timeout=15_000)
     await expect(host.page.locator("#results-body")).to_contain_text(bot)
-    assert "Shortest bot" not in await host.page.locator("#results-body").inner_text()
+    analysis = host.page.locator("#results-analysis .analysis-body")
+    await expect(analysis).to_be_visible(timeout=15_000)
+    await expect(analysis.locator(".analysis-player option", has_text=bot)).to_have_count(1)
+    assert "Shortest bot" not in await host.page.locator("#results").inner_text()
 
     await host.page.click("#replay-link")
     await arrive(host.page, re.compile(r"/replay/"))
     await host.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
     await expect(host.page.locator("#replay-results-body")).to_contain_text(bot)
     await expect(host.page.locator("#replay-players")).to_contain_text(bot)
-    for shown in ("#replay-results-body", "#replay-players"):
-        assert "Shortest bot" not in await host.page.locator(shown).inner_text(), shown
+    await expect(host.page.locator("#replay-split-table thead")).to_contain_text(bot, timeout=15_000)
+    assert "Shortest bot" not in await host.page.locator("body").inner_text()
+
+    await host.page.locator("#replay-results-body tr", has_text=bot).locator("button.race-ghost").click()
+    await arrive(host.page, ROOM_URL)
+    await expect(host.page.locator("#ghost-note")).to_contain_text(bot)
+    assert "Shortest bot" not in await host.page.locator("body").inner_text()
 
 
 async def test_a_share_links_preview_names_the_bot_in_chinese(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { Director, distanceField } from '../../web/js/model/director.js';
 import { readAnalysis, hintText, lossText, splitRows, summaryText, visitText, wrongTurnText, progressPoints } from '../../web/js/model/analysis.js';
 import { raceSeries } from '../../web/js/render/race-chart.js';
@@ -36,6 +37,21 @@ test('equal distances go to whoever got there first', () => {
   director.pick(0, [{ id: 'a', cell: at(0) }, { id: 'b', cell: at(0) }]);
   director.pick(100, [{ id: 'a', cell: at(0) }, { id: 'b', cell: at(2) }]);
   assert.equal(director.pick(200, [{ id: 'a', cell: at(2) }, { id: 'b', cell: at(2) }]), 'b');
+});
+
+test("a bot's analysis is named in the page's words from its kind, keeping the server's number", () => {
+  const english = JSON.parse(readFileSync(new URL('../../web/i18n/en.json', import.meta.url), 'utf8'));
+  const maze = corridor();
+  const racer = { route: Buffer.from(new Uint16Array([0]).buffer).toString('base64'), finished: false, end: 1000, penalty: 0, splits: [] };
+  const body = {
+    maze: encodeMaze({ ...maze }),
+    analysis: {
+      cols: 8, shortest_path: '', checkpoints: [], bottlenecks: [], winner: null,
+      players: [{ ...racer, id: 'a', name: 'Ann 2' }, { ...racer, id: 'b', name: 'Served name 2', bot: 'dfs' }],
+    },
+  };
+  const a = readAnalysis(body);
+  assert.deepEqual(a.players.map((p) => p.name), ['Ann 2', `${english['bot.dfs.name']} 2`]);
 });
 
 test('an analysis answer is read against its maze and put into words', () => {

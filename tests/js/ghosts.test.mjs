@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { applyGhost, ghostFrom, ghostsFrom, resetGhosts, splitMs, splitText } from '../../web/js/model/ghosts.js';
 import { RoomState } from '../../web/js/model/state.js';
 
@@ -13,6 +14,12 @@ test('a ghost entry becomes a ghost: its cell is unknown until the race', () => 
   assert.deepEqual([racing.cell, racing.moves], [[2, 3], 4]);
   assert.deepEqual(ghostsFrom(undefined), []);
   assert.deepEqual(ghostsFrom([null, 7, wire()]).map((g) => g.id), ['g1']);
+});
+
+test("a bot's ghost is named in the page's words from its kind, keeping the server's number", () => {
+  const english = JSON.parse(readFileSync(new URL('../../web/i18n/en.json', import.meta.url), 'utf8'));
+  assert.equal(ghostFrom(wire({ name: 'Served name 2', bot: 'wall' })).name, `${english['bot.wall.name']} 2`);
+  assert.equal(ghostFrom(wire({ name: 'Served name', bot: 7 })).name, 'Served name', 'a kind that is not text');
 });
 
 test('a ghost event moves its ghost; out of sight it is not drawn; others are untouched', () => {

@@ -239,6 +239,16 @@ def test_the_wire_form_packs_routes_and_keeps_every_field() -> None:
     assert bob["bottleneck_splits"] == [500, 1000, 1500]
 
 
+def test_a_bots_analysis_carries_its_kind_and_a_persons_does_not() -> None:
+    """A page names a bot in its own words from its kind, as it does a result row."""
+    results = [row("bob", 1, 2000, hints=1), row("ann", 2, 8000, hints=1), row("cy", 3, None)]
+    results[1]["bot"] = "dfs"
+    analysis = analyse_race(PERFECT, log_of(4, PERFECT_RACE), results, 60_000)
+    assert [p.bot for p in analysis.players] == [None, "dfs", None]
+    bob, ann, cy = analysis_json(analysis)["players"]
+    assert (ann.get("bot"), "bot" in bob, "bot" in cy) == ("dfs", False, False)
+
+
 @settings(max_examples=80, deadline=None)
 @given(maze=mazes(specs(sides=st.integers(min_value=2, max_value=9))), walk_seed=st.integers(0, 2**32 - 1))
 def test_random_walks_keep_time_splits_and_wrong_turns_consistent(maze: Maze, walk_seed: int) -> None:

@@ -78,6 +78,25 @@ def test_started_race_over_and_the_snapshot_list_the_ghost_not_as_a_player() -> 
     event_from_json("started", started)
 
 
+def test_a_bots_ghost_is_listed_with_its_kind_in_the_snapshot_started_and_race_over() -> None:
+    """So a page can name it in its own words, as it names the bot in a result row."""
+    race, record = played_race()
+    ann = race.ids["Ann"]
+    rows = [{**row, "bot": "dfs"} if row["id"] == ann else row for row in record.results]
+    room = ghost_room(record, ghost_from_race({**stored(record), "results": rows}, ann))
+    assert views.snapshot(room, views.ANYONE, T0)["ghosts"][0]["bot"] == "dfs"
+    eve = room.join("Eve", "player", None, T0, new_token="t" * 22)[0].id
+    spec = room.prepare_start(eve)
+    maze, distances = build_course(spec)
+    room.start(eve, spec, maze, distances, T0, race_id=new_race_id())
+    started = next(e.d for e in room.tick(T0 + 1) if e.t == "started")
+    assert started["ghosts"][0]["bot"] == "dfs"  # type: ignore[typeddict-item]
+    over = next(e.d for e in room.leave(eve, T0 + 3) if e.t == "race_over")
+    assert over["ghosts"][0]["bot"] == "dfs"  # type: ignore[typeddict-item]
+    event_from_json("race_over", over)
+    event_from_json("started", started)
+
+
 def test_a_ghost_rooms_settings_are_fixed_and_a_rematch_races_the_same_maze_and_ghost() -> None:
     race, record = played_race()
     room = ghost_room(record, ghost_from_race(stored(record), race.ids["Ann"]))

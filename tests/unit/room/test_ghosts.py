@@ -79,3 +79,16 @@ def test_the_json_form_round_trips_and_refuses_damage() -> None:
             Ghost.from_json(broken, 64)
     with pytest.raises(ValueError, match="outside its maze"):
         Ghost.from_json(data, 10)  # a cell outside a 10-cell maze
+
+
+def test_a_bots_ghost_keeps_its_kind_through_the_json_form() -> None:
+    """A page names a bot's ghost in its own words from its kind; a person's ghost has none."""
+    _, record = played_race()
+    rows = [{**row, "bot": "wall"} if k == 0 else row for k, row in enumerate(record.results)]
+    race = {**stored(record), "results": rows}
+    bot, person = (ghost_from_race(race, row["id"]) for row in rows[:2])
+    assert (bot.bot, person.bot) == ("wall", None)
+    assert (bot.to_json()["bot"], "bot" in person.to_json()) == ("wall", False)
+    assert Ghost.from_json(json.loads(json.dumps(bot.to_json())), 64) == bot
+    with pytest.raises(ValueError, match="bot kind"):
+        Ghost.from_json({**bot.to_json(), "bot": 7}, 64)

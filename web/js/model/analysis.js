@@ -1,6 +1,7 @@
 // The race explained (GET /api/races/{id}/analysis, docs/protocol.md "Race analysis"): reading the
 // answer and putting each racer's analysis into words. Pure: no DOM, no fetch (analysis-panel.js draws).
 import { decodeCells, decodeMaze } from './maze.js';
+import { resultRows } from './room-records.js';
 import { methodName } from './hint-text.js';
 import { raceTimes, resultTimeText, secondsText } from '../common/race-time.js';
 import { formatRaceTime, t } from '../common/i18n.js';
@@ -33,7 +34,10 @@ export function readAnalysis(body) {
   if (!body.analysis) return { sealed_until: Number.isFinite(body.sealed_until) ? body.sealed_until : null };
   const maze = decodeMaze(body.maze);
   const a = body.analysis;
-  const players = (Array.isArray(a.players) ? a.players : []).map((/** @type {PlayerAnalysis} */ p) => ({ ...p, route: decodeCells(p.route ?? '', maze) }));
+  // a bot named in the page's words, as the results name it
+  /** @type {PlayerAnalysis[]} */
+  const named = resultRows(a.players);
+  const players = named.map((p) => ({ ...p, route: decodeCells(p.route ?? '', maze) }));
   return {
     maze,
     shortest: decodeCells(a.shortest_path ?? '', maze),

@@ -2,6 +2,8 @@
 // Pure: a ghost as this client keeps it, a `ghost` event applied, and a result's split against a ghost.
 // Ghosts are not players: they never enter the standings or the results rows.
 
+import { botName } from './bots.js';
+
 /** @typedef {import('./wire-types.js').Cell} Cell */
 
 /**
@@ -33,9 +35,10 @@ const ms = (v) => (Number.isFinite(v) ? v : null);
  * @returns {Ghost}
  */
 export function ghostFrom(entry) {
+  const name = String(entry?.name ?? 'Ghost');
   return {
     id: String(entry?.id ?? ''),
-    name: String(entry?.name ?? 'Ghost'),
+    name: typeof entry?.bot === 'string' ? botName(entry.bot, name) : name, // a bot's, in the page's words
     colour: entry?.colour,
     race: entry?.race ?? null,
     time: ms(entry?.time),

@@ -262,6 +262,7 @@ export {};
  * @property {Segment[]} segments
  * @property {Segment | null} biggest_loss
  * @property {(number | null)[]} bottleneck_splits
+ * @property {string} [bot] only a bot's: its kind
  */
 
 /**
