@@ -155,10 +155,8 @@ def main(argv: list[str]) -> int:
     except UsageError as error:
         print(f"play: {error}", file=sys.stderr)
         return 2
-    from server.clients.terminal.live import (  # socket.io and aiohttp only for a live room
-        LiveError,
-        play_live,
-    )
+    from server.clients.terminal.live import play_live  # socket.io and aiohttp only for a live room
+    from server.clients.terminal.server_rules import LiveError
 
     try:
         with Console(sys.stdin.fileno(), sys.stdout.fileno()) as console:
@@ -211,8 +209,8 @@ def _solo(options: argparse.Namespace) -> int:
 
 def _published(server: str, code: str) -> tuple[str, Maze] | None:
     """The published maze `code` from `server`, or None once what went wrong is printed."""
-    from server.clients.terminal.live import LiveError  # aiohttp only when a maze is fetched
     from server.clients.terminal.published import fetch_published
+    from server.clients.terminal.server_rules import LiveError  # aiohttp only when a maze is fetched
 
     try:
         found = asyncio.run(fetch_published(server.rstrip("/"), code))

@@ -12,9 +12,7 @@ import contextlib
 import time
 from collections.abc import Coroutine, Mapping
 from dataclasses import replace
-from typing import Any
 
-import aiohttp
 import socketio
 
 from server.clients.terminal.connection import Ack, Connection, local_ms, refusal_of
@@ -27,40 +25,17 @@ from server.clients.terminal.printable import printable
 from server.clients.terminal.room_frame import Choices, room_frame
 from server.clients.terminal.room_view import RoomView
 from server.clients.terminal.screen import compose
+from server.clients.terminal.server_rules import LiveError, live_rules
 from server.errors import BadMaze
 from server.maze.directions import Direction
 from server.maze.model import Cell
 from server.maze.wire import PackedCells
-from server.room.protocol import PROTOCOL_VERSION
 from server.room.rate_limits import RateLimit, TokenBucket
 from server.room.wire_readers import BadMessage, read_hint_ack, read_move_ack
 
 QUEUED_STEPS = 4
 RATE_MARGIN = 0.9
 """Steps go out at 90% of the server's move rate, so clock drift never trips its limit."""
-
-
-class LiveError(Exception):
-    """The room could not be played: the server is unreachable, the join was refused, the server left."""
-
-
-async def fetch_rules(server: str) -> dict[str, Any]:  # JSON as it arrives; `play_live` reads two rules
-    """The server's `GET /api/rules`."""
-    try:
-        async with (
-            aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as http,
-            http.get(f"{server}/api/rules") as response,
-        ):
-            if response.status != 200:
-                raise LiveError(
-                    f"{server} answered {response.status} for its rules: is it a MazeRace server?"
-                )
-            rules = await response.json()
-    except (aiohttp.ClientError, TimeoutError, ValueError) as error:
-        raise LiveError(f"cannot reach {server}: {error or type(error).__name__}") from None
-    if not isinstance(rules, dict):
-        raise LiveError(f"{server} sent rules that are not an object")
-    return rules
 
 
 def _cells(text: str | None, view: RoomView) -> tuple[Cell, ...]:
@@ -265,18 +240,7 @@ async def play_live(
     """Join the room and play until `q`, the terminal closing, or the server gone; the closing line.
     The screen's words and the closing line are `words`'s (the errors raised before the room is joined
     stay English, as the command line's do)."""
-    rules = await fetch_rules(server)
-    if rules.get("protocol") != PROTOCOL_VERSION:
-        raise LiveError(
-            f"{server} speaks protocol {rules.get('protocol', 1)}; this client speaks {PROTOCOL_VERSION}:"
-            " update one of them"
-        )
-    try:
-        move = rules["rate_limits"]["move"]
-        move_limit = RateLimit(float(move["rate"]), float(move["burst"]))
-        methods = [str(m) for m in rules["hint_methods"]]
-    except (KeyError, TypeError, ValueError):
-        raise LiveError(f"{server} sent rules without the move limit or the hint methods") from None
+    move_limit, methods = await live_rules(server)
     dirty = asyncio.Event()
     role = "spectator" if watch else "player"
     connection = Connection(server, code, name, role, dirty.set, retry_for, words)

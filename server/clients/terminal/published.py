@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import aiohttp
 
-from server.clients.terminal.live import LiveError
+from server.clients.terminal.server_rules import LiveError
 from server.errors import BadMaze
 from server.maze.model import Maze
 from server.maze.wire import decode_maze

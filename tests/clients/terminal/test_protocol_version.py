@@ -7,7 +7,8 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from server.clients.terminal.console import Console
-from server.clients.terminal.live import LiveError, play_live
+from server.clients.terminal.live import play_live
+from server.clients.terminal.server_rules import LiveError
 from server.room.protocol import PROTOCOL_VERSION
 
 
