@@ -280,24 +280,3 @@ def test_snapshot_and_the_commands_since_rebuild_the_room(
             assert answer_of(rebuilt, through_json(command, rebuilt)) == answer, command
         assert room_snapshot(rebuilt) == final
         assert views.snapshot(rebuilt, views.ANYONE, now) == views.snapshot(live, views.ANYONE, now)
-
-
-def test_the_core_reads_no_clock_no_secrets_and_no_global_random() -> None:
-    """What makes the replay above possible: every outside input reaches the core as an argument."""
-    import ast
-    from pathlib import Path
-
-    server = Path(__file__).resolve().parents[3] / "server"
-    pure = ("maze", "room", "bots", "analysis")
-    for path in (path for package in pure for path in (server / package).rglob("*.py")):
-        tree = ast.parse(path.read_text(), str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                names = [alias.name for alias in node.names]
-                module = node.module if isinstance(node, ast.ImportFrom) else None
-                assert not {"secrets", "time", "uuid"} & {module, *names}, path
-                assert module != "random" or names == ["Random"], path
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-                if node.value.id == "random":
-                    assert node.attr == "Random", f"{path}: random.{node.attr}"
-                assert (node.value.id, node.attr) not in {("datetime", "now"), ("date", "today")}, path
