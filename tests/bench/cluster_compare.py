@@ -17,18 +17,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.bench.cluster import (
-    FIXED_RATE,
-    MAX_PLAYER_RATE,
-    PLAYERS_PER_ROOM,
-    Generator,
-    Measured,
-    measure,
-    print_cpu,
-    print_latency,
-    print_throughput,
-)
+from tests.bench.cluster import MAX_PLAYER_RATE, measure
+from tests.bench.cluster_generator import PLAYERS_PER_ROOM, Generator
 from tests.bench.cluster_servers import Running, start_cluster, start_single
+from tests.bench.cluster_tables import FIXED_RATE, Measured, print_cpu, print_latency, print_throughput
 
 HERE = str(Path(__file__).resolve().parents[2])
 

@@ -1,6 +1,6 @@
 """Fail-over on simulated machines: the cluster of tests/cluster/netns_cluster.py (redis-server, three
 MazeRace processes and nginx each in a network namespace of its own, 1 ms between machines, 20-60 ms
-jittered to the players) with rooms of players moving continuously (cluster_failover's `TimedPlayer`,
+jittered to the players) with rooms of players moving continuously (cluster_failover_players' `TimedPlayer`,
 each from an address of its own).
 
 Two faults, each measured per room (kill -> first move acked after a player's rejoin, kill -> every
@@ -26,7 +26,7 @@ from typing import Any
 
 from server.cluster.nodes import health
 from server.config import AppConfig
-from tests.bench.cluster_failover import (
+from tests.bench.cluster_failover_players import (
     MOVE_EVERY,
     PLAYERS_PER_ROOM,
     ROOMS,

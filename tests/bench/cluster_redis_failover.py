@@ -3,7 +3,7 @@ and `WAIT` cost a move.
 
 `python -m server cluster --procs 3 --redis-ha` (the launcher: a primary, a replica, three Sentinels,
 three MazeRace processes, nginx; it revives whatever dies, a dead primary as a replica of the one the
-Sentinels promoted), with rooms of players moving continuously (`cluster_failover.TimedPlayer`:
+Sentinels promoted), with rooms of players moving continuously (`cluster_failover_players.TimedPlayer`:
 reconnects, rejoins with its token, retries a command that met the fail-over). Each kill takes the
 primary the Sentinels name now and measures: kill -> the Sentinels name another primary; kill -> the
 launcher has the old one back as a replica; kill -> every player of every room has a move acked again
@@ -31,16 +31,18 @@ from typing import Any
 
 from server.cluster.redis_ha import MASTER, ask
 from tests.bench import cluster
-from tests.bench.cluster_failover import (
+from tests.bench.cluster_failover import kills_cli
+from tests.bench.cluster_failover_players import (
     ROOMS,
     TimedPlayer,
     close_players,
-    kills_cli,
     start_room,
     tally_lost,
     wait_for,
 )
+from tests.bench.cluster_generator import Generator
 from tests.bench.cluster_servers import Running, redis_pid, start_cluster
+from tests.bench.cluster_tables import FIXED_RATE
 from tests.bench.timing import print_table
 
 TITLE = "Redis fail-over: kill -9 of the primary mid-race (players back, moves lost); CPU a move with WAIT"
@@ -202,9 +204,9 @@ def cpu_a_move(workdir: Path, quick: bool) -> None:
     for label, ha in (("3 processes + nginx + Redis", False), ("... + replica + 3 Sentinels, WAIT 1", True)):
         cluster.wait_for_quiet(label)
         server = start_cluster(workdir / ("ha" if ha else "plain"), 3, False, ha)
-        generator = cluster.Generator(server.url, rooms)
+        generator = Generator(server.url, rooms)
         try:
-            level = generator.level(server, cluster.FIXED_RATE, 2.0, 4.0 if quick else 8.0)
+            level = generator.level(server, FIXED_RATE, 2.0, 4.0 if quick else 8.0)
         finally:
             generator.close()
             server.stop()
@@ -216,7 +218,7 @@ def cpu_a_move(workdir: Path, quick: bool) -> None:
             f"{per.get('nginx', 0):.0f}", f"{sum(per.values()):.0f}", f"{level.p50:.1f}", f"{level.p99:.1f}",
         ])  # fmt: skip
     print_table(
-        f"2. server CPU per acked move at {cluster.FIXED_RATE:.0f} moves/s offered (µs; Redis: every node"
+        f"2. server CPU per acked move at {FIXED_RATE:.0f} moves/s offered (µs; Redis: every node"
         " and Sentinel) and ack latency",
         ["servers", "acked/s", "MazeRace", "Redis", "nginx", "total", "p50 ms", "p99 ms"],
         rows,

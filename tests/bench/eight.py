@@ -20,7 +20,7 @@ from server.maze.generators import ALGORITHMS, EIGHT_DIRECTION_ALGORITHMS
 from server.maze.model import Maze
 from server.maze.paths import count_shortest
 from server.maze.solvers import search
-from tests.bench.core import fresh
+from tests.bench.core_hints import fresh
 from tests.bench.timing import Job, Sample, measure, print_table, seconds
 
 TARGET_EIGHT_RATIO = 3.0
