@@ -1,6 +1,8 @@
-"""The values the server names (hint methods, directions, presets, generators), the race's times and
+"""The values the server names (hint methods, directions, presets, generators, bots), the race's times and
 the key help, in the player's language (`Messages`). A value the catalogue does not know (a newer
 server's) shows as the server names it."""
+
+import re
 
 from server.clients.terminal.messages import ENGLISH, Messages, slug
 from server.maze.directions import Direction
@@ -34,6 +36,18 @@ def algorithm_name(algorithm: str, words: Messages = ENGLISH) -> str:
     """A maze generator (`backtracker`, or 递归回溯 in Chinese)."""
     key = slug(algorithm)
     return words.label(f"algorithm.{key}", algorithm)
+
+
+def bot_name(kind: str, served: str, words: Messages = ENGLISH) -> str:
+    """A bot's name in the player's language ("DFS 机器人" for the server's "DFS bot"), keeping the number the
+    server adds beside a second bot of its kind ("DFS bot 2": "DFS 机器人 2"). A kind the catalogue does
+    not know keeps the server's name."""
+    key = slug(kind)
+    named = words.label(f"bot.{key}.name", "")
+    if not named:
+        return served
+    number = re.search(r" (\d+)$", served)
+    return f"{named} {number.group(1)}" if number else named
 
 
 def result_time(race_ms: int | None, penalty_ms: int, words: Messages = ENGLISH) -> str:

@@ -7,6 +7,8 @@ checked their shape, so a cell here is always a `[row, col]` pair.
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
+from server.clients.terminal.labels import bot_name
+from server.clients.terminal.messages import ENGLISH, Messages
 from server.clients.terminal.printable import printable
 from server.maze.directions import Direction
 from server.maze.model import Cell
@@ -35,7 +37,8 @@ class Racer:
     name: str
     ready: bool = False
     connected: bool = True
-    bot: bool = False
+    bot: str | None = None
+    """A bot's kind (None for a person), so it is named in the player's language."""
     cell: Cell | None = None
     facing: Direction | None = None
     trail: list[Cell] = field(default_factory=list)
@@ -56,6 +59,10 @@ class Racer:
         racer.update(entry)
         return racer
 
+    def shown(self, words: Messages = ENGLISH) -> str:
+        """The name the screen shows: a bot's in the player's language, a person's as they typed it."""
+        return bot_name(self.bot, self.name, words) if self.bot is not None else self.name
+
     def update(self, entry: PlayerEntry) -> None:
         """Lay a player entry over what is known. A position it leaves out (a rival out of a fog racer's
         sight) stays as it was, and so do a rank and a time it does not have yet."""
@@ -65,7 +72,8 @@ class Racer:
         self.rank = entry.get("rank", self.rank)
         time = entry.get("time")
         self.time = time if time is not None else self.time
-        self.bot = self.bot or "bot" in entry
+        if "bot" in entry:
+            self.bot = printable(entry["bot"]["kind"], 20)
         if "cell" in entry:
             self.cell = cell_of(entry["cell"])
         if "facing" in entry:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from server.clients.terminal.labels import (
     ROOM_HELP,
     algorithm_name,
+    bot_name,
     help_lines,
     method_name,
     preset_name,
@@ -93,7 +94,7 @@ def _marks(view: RoomView, p: Racer, words: Messages) -> list[str]:
     marks = [
         words("lobby.mark.host") if p.id == view.host else "",
         words("lobby.mark.ready") if p.ready else words("lobby.mark.not_ready"),
-        words("lobby.mark.bot") if p.bot else "",
+        words("lobby.mark.bot") if p.bot is not None else "",
         "" if p.connected else words("lobby.mark.away"),
         words("lobby.mark.you") if p.id == view.you else "",
     ]
@@ -104,7 +105,7 @@ def _lobby_lines(view: RoomView, words: Messages) -> list[str]:
     lines = [_settings_line(view.settings, words), ""]
     lines.append(words("lobby.players", count=len(view.players), watching=view.spectators))
     for p in view.players:
-        lines.append(f"  {pad(p.name, NAME_COLUMNS)} " + " ".join(_marks(view, p, words)))
+        lines.append(f"  {pad(p.shown(words), NAME_COLUMNS)} " + " ".join(_marks(view, p, words)))
     return lines
 
 
@@ -133,7 +134,9 @@ def _result_lines(results: list[ResultRow], words: Messages) -> list[str]:
     for r in results:
         rank = words("results.dnf") if r["dnf"] else str(r["rank"])
         time = result_time(None if r["dnf"] else r["time"], r["penalty"], words)
-        rows.append([rank, printable(r["name"]), time, str(r["moves"]), str(r["hints"])])
+        name = printable(r["name"])
+        shown = bot_name(printable(r["bot"], 20), name, words) if "bot" in r else name
+        rows.append([rank, shown, time, str(r["moves"]), str(r["hints"])])
     return [words("results.title"), *_table(rows, "><<>>")]
 
 
@@ -170,12 +173,10 @@ def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str,
     if view.maze is not None and (phase == "racing" or (phase == "finished" and not view.results)):
         numbered = _numbered(view, focus)
         others = [(digit, p.cell) for digit, p in numbered if p.cell is not None]
-        you = focus is me
-        legend = (
-            [words("legend.you" if you else "legend.focus", name=focus.name)] if focus is not None else []
-        )
+        focus_key = "legend.you" if focus is me else "legend.focus"
+        legend = [words(focus_key, name=focus.shown(words))] if focus is not None else []
         legend += [
-            words("legend.other_finished" if p.finished else "legend.other", digit=digit, name=p.name)
+            words("legend.other_finished" if p.finished else "legend.other", digit=digit, name=p.shown(words))
             for digit, p in numbered
         ]
         trail = focus.trail if focus is not None else ()

@@ -227,6 +227,15 @@ def test_the_terminal_says_each_refusal_as_the_web_client_does() -> None:
                 assert text == web[web_language][key], (terminal_language, key)
 
 
+def test_the_terminal_names_each_bot_as_the_web_client_does() -> None:
+    """The bots' names are copied too: a bot is called the same in both clients."""
+    web, terminal = web_catalogues(), terminal_catalogues()
+    for web_language, terminal_language in (("en", "en"), ("zh-CN", "zh")):
+        names = {key: text for key, text in terminal[terminal_language].items() if key.startswith("bot.")}
+        assert names, terminal_language
+        assert names == {key: web[web_language][key] for key in names}, terminal_language
+
+
 @pytest.mark.parametrize("name", sorted(path.name for path in WEB_DIR.glob("*.html")))
 def test_every_key_a_page_uses_is_in_a_catalogue_the_page_loads(name: str) -> None:
     sources = web_sources()
