@@ -22,7 +22,7 @@ from server.room.racelog import RaceLog, hint_cap, move_cap
 from server.room.results import ResultRow
 from server.room.settings import RoomSettings
 from server.runtime.race_analyses import in_analysis_worker
-from tests.bench.store import loop_stall
+from tests.bench.store_measure import loop_stall
 from tests.bench.timing import measure, print_table, seconds
 
 TITLE = "race analysis of the biggest race (16 racers x 45,000 moves on 150x150)"

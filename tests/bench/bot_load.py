@@ -18,7 +18,7 @@ import socketio
 
 from server.maze.model import Cell, Maze
 from server.maze.wire import decode_maze
-from tests.bench.load import ServerProcess
+from tests.bench.load_process import ServerProcess
 from tests.bench.timing import print_table
 
 TITLE = "bots: how many bots at 10 moves/s one process drives with people's p99 move ack <= 50 ms"

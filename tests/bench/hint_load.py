@@ -31,7 +31,7 @@ import socketio
 
 from server.maze.model import Cell, Maze
 from server.maze.wire import decode_maze
-from tests.bench.load import ServerProcess
+from tests.bench.load_process import ServerProcess
 from tests.bench.timing import print_table
 
 TITLE = "hints: a bystander's move acks under 48 racers' hints on 150x150; hint ack latency alone"

@@ -5,296 +5,36 @@ bounded in time). Rooms of P players walk their maze at a human rate (legal move
 broadcast) with one idle spectator a room; the room count climbs until p99 move-to-broadcast latency
 passes 50 ms. Also: memory with 1,000 idle spectators, and event-loop stalls while 100 x 100 mazes are
 generated and hinted.
+
+The server processes are driven through `tests.bench.load_process`, the bots are in
+`tests.bench.load_bots` and the room-count ladder in `tests.bench.load_ladder`; this module holds the
+spectator and stall tests and prints the summary.
 """
 
 import asyncio
-import collections
-import gc
-import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import aiohttp
-import socketio
 
-from server.maze.model import Cell, Maze
-from server.maze.wire import decode_maze
+from tests.bench.load_bots import (
+    MOVES_PER_SECOND,
+    PLAYERS_PER_ROOM,
+    Bot,
+    connect_bot,
+    gather_in_chunks,
+    setup_room_ours,
+)
+from tests.bench.load_ladder import P99_BUDGET_MS, ladder, print_plain_comparison, sustained
+from tests.bench.load_process import ServerProcess
 
 TITLE = "load: moves/s and latency against a bare python-socketio server; 1,000 spectators; loop stalls"
 
-PLAYERS_PER_ROOM = 4
-MOVES_PER_SECOND = 4.0  # a brisk human on the keyboard
-P99_BUDGET_MS = 50.0
 PHASES = (("making a maze of every generator", "making"), ("racing: moves + hints with order", "racing"))
 HINT_EVERY = 2.0
 """Seconds between one bot's hints in the stall test: far more than people ask (3 a race by default)."""
-CLOCK_TICK = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class ServerProcess:
-    """A benchmark server in a child process, with CPU and memory read from /proc."""
-
-    def __init__(self, kind: str, batch: float = 0.0, plain: bool = False, cwd: Path | None = None) -> None:
-        self.kind = kind
-        self.port = free_port()
-        command = [
-            sys.executable,
-            "-m",
-            "tests.bench.load_servers",
-            kind,
-            str(self.port),
-            "--batch",
-            str(batch),
-            *(["--plain"] if plain else []),
-        ]
-        self.process = subprocess.Popen(
-            command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    async def ready(self) -> None:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                _, writer = await asyncio.open_connection("127.0.0.1", self.port)
-                writer.close()
-                await writer.wait_closed()
-                return
-            except OSError:
-                await asyncio.sleep(0.1)
-        raise RuntimeError(f"{self.kind} server did not start")
-
-    def cpu_seconds(self) -> float:
-        with open(f"/proc/{self.process.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / CLOCK_TICK
-
-    def rss_mb(self) -> float:
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        return float("nan")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
-@dataclass
-class Bot:
-    """One simulated client: joins, walks legally at a steady rate, times its own broadcasts."""
-
-    client: socketio.AsyncClient
-    id: str = ""
-    maze: Maze | None = None
-    here: Cell = (0, 0)
-    sent: collections.deque[float] = field(default_factory=collections.deque)
-    latencies: list[float] = field(default_factory=list)
-    acked: int = 0
-    recording: bool = False
-    started: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def on_envelope(self, envelope: dict[str, Any]) -> None:
-        kind, data = envelope.get("t"), envelope.get("d", {})
-        if kind == "moved" and data.get("id") == self.id and self.sent:
-            sent_at = self.sent.popleft()
-            if self.recording:
-                self.latencies.append((time.perf_counter() - sent_at) * 1000)
-        elif kind == "started":
-            self.maze = decode_maze(data["maze"])
-            self.here = self.maze.entrance
-            self.started.set()
-
-    def on_ack(self, ack: dict[str, Any]) -> None:
-        if ack.get("ok"):
-            self.acked += 1
-        elif self.sent:  # a refused move is never broadcast
-            self.sent.pop()
-
-    def next_room(self, rng: random.Random) -> Cell:
-        if self.maze is None:
-            return (rng.randrange(50), rng.randrange(50))
-        r, c = self.here
-        options = [
-            room
-            for room in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c))
-            if self.maze.is_open(self.here, room) and room != self.maze.exit
-        ]
-        return rng.choice(options) if options else self.here
-
-    async def walk(self, until: float, rng: random.Random) -> None:
-        await asyncio.sleep(rng.random() / MOVES_PER_SECOND)
-        loop = asyncio.get_running_loop()
-        while loop.time() < until:
-            room = self.next_room(rng)
-            if room != self.here:
-                self.sent.append(time.perf_counter())
-                self.here = room
-                await self.client.emit("move", {"to": list(room)}, callback=self.on_ack)
-            await asyncio.sleep(1 / MOVES_PER_SECOND)
-
-
-async def connect_bot(url: str) -> Bot:
-    client = socketio.AsyncClient(reconnection=False)
-    bot = Bot(client)
-    client.on("event", bot.on_envelope)
-    client.on("events", lambda batch: [bot.on_envelope(e) for e in batch])
-    await client.connect(url, transports=["websocket"])
-    return bot
-
-
-async def gather_in_chunks(coroutines: list[Any], size: int = 50) -> list[Any]:
-    results: list[Any] = []
-    for start in range(0, len(coroutines), size):
-        results.extend(await asyncio.gather(*coroutines[start : start + size]))
-    return results
-
-
-async def setup_room_ours(
-    server: ServerProcess, http: aiohttp.ClientSession, settings: dict[str, Any]
-) -> list[Bot]:
-    async with http.post(f"{server.url}/api/rooms", json=settings) as response:
-        code = (await response.json())["code"]
-    bots = await gather_in_chunks([connect_bot(server.url) for _ in range(PLAYERS_PER_ROOM + 1)])
-    for index, bot in enumerate(bots):
-        role = "player" if index < PLAYERS_PER_ROOM else "spectator"
-        ack = await bot.client.call("join", {"code": code, "name": f"bot{index}", "role": role}, timeout=10)
-        bot.id = ack["you"]["id"]
-        if 0 < index < PLAYERS_PER_ROOM:
-            await bot.client.call("ready", {"ready": True}, timeout=10)
-    await bots[0].client.call("start", {}, timeout=10)
-    await asyncio.wait_for(asyncio.gather(*(bot.started.wait() for bot in bots)), 20)
-    return bots
-
-
-async def setup_room_bare(server: ServerProcess, index: int) -> list[Bot]:
-    bots = await gather_in_chunks([connect_bot(server.url) for _ in range(PLAYERS_PER_ROOM + 1)])
-    for bot in bots:
-        ack = await bot.client.call("join", {"room": f"room{index}"}, timeout=10)
-        bot.id = ack["you"]["id"]
-    return bots
-
-
-@dataclass
-class Level:
-    rooms: int
-    offered: float
-    achieved: float
-    p50: float
-    p99: float
-    server_cpu: float
-    load_cpu: float
-    rss: float
-
-
-async def run_level(server: ServerProcess, rooms: int, duration: float, settings: dict[str, Any]) -> Level:
-    async with aiohttp.ClientSession() as http:
-        if server.kind == "ours":
-            groups = await gather_in_chunks(
-                [setup_room_ours(server, http, settings) for _ in range(rooms)], 10
-            )
-        else:
-            groups = await gather_in_chunks([setup_room_bare(server, i) for i in range(rooms)], 10)
-    bots = [bot for group in groups for bot in group]
-    walkers = [bot for group in groups for bot in group[:PLAYERS_PER_ROOM]]
-    rng = random.Random(rooms)
-    loop = asyncio.get_running_loop()
-    gc.collect()
-    gc.freeze()  # the load generator's own collector pauses would show up as server latency
-    gc.disable()
-    warmup = 1.0
-    until = loop.time() + warmup + duration
-    walking = [asyncio.create_task(bot.walk(until, rng)) for bot in walkers]
-    await asyncio.sleep(warmup)
-    for bot in walkers:
-        bot.recording = True
-    acked_before = sum(bot.acked for bot in walkers)
-    cpu_before, load_before, wall_before = server.cpu_seconds(), time.process_time(), time.perf_counter()
-    await asyncio.gather(*walking)
-    wall = time.perf_counter() - wall_before
-    acked = sum(bot.acked for bot in walkers) - acked_before
-    server_cpu = (server.cpu_seconds() - cpu_before) / wall * 100
-    load_cpu = (time.process_time() - load_before) / wall * 100
-    rss = server.rss_mb()
-    await asyncio.sleep(0.3)  # let the last broadcasts arrive
-    latencies = sorted(ms for bot in walkers for ms in bot.latencies)
-    gc.enable()
-    gc.unfreeze()
-    await gather_in_chunks([bot.client.disconnect() for bot in bots], 100)
-    p50 = statistics.median(latencies) if latencies else float("nan")
-    p99 = latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan")
-    offered = rooms * PLAYERS_PER_ROOM * MOVES_PER_SECOND
-    return Level(rooms, offered, acked / wall, p50, p99, server_cpu, load_cpu, rss)
-
-
-def print_plain_comparison(fast: list[Level], plain: list[Level]) -> None:
-    """uvloop and orjson against plain asyncio and json, level by level: server CPU per 1,000 moves
-    and p99 (the switch `--plain` / MAZERACE_PLAIN=1 keeps the plain path)."""
-    print("\nuvloop + orjson against asyncio + json (server CPU ms per 1,000 moves; p99 ms)")
-    for a, b in zip(fast, plain, strict=False):
-        per_a = a.server_cpu * 10 / a.achieved * 1000 if a.achieved else float("nan")
-        per_b = b.server_cpu * 10 / b.achieved * 1000 if b.achieved else float("nan")
-        print(
-            f"  {a.rooms:>4} rooms: CPU {per_a:6.0f} vs {per_b:6.0f} ({(1 - per_a / per_b) * 100:+.0f} %),"
-            f" p99 {a.p99:6.1f} vs {b.p99:6.1f}"
-        )
-
-
-def sustained(levels: list[Level]) -> float:
-    """The highest achieved move rate with p99 within budget and at least 90% of the offered load."""
-    good = [lv.achieved for lv in levels if lv.p99 <= P99_BUDGET_MS and lv.achieved >= 0.9 * lv.offered]
-    return max(good, default=0.0)
-
-
-async def ladder(
-    kind: str, batch: float, steps: list[int], duration: float, plain: bool = False
-) -> list[Level]:
-    """Climb the room counts, each level on a fresh server process so earlier levels' rooms (kept for
-    their grace period) do not weigh on later ones."""
-    settings = {"preset": "medium", "algorithm": "prim", "braid": 0.3, "time_limit": 3600}
-    levels: list[Level] = []
-    label = (
-        kind + (f" batch {batch * 1000:.0f} ms" if batch else "") + (" plain asyncio+json" if plain else "")
-    )
-    print(f"\n{label}")
-    print(f"{'rooms':>6} {'offered/s':>10} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
-          f"{'srv CPU%':>9} {'load CPU%':>10} {'srv MB':>7}")  # fmt: skip
-    over = 0
-    for rooms in steps:
-        server = ServerProcess(kind, batch, plain)
-        try:
-            await server.ready()
-            level = await run_level(server, rooms, duration, settings)
-        finally:
-            server.stop()
-        levels.append(level)
-        print(
-            f"{level.rooms:>6} {level.offered:>10.0f} {level.achieved:>9.0f} {level.p50:>8.1f} "
-            f"{level.p99:>8.1f} {level.server_cpu:>9.0f} {level.load_cpu:>10.0f} {level.rss:>7.0f}",
-            flush=True,
-        )
-        if level.p99 > P99_BUDGET_MS or level.achieved < 0.9 * level.offered:
-            over += 1
-            if over >= 2:
-                break
-    return levels
 
 
 async def spectators_memory(count: int) -> tuple[float, float]:

@@ -10,13 +10,13 @@ from server.maze.generation import MazeSpec, generate
 from server.maze.generators import ALGORITHMS, PERFECT
 from server.maze.model import Maze
 from server.maze.solvers import search
-from tests.bench import reference
+from tests.bench import reference, reference_grid
 
 SHAPES = ((2, 2), (5, 7), (12, 9))
 
 
 def as_maze(matrix: reference.Matrix) -> Maze:
-    rows, cols = reference.size_of(matrix)
+    rows, cols = reference_grid.size_of(matrix)
     return Maze.from_matrix(reference.to_strings(matrix), (0, 0), (rows - 1, cols - 1))
 
 
@@ -39,7 +39,7 @@ def test_reference_mazes_are_well_formed_and_solvable(algorithm: str, rows: int,
                 elif not (i % 2 or j % 2):
                     assert value == 1, "a post is missing"
         maze = as_maze(matrix)  # also checks the closed border
-        assert reference.reachable(matrix, maze.entrance, maze.exit)
+        assert reference_grid.reachable(matrix, maze.entrance, maze.exit)
         assert search(maze, "bfs").path is not None
         if algorithm in PERFECT:
             assert maze.open_wall_count() == rows * cols - 1
