@@ -31,6 +31,11 @@ from tests.bench.load_ladder import P99_BUDGET_MS, ladder, print_plain_compariso
 from tests.bench.load_process import ServerProcess
 
 TITLE = "load: moves/s and latency against a bare python-socketio server; 1,000 spectators; loop stalls"
+FULL_ROOMS = [10, 25, 40, 55, 70, 90, 110, 140, 170]
+QUICK_ROOMS = [5, 15, 30]
+"""The ladder's steps: rooms racing at once, every one made and joined from one loopback address."""
+FULL_SPECTATORS = 1000
+QUICK_SPECTATORS = 300
 
 PHASES = (("making a maze of every generator", "making"), ("racing: moves + hints with order", "racing"))
 HINT_EVERY = 2.0
@@ -113,7 +118,7 @@ async def stalls(rooms: int, seconds: float) -> dict[str, dict[str, Any]]:
 
 
 async def main(quick: bool) -> None:
-    steps = [5, 15, 30] if quick else [10, 25, 40, 55, 70, 90, 110, 140, 170]
+    steps = QUICK_ROOMS if quick else FULL_ROOMS
     duration = 3.0 if quick else 5.0
     print(
         f"{PLAYERS_PER_ROOM} players a room at {MOVES_PER_SECOND:.0f} moves/s each, 1 spectator a room; "
@@ -132,7 +137,7 @@ async def main(quick: bool) -> None:
               f"batched/bare = {best_batched / best_bare:.2f} (target >= 1.0)")  # fmt: skip
     print("  (a ladder that never left the budget was capped by its top step or by the load generator)")
 
-    count = 300 if quick else 1000
+    count = QUICK_SPECTATORS if quick else FULL_SPECTATORS
     before, after = await spectators_memory(count)
     verdict = "PASS" if after < 100 else "MISS"
     print(f"\n{count} idle spectators: server RSS {before:.0f} MB -> {after:.0f} MB ({verdict}: < 100 MB)")
