@@ -1,10 +1,11 @@
 """The `--redis` URL of a cluster's processes, read in this one place.
 
 Two forms: `redis://host:port/db` (one Redis, as redis-py reads it; also `rediss://` and `unix://`),
-and `redis+sentinel://[[user]:password@]host:port,host:port,host:port/MASTER/DB` (a primary and its
-replicas watched by Sentinels: the processes ask the Sentinels where the primary is, so a promotion
-moves them with it). A password there is the Redis nodes' (`requirepass`, percent-encoded as in any
-URL); the Sentinels are asked without one, as most deployments run them.
+and `redis+sentinel://[[user]:password@]host:port,host:port,host:port/MASTER/DB[?sentinel_password=P]`
+(a primary and its replicas watched by Sentinels: the processes ask the Sentinels where the primary is,
+so a promotion moves them with it). The password before the hosts is the Redis nodes' (`requirepass`,
+percent-encoded as in any URL); the Sentinels are asked without one, as most deployments run them,
+unless `sentinel_password` gives theirs (their default user's, `requirepass` in sentinel.conf).
 A URL that is neither raises `ValueError` with a message fit for a usage error. A URL is shown (in a
 usage error, in the launcher's table) only `redacted`: a password in it is nobody's business there.
 """
@@ -12,19 +13,25 @@ usage error, in the launcher's table) only `redacted`: a password in it is nobod
 import argparse
 import re
 from dataclasses import dataclass, field
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
 SENTINEL_SCHEME = "redis+sentinel"
 PLAIN_SCHEMES = ("redis", "rediss", "unix")
-SENTINEL_FORM = f"{SENTINEL_SCHEME}://[[user]:password@]host:port,host:port,.../MASTER/DB"
+SENTINEL_PASSWORD = "sentinel_password"
+SENTINEL_FORM = (
+    f"{SENTINEL_SCHEME}://[[user]:password@]host:port,host:port,.../MASTER/DB[?{SENTINEL_PASSWORD}=P]"
+)
 _USERINFO = re.compile(r"^([^:/@]*://)?.*@")
 """A URL's `user:password@`, to its last `@` (a password with `@` or `/` not percent-encoded is still
 hidden whole; a path with an `@` loses a little of what is shown instead)."""
+_QUERY_PASSWORD = re.compile(rf"([?&]{SENTINEL_PASSWORD}=)[^&#]*")
 
 
 def redacted(url: str) -> str:
-    """`url` as it may be shown or written to a log: whatever comes before its host's `@` is `***`."""
-    return _USERINFO.sub(lambda found: f"{found.group(1) or ''}***@", url, count=1)
+    """`url` as it may be shown or written to a log: whatever comes before its host's `@` is `***`, and
+    so is the Sentinels' password."""
+    hidden = _USERINFO.sub(lambda found: f"{found.group(1) or ''}***@", url, count=1)
+    return _QUERY_PASSWORD.sub(lambda found: f"{found.group(1)}***", hidden)
 
 
 @dataclass(frozen=True)
@@ -43,14 +50,18 @@ class SentinelRedis:
     db: int
     username: str | None = None
     password: str | None = field(default=None, repr=False)
-    """The Redis nodes' (never the Sentinels'); kept out of `repr`, which may end up in a log."""
+    """The Redis nodes'; kept out of `repr`, which may end up in a log."""
+    sentinel_password: str | None = field(default=None, repr=False)
+    """The Sentinels' own (None: they are asked without one); kept out of `repr` too."""
 
     @property
     def url(self) -> str:
         hosts = ",".join(f"{host}:{port}" for host, port in self.sentinels)
         user = quote(self.username or "", safe="")
         userinfo = "" if self.password is None else f"{user}:{quote(self.password, safe='')}@"
-        return f"{SENTINEL_SCHEME}://{userinfo}{hosts}/{self.master}/{self.db}"
+        secret = self.sentinel_password
+        query = "" if secret is None else "?" + urlencode({SENTINEL_PASSWORD: secret})
+        return f"{SENTINEL_SCHEME}://{userinfo}{hosts}/{self.master}/{self.db}{query}"
 
 
 RedisAddress = PlainRedis | SentinelRedis
@@ -67,8 +78,9 @@ def parse_redis_url(text: str) -> RedisAddress:
     if "@" in rest.partition("/")[2]:  # the host part ends at the first `/`: a password with one in it
         raise ValueError(f"{shown!r}: write a password's / and @ as %2F and %40 ({SENTINEL_FORM})")
     parts = urlsplit(text)
-    if parts.query or parts.fragment:
-        raise ValueError(f"{shown!r}: no query or fragment is read here ({SENTINEL_FORM})")
+    if parts.fragment:
+        raise ValueError(f"{shown!r}: no fragment is read here ({SENTINEL_FORM})")
+    sentinel_password = _sentinel_password(parts.query, shown)
     userinfo, at, hosts = parts.netloc.rpartition("@")
     if at and ":" not in userinfo:
         raise ValueError(f"{shown!r}: a password comes after a colon, as in :password@ ({SENTINEL_FORM})")
@@ -80,7 +92,21 @@ def parse_redis_url(text: str) -> RedisAddress:
     master, db = path
     if not (db.isdecimal() and int(db) < 16):
         raise ValueError(f"{shown!r}: the database is a number from 0 to 15, not {db!r}")
-    return SentinelRedis(sentinels, master, int(db), unquote(user) or None, unquote(password) if at else None)
+    nodes_password = unquote(password) if at else None
+    return SentinelRedis(sentinels, master, int(db), unquote(user) or None, nodes_password, sentinel_password)
+
+
+def _sentinel_password(query: str, text: str) -> str | None:
+    """The Sentinels' password from a URL's query, the one thing read there."""
+    if not query:
+        return None
+    try:
+        fields = parse_qs(query, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        fields = {}
+    if set(fields) != {SENTINEL_PASSWORD} or len(fields[SENTINEL_PASSWORD]) != 1:
+        raise ValueError(f"{text!r}: the query may give only {SENTINEL_PASSWORD}, once ({SENTINEL_FORM})")
+    return fields[SENTINEL_PASSWORD][0]
 
 
 def _host_port(item: str, text: str) -> tuple[str, int]:

@@ -1,9 +1,10 @@
-"""Redis nodes that require a password, behind Sentinels that do not (as most deployments run them): a
-real primary, replica and three Sentinels (`RedisHA`), given `requirepass`, `masterauth` and the
-Sentinels' `auth-pass` once running, and a real MazeRace process given
-`redis+sentinel://:PASSWORD@.../mazerace/0`. The process reaches the primary with the password (a room
-it makes, and a player's join logged and acknowledged, are on both nodes), and its log never shows the
-password."""
+"""Redis nodes that require a password, behind Sentinels that do not (as most deployments run them) and
+behind Sentinels that require one of their own: a real primary, replica and three Sentinels (`RedisHA`),
+given `requirepass`, `masterauth` and the Sentinels' `auth-pass` once running (and, locked too, their
+default user's password and `sentinel-pass`), and a real MazeRace process given
+`redis+sentinel://:PASSWORD@.../mazerace/0[?sentinel_password=...]`. The process reaches the primary
+with the passwords (a room it makes, and a player's join logged and acknowledged, are on both nodes),
+and its log never shows either password."""
 
 import dataclasses
 from collections.abc import Iterator
@@ -16,10 +17,12 @@ import redis
 from server.cluster.nodes import NodeSpec, start_node
 from server.cluster.ownership.shared_rooms import room_keys
 from server.cluster.redis_ha import MASTER, RedisHA, ask
+from server.cluster.redis_url import SentinelRedis
 from tests.cluster.players import ClusterPlayer
 
 PASSWORD = "s3cret/with@odd:chars"
 """Characters a URL must percent-encode: the URL the process is given is built by `SentinelRedis.url`."""
+SENTINEL_PASSWORD = "sentinels' own & odd+chars"
 
 
 @pytest.fixture
@@ -45,12 +48,39 @@ def keys_on(port: int, pattern: str) -> list[bytes]:
         return found
 
 
+@pytest.fixture
+def locked_sentinels(locked_ha: RedisHA) -> RedisHA:
+    """The same set, its Sentinels then locked with SENTINEL_PASSWORD too (they use it with each other)."""
+    for sentinel in locked_ha.sentinels:
+        port = sentinel.service.port
+        assert ask(port, "SENTINEL", "CONFIG", "SET", "sentinel-pass", SENTINEL_PASSWORD) == b"OK"
+        assert ask(port, "ACL", "SETUSER", "default", "resetpass", f">{SENTINEL_PASSWORD}") == b"OK"
+    return locked_ha
+
+
 async def test_a_process_reaches_password_locked_nodes_through_the_sentinels(
     locked_ha: RedisHA, tmp_path: Path
 ) -> None:
     assert ask(locked_ha.nodes[0].port, "DBSIZE") is None  # locked: no answer without the password
-    url = dataclasses.replace(locked_ha.address, password=PASSWORD).url
-    spec = NodeSpec("node1", url, str(tmp_path / "mazerace.db"))
+    await reached_with(dataclasses.replace(locked_ha.address, password=PASSWORD), locked_ha, tmp_path)
+
+
+async def test_a_process_reaches_them_through_sentinels_locked_with_their_own_password(
+    locked_sentinels: RedisHA, tmp_path: Path
+) -> None:
+    sentinel = locked_sentinels.sentinels[0].service.port
+    assert ask(sentinel, "SENTINEL", "get-master-addr-by-name", MASTER) is None  # locked
+    address = dataclasses.replace(
+        locked_sentinels.address, password=PASSWORD, sentinel_password=SENTINEL_PASSWORD
+    )
+    log = await reached_with(address, locked_sentinels, tmp_path)
+    assert SENTINEL_PASSWORD not in log
+
+
+async def reached_with(address: SentinelRedis, ha: RedisHA, tmp_path: Path) -> str:
+    """A process given `address` makes a room and logs a join on both nodes; its log, which never shows
+    the nodes' password."""
+    spec = NodeSpec("node1", address.url, str(tmp_path / "mazerace.db"))
     node = start_node(spec, tmp_path / "node1.log")
     try:
         async with aiohttp.ClientSession() as http:
@@ -68,6 +98,8 @@ async def test_a_process_reaches_password_locked_nodes_through_the_sentinels(
     finally:
         node.stop()
     log = room_keys(code)["log"].encode()
-    for server in locked_ha.nodes:  # on the primary, and copied to the replica
+    for server in ha.nodes:  # on the primary, and copied to the replica
         assert log in keys_on(server.port, f"*{code}*"), server.port
-    assert PASSWORD not in node.log.read_text()
+    said = node.log.read_text()
+    assert PASSWORD not in said
+    return said

@@ -27,6 +27,16 @@ def test_a_sentinel_url_names_every_sentinel_the_master_and_the_database() -> No
     assert parse_redis_url(SentinelRedis((("a", 1),), "m", 0).url) == SentinelRedis((("a", 1),), "m", 0)
 
 
+def test_a_sentinel_url_may_carry_the_sentinels_own_password_never_shown() -> None:
+    url = "redis+sentinel://:nodes@a:1,b:2/mazerace/0?sentinel_password=s%26nt%2Bnel%20pw"
+    address = parse_redis_url(url)
+    assert address == SentinelRedis((("a", 1), ("b", 2)), "mazerace", 0, None, "nodes", "s&nt+nel pw")
+    assert parse_redis_url(address.url) == address
+    assert "nt+nel" not in repr(address)
+    assert redacted(url) == "redis+sentinel://***@a:1,b:2/mazerace/0?sentinel_password=***"
+    assert redacted(address.url) == "redis+sentinel://***@a:1,b:2/mazerace/0?sentinel_password=***"
+
+
 def test_a_sentinel_url_may_carry_the_nodes_password_never_shown_in_its_repr() -> None:
     address = parse_redis_url("redis+sentinel://mazerace:p%40ss%2Fw:rd@a:1,b:2/mazerace/0")
     assert address == SentinelRedis((("a", 1), ("b", 2)), "mazerace", 0, "mazerace", "p@ss/w:rd")
@@ -51,7 +61,10 @@ def test_a_sentinel_url_may_carry_the_nodes_password_never_shown_in_its_repr() -
         ("redis+sentinel://a:1/mazerace/16", "the database is a number from 0 to 15"),
         ("redis+sentinel://user@a:1/mazerace/0", "a password comes after a colon"),
         ("redis+sentinel://:pw/x@a:1/mazerace/0", "write a password's / and @ as %2F and %40"),
-        ("redis+sentinel://a:1/mazerace/0?timeout=1", "no query or fragment"),
+        ("redis+sentinel://a:1/mazerace/0?timeout=1", "the query may give only sentinel_password, once"),
+        ("redis+sentinel://a:1/m/0?sentinel_password=x&sentinel_password=y", "only sentinel_password, once"),
+        ("redis+sentinel://a:1/mazerace/0?sentinel_password", "the query may give only sentinel_password"),
+        ("redis+sentinel://a:1/mazerace/0#top", "no fragment"),
     ],
 )
 def test_a_bad_url_says_what_is_wrong(url: str, says: str) -> None:
@@ -89,6 +102,16 @@ def test_a_usage_error_never_shows_the_password(url: str, capsys: pytest.Capture
         assert "ter2" not in said, said
 
 
+def test_a_usage_error_never_shows_the_sentinels_password(capsys: pytest.CaptureFixture[str]) -> None:
+    url = "redis+sentinel://a:1/mazerace?sentinel_password=hunter2"
+    for parse in (lambda: parse_args(["--redis", url]), lambda: serve.main(["--redis", url])):
+        with pytest.raises(SystemExit):
+            parse()
+        said = capsys.readouterr().err
+        assert "sentinel_password=***" in said, said
+        assert "ter2" not in said, said
+
+
 @pytest.mark.parametrize(
     ("url", "shown"),
     [
@@ -97,6 +120,10 @@ def test_a_usage_error_never_shows_the_password(url: str, capsys: pytest.Capture
         ("rediss://mazerace:hunter2@cache.example/0", "rediss://***@cache.example/0"),
         ("unix://:hunter2@/run/redis.sock?db=0", "unix://***@/run/redis.sock?db=0"),
         ("redis+sentinel://a:1,b:2/mazerace/0", "redis+sentinel://a:1,b:2/mazerace/0"),
+        (
+            "redis+sentinel://a:1/m/0?sentinel_password=hunter2",
+            "redis+sentinel://a:1/m/0?sentinel_password=***",
+        ),
     ],
 )
 def test_a_url_is_shown_without_its_password(url: str, shown: str) -> None:

@@ -173,6 +173,7 @@ def _through_sentinels(address: SentinelRedis, options: dict[str, Any]) -> Redis
     sentinel = Sentinel(  # type: ignore[no-untyped-call]
         list(address.sentinels),
         sentinel_kwargs={
+            "password": address.sentinel_password,
             "socket_timeout": SENTINEL_TIMEOUT,
             "socket_connect_timeout": SENTINEL_TIMEOUT,
             "retry": ONE_RECONNECT,
