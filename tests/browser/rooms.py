@@ -22,9 +22,9 @@ async def post_room(server: TestServer, **settings: object) -> str:
     return code
 
 
-async def join_room(open_tab, code: str, name: str) -> Tab:  # type: ignore[no-untyped-def]
-    """Open the room's link in a fresh browser and join by the join form."""
-    tab: Tab = await open_tab(f"/r/{code}")
+async def join_room(open_tab, code: str, name: str, lang: str | None = None) -> Tab:  # type: ignore[no-untyped-def]
+    """Open the room's link in a fresh browser (its page in `lang`, if given) and join by the join form."""
+    tab: Tab = await open_tab(f"/r/{code}" + (f"?lang={lang}" if lang else ""))
     await tab.page.fill("#name", name)
     await tab.page.click("#join-as-player")
     await expect(tab.page.locator("#lobby-panel")).to_be_visible()

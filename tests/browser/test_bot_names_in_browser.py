@@ -14,7 +14,7 @@ from server.room.bot_spec import MAX_SPEED
 from tests.browser.bot_page import add_bot
 from tests.browser.conftest import arrive, room_of, way_out
 from tests.browser.fog_race import start_fog_race, walk_path
-from tests.browser.rooms import post_room
+from tests.browser.rooms import join_room, post_room
 
 CHINESE = json.loads((WEB_DIR / "i18n" / "zh-CN.json").read_text(encoding="utf-8"))
 ROOM_URL = re.compile(r"/r/[0-9a-z]{10}$")
@@ -42,10 +42,7 @@ async def test_a_bot_is_named_in_chinese_in_the_results_and_the_replay(
 ) -> None:  # type: ignore[no-untyped-def]
     code = await post_room(live_server, preset="easy")
     room = room_of(live_server, code)
-    host = await open_tab(f"/r/{code}?lang=zh-CN")
-    await host.page.fill("#name", "小明")
-    await host.page.click("#join-as-player")
-    await expect(host.page.locator("#lobby-panel")).to_be_visible()
+    host = await join_room(open_tab, code, "小明", lang="zh-CN")
     await add_bot(host, "shortest", MAX_SPEED)
     bot = CHINESE["bot.shortest.name"]
     await expect(host.page.locator("#players li", has_text=bot)).to_be_visible()
@@ -74,10 +71,7 @@ async def test_a_bot_is_named_in_chinese_in_the_results_and_the_replay(
 
 async def test_a_share_links_preview_names_the_bot_in_chinese(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
     code = await post_room(live_server, preset="easy")
-    host = await open_tab(f"/r/{code}")
-    await host.page.fill("#name", "Ann")
-    await host.page.click("#join-as-player")
-    await expect(host.page.locator("#lobby-panel")).to_be_visible()
+    host = await join_room(open_tab, code, "Ann")
     await add_bot(host, "dfs", 5)
     await expect(host.page.locator("#players li", has_text="DFS bot")).to_be_visible()
 

@@ -11,7 +11,7 @@ from playwright.async_api import expect
 
 from server.config import WEB_DIR
 from server.http.keys import REGISTRY
-from tests.browser.conftest import arrive, room_of
+from tests.browser.conftest import arrive, room_of, script_ran
 from tests.browser.rooms import post_room
 
 TOO_WIDE = "很" * 11
@@ -88,6 +88,7 @@ async def test_a_watcher_and_a_returning_player_are_never_stopped_for_their_name
     seat = await player.state("m.you.id")
     await player.page.evaluate(f"localStorage.setItem('mazerace.name', {json.dumps(TOO_WIDE)})")
     await player.page.reload()
+    await script_ran(player.page)
     await player.page.wait_for_function("() => window.mazerace.you?.role === 'player'")
     assert await player.state("m.you.id") == seat, "back in the same seat, under the name it has"
     assert [p.name for p in room_of(live_server, code).active_players()] == [WIDEST]
