@@ -48,4 +48,8 @@ PIXELS_AT = """([canvas, hook, points]) => {
 }"""
 
 
-FACING = {(-1, -1): "up-left", (-1, 1): "up-right", (1, -1): "down-left", (1, 1): "down-right"}
+FACING = {
+    (0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up",
+    (-1, -1): "up-left", (-1, 1): "up-right", (1, -1): "down-left", (1, 1): "down-right",
+}  # fmt: skip
+"""The facing of every step, straight and diagonal (a way is searched over all of them)."""

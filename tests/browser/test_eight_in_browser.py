@@ -16,7 +16,6 @@ from tests.browser.conftest import Tab, arrive, room_of, settled
 from tests.browser.eight_keys import DIAGONAL_KEYS, FACING, PIXELS_AT, STRAIGHT, delta, way
 
 FIXTURE = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "rules.json"
-FACING.update({(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"})
 ACK = re.compile(r"^43\d+(\[.*\])$")  # a Socket.IO acknowledgement frame: 43<id>[answer]
 
 
