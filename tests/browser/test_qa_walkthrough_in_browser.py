@@ -144,6 +144,13 @@ async def test_the_results_lead_back_to_the_room_and_separately_home(
     await expect(guest.page.locator("#results")).to_be_hidden()
     await expect(guest.page.locator("#race-canvas")).to_be_focused()  # the keys go back to the maze
     assert guest.page.url.endswith(f"/r/{code}"), guest.page.url
+    await expect(guest.page.locator("#where")).to_have_text("The race is over.")
+    await host.page.click("#close-results")  # the host too: the results, and Rematch, are a tap away
+    await expect(host.page.locator("#results")).to_be_hidden()
+    await expect(host.page.locator("#show-results")).to_have_text("Results")
+    await host.page.click("#show-results")
+    await expect(host.page.locator("#results")).to_be_visible()
+    await expect(host.page.locator("#show-results")).to_be_hidden()
     await host.page.click("#rematch-button")
     await expect(guest.page.locator("#lobby-panel")).to_be_visible()  # the guest is in for the rematch
     assert await guest.state("!!m.you") is True

@@ -119,6 +119,7 @@ export class RaceView {
   /** @param {Player | null} me */
   where(me) {
     const { state } = this;
+    if (state.phase === 'finished') return t('race.where_over'); // nobody is left racing, or to watch
     const cell = state.ownCell();
     if (cell && state.maze && !(/** @type {Player} */ (me).finished)) { // an own cell: a player
       const open = Object.entries(openSides(state.maze, cell)).filter(([, v]) => v).map(([k]) => directionName(k));

@@ -3,7 +3,8 @@
 // the first time it opens, the progress chart and the focus on its heading (focusing a button further
 // down would scroll the standings away). Separate from room.js so
 // the page's wiring does not hold the results' DOM; `closed` is the one thing the rest of the page
-// changes (a new race or the lobby opens it again, Close and Escape shut it).
+// changes (a new race or the lobby opens it again, Close and Escape shut it, the race bar's Results
+// button opens it again).
 import { drawRaceChart } from '../render/race-chart.js';
 import { resultsNote, shortestRouteLine } from './difficulty.js';
 import { renderSplits } from './ghost-ui.js';
@@ -34,6 +35,7 @@ export class ResultsView {
     const { state, session, isYou } = this;
     const results = state.phase === 'finished' ? state.results : null;
     const visible = !!results && !this.closed;
+    show('show-results', !!results && this.closed); // closed, the results (and the host's Rematch) stay a tap away
     const box = $('results');
     const wasHidden = box.hidden;
     show(box, visible);
@@ -114,6 +116,10 @@ export function bindResultsControls({ results, command, leave, changed }) {
   $('leave-results').addEventListener('click', leave);
   $('close-results').addEventListener('click', () => {
     results.closed = true;
+    changed();
+  });
+  $('show-results').addEventListener('click', () => {
+    results.closed = false;
     changed();
   });
   document.addEventListener('keydown', (e) => {
