@@ -62,8 +62,9 @@ CARDS = web.AppKey("maze_cards", Cards)
 
 
 async def publish_maze(request: web.Request) -> web.Response:
-    """`{maze, title, author, cleared}` -> 201 `{code, url, new: true}`, or 200 `{..., new: false}`
-    for a maze published already."""
+    """`{maze, title, author, cleared}` -> 201 `{code, url, new: true}`, or 200 `{..., new: false, title,
+    author}` for a maze published already: the title and author it keeps, so the page can say that the
+    ones just typed were not taken."""
     state = request.app[MAZE_STATE]
     spend(request, state.publish, "publications")
     value, title_text, author_name, cleared = fields(
@@ -78,15 +79,22 @@ async def publish_maze(request: web.Request) -> web.Response:
     ticket = read(tokens, cleared, "cleared", fingerprint(maze), now)
     key = address_key(addresses, request)
     known = await store.published_maze(share_code(maze))
-    if known is not None and known.maze == maze:  # published already: nothing new, so not capped
-        return web.json_response({"code": known.code, "url": f"/m/{known.code}", "new": False})
-    cap = request.app[CONFIG].publishes_per_day
-    async with state.publishing:
-        if await store.publications_since(key, now - DAY_SECONDS) >= cap:
-            message = f"your address has published {cap} mazes in the last 24 hours: publish more tomorrow"
-            raise too_many("too_many_mazes", message, "3600")
-        code, new = await store.publish_maze(maze, name, who, ticket.clear_ms, key, now)
-    return web.json_response({"code": code, "url": f"/m/{code}", "new": new}, status=201 if new else 200)
+    if known is None or known.maze != maze:  # not published yet (one that is costs nothing of the cap)
+        cap = request.app[CONFIG].publishes_per_day
+        async with state.publishing:
+            if await store.publications_since(key, now - DAY_SECONDS) >= cap:
+                message = (
+                    f"your address has published {cap} mazes in the last 24 hours: publish more tomorrow"
+                )
+                raise too_many("too_many_mazes", message, "3600")
+            code, new = await store.publish_maze(maze, name, who, ticket.clear_ms, key, now)
+        if new:
+            return web.json_response({"code": code, "url": f"/m/{code}", "new": True}, status=201)
+        known = await store.published_maze(code)  # published meanwhile, by another request
+        if known is None:
+            raise GameError("that maze could not be read back: try again", code="unknown_maze")
+    kept = {"title": known.title, "author": known.author}
+    return web.json_response({"code": known.code, "url": f"/m/{known.code}", "new": False, **kept})
 
 
 async def list_mazes(request: web.Request) -> web.Response:

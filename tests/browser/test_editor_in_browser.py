@@ -163,6 +163,14 @@ async def test_pass_the_clear_check_and_publish(open_tab: Any, live_server: Test
     assert (stored.title, stored.author) == ("<b>Snake</b>", "Ada")
     assert stored.clear_ms > 0
     assert (stored.maze.entrance, stored.maze.exit) == ((0, 0), (4, 4))
+    # the same maze again, under another title and name: it keeps the first ones, and the page says so
+    await page.fill("#publish-title", "Mine now")
+    await page.fill("#publish-author", "Bo")
+    await page.click("#publish")
+    await expect(page.locator("#publish-note")).to_have_text(
+        f"This maze was published already, as “<b>Snake</b>” by Ada: its share code is {code}."
+        " Change it to publish it as yours."
+    )
     # an edit afterwards asks for a new clear check before publishing again
     await drag(page, [(1, 0), (2, 0)])
     await expect(state).to_contain_text("race it again")

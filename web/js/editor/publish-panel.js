@@ -72,6 +72,14 @@ export function bindPublish(wire, token) {
     link.href = url.pathname;
     link.textContent = url.href;
     $('published').hidden = false;
+    if (answer.body.new === false) {
+      // the same maze was published before: it keeps that title and author, not the ones just typed
+      const kept = { code: answer.body.code, title: String(answer.body.title ?? ''), author: String(answer.body.author ?? '') };
+      $('publish-note').textContent = t('editor.publish.already', kept);
+      announce(t('editor.publish.already', kept));
+      return;
+    }
+    $('publish-note').textContent = '';
     announce(t('editor.publish.done', { code: answer.body.code }));
   });
   $('published-copy').addEventListener('click', async () => {
