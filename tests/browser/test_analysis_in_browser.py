@@ -73,6 +73,13 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
     assert ann_ms is not None
     assert bob_ms is not None
     follow = page.locator("#replay-follow")
+    box = await page.locator("#replay-director").bounding_box()
+    words = await page.locator("#replay-director + span").bounding_box()
+    assert box is not None
+    assert words is not None
+    assert box["width"] < 40, box  # a checkbox, not a bar across the panel with its words below
+    assert words["x"] > box["x"] + box["width"], (box, words)  # its words beside it, on its line
+    assert abs(words["y"] - box["y"]) < box["height"], (box, words)
     await page.check("#replay-director")
     await page.evaluate(SEEK, ann_ms // 2)  # Bob has not moved yet: Ann is ahead
     await expect(follow).to_have_value(ann.id)
