@@ -48,6 +48,7 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
     await expect(results.locator(".analysis-map")).to_have_attribute("data-route-cells", str(len(strayed)))
     await results.locator(".analysis-player").select_option(ann.id)
     await expect(dead_ends).to_have_text(["None: never off the shortest way."])
+    await expect(dead_ends).to_have_css("list-style-type", "none")  # no "1." before "None"
     await expect(results.locator(".analysis-loss")).to_contain_text("The winner")
     await expect(results.locator(".analysis-map")).to_have_attribute("data-route-cells", str(len(path)))
     await bob_tab.page.screenshot(path=str(artefacts / "analysis-results.png"), full_page=True)

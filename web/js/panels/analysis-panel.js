@@ -153,9 +153,9 @@ function drawPlayer(container, analysis, id) {
   setText(q('.analysis-summary'), summaryText(p));
   setText(q('.analysis-wrong'), wrongTurnText(p));
   const visits = p.dead_ends || [];
-  q('.analysis-dead-ends').replaceChildren(...(visits.length ? visits.map((v) => el('li', { text: visitText(v) })) : [el('li', { class: 'muted', text: t('analysis.no_dead_ends') })]));
+  q('.analysis-dead-ends').replaceChildren(...(visits.length ? visits.map((v) => el('li', { text: visitText(v) })) : [el('li', { class: 'muted none', text: t('analysis.no_dead_ends') })]));
   const hints = p.hints || [];
-  q('.analysis-hints').replaceChildren(...(hints.length ? hints.map((h) => el('li', { text: hintText(h) })) : [el('li', { class: 'muted', text: t('analysis.no_hints') })]));
+  q('.analysis-hints').replaceChildren(...(hints.length ? hints.map((h) => el('li', { text: hintText(h) })) : [el('li', { class: 'muted none', text: t('analysis.no_hints') })]));
   setText(q('.analysis-loss'), lossText(p, analysis));
   drawMap(q('.analysis-map'), analysis, p);
   requestAnimationFrame(() => drawSegments(q('.analysis-chart'), p.segments || [], colour, p.biggest_loss));
