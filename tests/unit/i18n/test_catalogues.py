@@ -227,6 +227,11 @@ def test_the_terminal_says_each_refusal_as_the_web_client_does() -> None:
                 assert text == web[web_language][key], (terminal_language, key)
 
 
+def test_the_chinese_catalogues_call_the_game_by_its_chinese_name() -> None:
+    chinese = {**web_catalogues()["zh-CN"], **web_makers_catalogues()["zh-CN"], **terminal_catalogues()["zh"]}
+    assert [key for key, text in chinese.items() if "MazeRace" in str(text)] == []
+
+
 def test_the_terminal_names_each_bot_as_the_web_client_does() -> None:
     """The bots' names are copied too: a bot is called the same in both clients."""
     web, terminal = web_catalogues(), terminal_catalogues()
