@@ -24,7 +24,7 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
     open_tab, live_server: TestServer, artefacts: Path
 ) -> None:  # type: ignore[no-untyped-def]
     ann_tab, code = await create_room_in_lobby(open_tab, "Ann")
-    bob_tab = await join_room(open_tab, code, "Bob")
+    bob_tab = await join_room(open_tab, code, "小明")  # Bob: a Chinese name, which breaks anywhere
     await start_race(ann_tab, [bob_tab])
     room = room_of(live_server, code)
     assert room.maze is not None
@@ -33,12 +33,12 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
     strayed = [*path[: at + 1], *branch, *branch[-2::-1], *path[at:]]
     await walk(ann_tab, keys_along(path))
     await walk(bob_tab, keys_along(strayed))
-    ann, bob = (next(p for p in room.players.values() if p.name == name) for name in ("Ann", "Bob"))
+    ann, bob = (next(p for p in room.players.values() if p.name == name) for name in ("Ann", "小明"))
 
     results = bob_tab.page.locator("#results-analysis")
     await expect(results).to_have_attribute("data-state", "ready", timeout=15_000)
     await expect(results.locator(".analysis-player")).to_have_value(bob.id)  # your own first
-    await expect(results.locator(".analysis-player option")).to_have_text(["Ann", "Bob"])
+    await expect(results.locator(".analysis-player option")).to_have_text(["Ann", "小明"])
     first_cell = f"({branch[0][0]}, {branch[0][1]})"
     dead_ends = results.locator(".analysis-dead-ends li")
     await expect(dead_ends).to_have_count(1)
@@ -65,7 +65,12 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
     splits = page.locator("#replay-split-table tbody tr")
     await expect(page.locator("#replay-splits")).to_be_visible()
     assert 2 <= await splits.count() <= 11  # up to ten stretches of the way, then the totals
-    await expect(page.locator("#replay-split-table thead th")).to_have_text(["Where", "Ann", "Bob"])
+    heads = page.locator("#replay-split-table thead th")
+    await expect(heads).to_have_text(["Where", "Ann", "小明"])
+    for head in await heads.all():  # each name on one line (小明 had been broken into 小 and 明)
+        box = await head.bounding_box()
+        assert box is not None
+        assert box["height"] < 40, (await head.inner_text(), box)
     await expect(splits.last.locator("th")).to_have_text("Total with hints")
     assert not re.search(r"\(\d+, \d+\)", await page.locator("#replay-split-table").inner_text())
 
