@@ -9,7 +9,7 @@ from playwright.async_api import Page, expect
 
 from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
 from tests.browser.rooms import post_room
-from tests.browser.screens import SCREENS, OpenSized, open_sized, page_overflow, settled_overflow
+from tests.browser.screens import PHONES, SCREENS, OpenSized, open_sized, page_overflow, settled_overflow
 
 __all__ = ["open_sized"]  # the fixture, used by name
 
@@ -113,3 +113,58 @@ async def test_a_time_with_hints_fits_every_table_on_a_phone(
         cell = await time_cell_lines(front.page, "#lb-rows td.time")
         assert cell["totalLines"] == 1, f"the leaderboard's total wraps: {cell}"
         assert cell["lines"] <= 3, f"the leaderboard's time wraps: {cell}"
+
+
+TEXT_LINES = """(node) => {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  const bottoms = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    for (const r of range.getClientRects()) {
+      if (r.width > 0 && !bottoms.some((b) => Math.abs(b - r.bottom) < 3)) bottoms.push(r.bottom);
+    }
+  }
+  return bottoms.length;
+}"""
+"""How many lines of text an element shows."""
+
+WORD_LINES = """(node, word) => {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const at = text.data.indexOf(word);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + word.length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+  }
+  return 0;
+}"""
+"""How many lines a word shows on, in an element (0: not there)."""
+
+TAP = 44
+"""The smallest touch target, in CSS pixels (--tap, 2.75rem)."""
+
+
+async def test_the_leaderboard_keeps_its_words_whole_and_its_links_a_thumbs_size_on_a_phone(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    """In Chinese, whose words may break between any two characters, a squeezed column had shown 步/数
+    and 回/放 a character a line; on a phone held either way every link and control is a thumb's size."""
+    await race_with_a_hint(open_sized, live_server, name="小明")
+    for screen, (width, height) in PHONES.items():
+        front = await open_sized("/?lang=zh-CN", width, height)
+        await expect(front.page.locator("#lb-rows td.time").first).to_contain_text("提示")
+        whole = "#leaderboard thead th, #lb-rows tr:first-child :is(td.num:not(.time), td.replay)"
+        for cell in await front.page.locator(whole).all():
+            if await cell.is_visible() and (await cell.inner_text()).strip():
+                lines = await cell.evaluate(TEXT_LINES)
+                assert lines == 1, f"{await cell.inner_text()!r} takes {lines} lines on the {screen}"
+        word = await front.page.locator("#lb-rows td.time").first.evaluate(WORD_LINES, "提示")
+        assert word == 1, f"提示 in a time's sum is broken over {word} lines on the {screen}"
+        for control in ("#lb-rows td.replay a", "#recent-races a", ".language-switch select"):
+            box = await front.page.locator(control).first.bounding_box()
+            assert box is not None, control
+            assert box["height"] >= TAP - 0.5, f"{control} is {box['height']:.0f} px tall on the {screen}"
+        assert await page_overflow(front.page) <= 0, f"the front page is wider than the {screen}"

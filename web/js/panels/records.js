@@ -33,7 +33,7 @@ export function leaderboardRow(row) {
     timeCell(row), // the total, the race time and hints under it
     el('td', { class: 'num', text: formatNumber(Number(row.moves)) }),
     el('td', { class: 'num', text: formatNumber(Number(row.hints)) }),
-    el('td', {}, replayLink(row.race, t('front.record.replay_of', { name: row.name }))),
+    el('td', { class: 'replay' }, replayLink(row.race, t('front.record.replay_of', { name: row.name }))),
   );
 }
 
