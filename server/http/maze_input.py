@@ -12,7 +12,7 @@ from server.errors import BadMaze, BadSettings, GameError
 from server.maze.model import Cell, Maze
 from server.maze.publishing import check_publishable, check_walk
 from server.maze.wire import decode_maze
-from server.room.names import clean_name
+from server.room.names import check_visible, clean_name
 from server.room.settings import ROOM_MAX_SIDE, ROOM_MIN_SIDE
 
 TITLE_MAX = 60
@@ -92,7 +92,8 @@ def walk(value: Any, maze: Maze) -> list[Cell]:
 
 def title(value: Any) -> str:
     """A published maze's title: text, trimmed (inner spaces folded), 1 to `TITLE_MAX` characters, no
-    control or format characters (tabs and line breaks included); else `bad_title`."""
+    control or format characters (tabs and line breaks included), visible as a name is (`check_visible`:
+    no blank letters, no marks-only title, no stack of marks); else `bad_title`."""
     if not isinstance(value, str):
         raise GameError("title must be text", code="bad_title")
     if len(value) > 4 * TITLE_MAX:
@@ -106,6 +107,7 @@ def title(value: Any) -> str:
         raise GameError(
             f"the title must be at most {TITLE_MAX} characters; it has {len(text)}", code="bad_title"
         )
+    check_visible(text, "the title", "bad_title")  # it is listed under the author's name for everyone
     return text
 
 

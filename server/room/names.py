@@ -12,6 +12,7 @@ is the one place that knows it, so another implementation can take its place.
 """
 
 import unicodedata
+from typing import Literal
 
 from disarm import skeleton_key
 
@@ -60,11 +61,11 @@ def clean_name(raw: object) -> str:
     name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name:
         raise GameError("name must not be empty", code="bad_name")
-    if any(unicodedata.category(ch)[0] == "C" or _draws_nothing(ch) for ch in name):
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise GameError("name must hold printable, visible characters only", code="bad_name")
+    check_visible(name, "name", "bad_name")
     if len(name) > NAME_MAX_CHARS or display_width(name) > NAME_MAX_COLUMNS:
         raise GameError(f"name must be at most {NAME_MAX_COLUMNS} characters wide", code="bad_name")
-    _check_marks(name)
     return name
 
 
@@ -114,16 +115,18 @@ def _draws_nothing(ch: str) -> bool:
     return ch in BLANK_LETTERS or "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
 
 
-def _check_marks(name: str) -> None:
-    """A name needs a visible base character, and no character carries a stack of marks."""
-    if all(unicodedata.category(ch)[0] == "M" or ch == " " for ch in name):
-        raise GameError("name must have a letter, digit or sign, not marks only", code="bad_name")
-    if unicodedata.category(name[0])[0] == "M":
-        raise GameError("name must not begin with a combining mark", code="bad_name")
+def check_visible(text: str, what: str, code: Literal["bad_name", "bad_title"]) -> None:
+    """Text others read under someone's name (a name, a published maze's title) must be seen: no
+    character that draws nothing, a visible base character, and no character carrying a stack of marks
+    that draws over the lines around it. A `GameError` (`code`) says what is wrong with `what`."""
+    if any(_draws_nothing(ch) for ch in text):
+        raise GameError(f"{what} must hold printable, visible characters only", code=code)
+    if all(unicodedata.category(ch)[0] == "M" or ch == " " for ch in text):
+        raise GameError(f"{what} must have a letter, digit or sign, not marks only", code=code)
+    if unicodedata.category(text[0])[0] == "M":
+        raise GameError(f"{what} must not begin with a combining mark", code=code)
     marks = 0
-    for ch in name:
+    for ch in text:
         marks = marks + 1 if unicodedata.category(ch)[0] == "M" else 0
         if marks > MAX_MARKS_PER_LETTER:
-            raise GameError(
-                f"name must have at most {MAX_MARKS_PER_LETTER} marks on a character", code="bad_name"
-            )
+            raise GameError(f"{what} must have at most {MAX_MARKS_PER_LETTER} marks on a letter", code=code)

@@ -78,6 +78,10 @@ def too_small() -> Any:
         (lambda body, m: {**body, "title": "x" * 61}, "bad_title", "at most 60"),
         (lambda body, m: {**body, "title": "   "}, "bad_title", "needs a title"),
         (lambda body, m: {**body, "title": 7}, "bad_title", "must be text"),
+        (lambda body, m: {**body, "title": "\u3164"}, "bad_title", "visible characters"),  # Hangul filler
+        (lambda body, m: {**body, "title": "\u2800 \u2800"}, "bad_title", "visible characters"),
+        (lambda body, m: {**body, "title": "\u0301\u0301"}, "bad_title", "not marks only"),
+        (lambda body, m: {**body, "title": "a" + "\u0301" * 59}, "bad_title", "at most 4 marks"),
         (lambda body, m: {**body, "author": "A" * 21}, "bad_name", "at most 20"),
         (lambda body, m: {**body, "author": "Ann\x00"}, "bad_name", "printable"),
         (lambda body, m: {**body, "author": ""}, "bad_name", "empty"),
