@@ -10,7 +10,7 @@ from playwright.async_api import expect
 
 from server.maze.hint_reveal import CUT_STEPS
 from server.maze.model import Cell, Maze
-from tests.browser.conftest import Tab, room_of, way_out
+from tests.browser.conftest import Tab, keys_along, room_of, way_out
 from tests.browser.fog_race import start_fog_race
 from tests.browser.rooms import join_room, post_room
 
@@ -100,3 +100,26 @@ async def test_the_host_chooses_how_much_a_hint_shows(open_tab, live_server: Tes
     room = room_of(live_server, code)
     await host.page.wait_for_function("() => window.mazerace.state.settings.hint_reveal === 'whole'")
     assert room.settings.hint_reveal == "whole"
+
+
+async def test_the_same_hint_from_the_same_cell_is_shown_again_for_free(
+    open_tab, live_server: TestServer
+) -> None:  # type: ignore[no-untyped-def]
+    """Asked again without a step since, by the same method, a hint would cost one more hint (and its
+    seconds) for the answer already given: the page shows that answer again instead."""
+    racer, _, racer_id, _ = await race_watched(open_tab, live_server, **UNRANKED)
+    room = room_of(live_server, racer.page.url.rsplit("/", 1)[1])
+    ready = "() => !document.getElementById('hint-button').disabled"
+    await ask_hint(racer)
+    await racer.page.wait_for_function("() => window.mazerace.state.me().hints === 1")
+    await racer.page.wait_for_function(ready)
+    await racer.page.click("#hint-button")
+    await expect(racer.page.locator("#message")).to_contain_text("the same hint again, free")
+    assert room.players[racer_id].hints == 1
+
+    await racer.page.focus("#race-canvas")
+    await racer.page.keyboard.press(keys_along(way_out(room))[0])
+    await racer.page.wait_for_function("() => window.mazerace.state.me().moves === 1")
+    await racer.page.wait_for_function(ready)
+    await racer.page.click("#hint-button")  # from another cell: a new hint
+    await racer.page.wait_for_function("() => window.mazerace.state.me().hints === 2")

@@ -31,7 +31,7 @@ export const directionName = (dir) => (dir in WHERE ? t(WHERE[/** @type {keyof t
 
 /**
  * The message for the asker's own hint and how long it stays (ms).
- * @param {import('./wire-types.js').Hinted} hinted the hint's ack
+ * @param {Pick<import('./wire-types.js').Hinted, 'method' | 'found' | 'from' | 'next' | 'cut' | 'explore' | 'back_to'>} hinted the hint's ack (or the hint as kept)
  * @param {import('./room-records.js').Hint} hint the same hint, its cell lists decoded
  * @param {Cell | null} here where the racer stands now, for an answer that names no `from`
  * @param {Words} [words] the catalogue's t() (the node tests pass one over the English catalogue)

@@ -118,6 +118,7 @@ export class Intents {
       return;
     }
     const method = this.hintMethod.value;
+    if (this.showAgain(method)) return;
     const order = this.showSearch.checked;
     const wait = (session.rules?.hint_cooldown_ms ?? 0) + COOLDOWN_SLACK_MS;
     this.hintReadyAt = Date.now() + wait;
@@ -147,5 +148,24 @@ export class Intents {
     message(said.text, 'info', said.ms);
     renderer.invalidate();
     this.changed();
+  }
+
+  /**
+   * A hint asked by the same method from the cell the last one answered for, with no step since, would
+   * spend a hint (and its penalty) on the answer the racer has: that answer is shown again instead, for
+   * free. Whether it was.
+   * @param {string} method
+   */
+  showAgain(method) {
+    const { state, renderer, session } = this;
+    const last = session.you ? state.hints[session.you.id] : undefined;
+    const here = state.ownCell();
+    if (!last || last.method !== method || !last.from || !here || state.pending.length) return false;
+    if (last.from[0] !== here[0] || last.from[1] !== here[1]) return false;
+    last.at = Date.now(); // drawn again from the start
+    const said = hintMessage(last, last, here);
+    message(t('room.hint.again', { hint: said.text }), 'info', said.ms);
+    renderer.invalidate();
+    return true;
   }
 }
