@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { nameColumns, nameTooWide, normalName, useNameRules } from '../../web/js/common/name-width.js';
+import { nameColumns, nameTooWide, normalName, numberedName, useNameRules } from '../../web/js/common/name-width.js';
 
 const RULES = JSON.parse(readFileSync(new URL('./fixtures/rules.json', import.meta.url), 'utf8'));
 
@@ -33,4 +33,14 @@ test('before the rules are read every name passes; after, the served limits hold
   assert.equal(nameTooWide(`a${'\u0301'.repeat(45)}`), true, 'more code points than the server keeps');
   useNameRules({ max_columns: 'wide' });
   assert.equal(nameTooWide('很'.repeat(30)), false, 'rules it cannot read check nothing');
+});
+
+test('a name the room numbered is told apart from one it kept, or one a returning player keeps', () => {
+  assert.equal(numberedName('Ana', 'Ana 2'), true);
+  assert.equal(numberedName('  Ana ', 'Ana 3'), true, 'as the server keeps it');
+  assert.equal(numberedName('Ａｎａ', 'Ana 2'), true, 'NFKC: full-width letters are the same name');
+  assert.equal(numberedName('Ana', 'Ana'), false);
+  assert.equal(numberedName('Ana 2', 'Ana 2'), false, 'a name with a number of its own');
+  assert.equal(numberedName('Bob', 'Ana 2'), false, 'back in an old seat under its old name');
+  assert.equal(numberedName('Alexandrina Maximilia', 'Alexandrina Maxim 2'), true, 'shortened to fit the number');
 });

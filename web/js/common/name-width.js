@@ -28,6 +28,17 @@ export function normalName(text) {
   return text.normalize('NFKC').trim().split(/\s+/u).join(' ');
 }
 
+/**
+ * Whether the server numbered the name asked for, as it does when someone in the room already looks the
+ * same ("Ana" joins as "Ana 2"), so the player can be told why.
+ * @param {string} asked the name typed @param {string} given the name the room gave
+ */
+export function numberedName(asked, given) {
+  const name = normalName(asked);
+  const base = given.replace(/ \d+$/u, '');
+  return base !== given && given !== name && name.startsWith(base);
+}
+
 /** Columns a name already normalised takes. @param {string} name */
 function columns(name) {
   let width = 0;

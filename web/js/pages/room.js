@@ -26,7 +26,7 @@ import { RoomView } from '../panels/room-view.js';
 import { JoinPanel } from '../panels/join-panel.js';
 import { announceEvent, showLatency, showNotice, showRetrying, showStatus } from '../panels/room-messages.js';
 import { loadName, loadToken } from '../common/storage.js';
-import { useNameRules } from '../common/name-width.js';
+import { normalName, numberedName, useNameRules } from '../common/name-width.js';
 import { $, announce, dismissMessage, message, usePlayerColours } from '../common/ui.js';
 
 translatePage();
@@ -128,6 +128,11 @@ function onJoined(ack, { rejoin }) {
   if (!rejoin) dismissMessage(); // in again: a notice that stays up until read ("removed", "replaced") is over
   if (!rejoin && you.role === 'spectator' && wanted !== 'spectator' && !watchOnly) {
     message(t('room.watching_instead'), 'info', 6000);
+  }
+  const asked = net.joinRequest?.name ?? '';
+  const given = state.me()?.name ?? '';
+  if (!rejoin && you.role === 'player' && numberedName(asked, given)) {
+    message(t('room.name_numbered', { asked: normalName(asked), name: given }), 'info', 6000);
   }
   announce(rejoin ? t('room.back') : you.role === 'spectator' ? t('room.joined_spectator', { code }) : t('room.joined_player', { code }));
   scheduleUi();
