@@ -30,6 +30,21 @@ OVERFLOWING = """(table) => {
 }"""
 
 
+TEXT_LINES = """(node) => {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  const bottoms = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    for (const r of range.getClientRects()) {
+      if (r.width > 0 && !bottoms.some((b) => Math.abs(b - r.bottom) < 3)) bottoms.push(r.bottom);
+    }
+  }
+  return bottoms.length;
+}"""
+"""How many lines of text an element shows."""
+
+
 async def race_with_a_hint(
     open_sized: OpenSized, live_server: TestServer, name: str = "Ann"
 ) -> tuple[Tab, str]:
@@ -53,24 +68,10 @@ async def race_with_a_hint(
 
 async def time_cell_lines(page: Page, selector: str) -> dict[str, float]:
     """The lines of text a time cell shows (`lines`), and those of its total alone (`totalLines`)."""
-    return await page.locator(selector).first.evaluate(
-        """(td) => {
-          const lines = (node) => {
-            const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-            const bottoms = [];
-            for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-              const range = document.createRange();
-              range.selectNodeContents(text);
-              for (const r of range.getClientRects()) {
-                if (r.width > 0 && !bottoms.some((b) => Math.abs(b - r.bottom) < 3)) bottoms.push(r.bottom);
-              }
-            }
-            return bottoms.length;
-          };
-          const total = td.querySelector('.time-total');
-          return { lines: lines(td), totalLines: total ? lines(total) : 99 };
-        }"""
-    )
+    cell = page.locator(selector).first
+    total = cell.locator(".time-total")
+    total_lines = await total.evaluate(TEXT_LINES) if await total.count() else 99
+    return {"lines": await cell.evaluate(TEXT_LINES), "totalLines": total_lines}
 
 
 async def test_a_time_with_hints_fits_every_table_on_a_phone(
@@ -114,20 +115,6 @@ async def test_a_time_with_hints_fits_every_table_on_a_phone(
         assert cell["totalLines"] == 1, f"the leaderboard's total wraps: {cell}"
         assert cell["lines"] <= 3, f"the leaderboard's time wraps: {cell}"
 
-
-TEXT_LINES = """(node) => {
-  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-  const bottoms = [];
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    const range = document.createRange();
-    range.selectNodeContents(text);
-    for (const r of range.getClientRects()) {
-      if (r.width > 0 && !bottoms.some((b) => Math.abs(b - r.bottom) < 3)) bottoms.push(r.bottom);
-    }
-  }
-  return bottoms.length;
-}"""
-"""How many lines of text an element shows."""
 
 WORD_LINES = """(node, word) => {
   const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
