@@ -138,9 +138,19 @@ async def test_the_leaderboard_keeps_its_words_whole_and_its_links_a_thumbs_size
     open_sized: OpenSized, live_server: TestServer
 ) -> None:
     """In Chinese, whose words may break between any two characters, a squeezed column had shown 步/数
-    and 回/放 a character a line; on a phone held either way every link and control is a thumb's size."""
-    await race_with_a_hint(open_sized, live_server, name="小明")
+    and 回/放 a character a line; on a phone held either way every link and control is a thumb's size,
+    there and on the replay page."""
+    _, race = await race_with_a_hint(open_sized, live_server, name="小明")
     for screen, (width, height) in PHONES.items():
+        replay = await open_sized(f"/replay/{race}?lang=zh-CN", width, height)
+        await replay.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+        controls = ("#zoom-in", "#replay-play", "#replay-speed", "#replay-scrubber", "#replay-follow")
+        for control in (*controls, "#home-link", "#replay-results button.race-ghost"):
+            box = await replay.page.locator(control).first.bounding_box()
+            assert box is not None, control
+            tall = box["height"]
+            assert tall >= TAP - 0.5, f"the replay's {control} is {tall:.0f} px tall on the {screen}"
+
         front = await open_sized("/?lang=zh-CN", width, height)
         await expect(front.page.locator("#lb-rows td.time").first).to_contain_text("提示")
         whole = "#leaderboard thead th, #lb-rows tr:first-child :is(td.num:not(.time), td.replay)"
