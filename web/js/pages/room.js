@@ -24,7 +24,7 @@ import { ResultsView, bindResultsControls } from '../panels/results-view.js';
 import { RoomClocks } from '../panels/room-clocks.js';
 import { RoomView } from '../panels/room-view.js';
 import { JoinPanel } from '../panels/join-panel.js';
-import { announceEvent, showLatency, showNotice, showRetrying, showStatus } from '../panels/room-messages.js';
+import { announceEvent, showLatency, showNotice, showRetrying, showStatus, whyWatching } from '../panels/room-messages.js';
 import { loadName, loadToken } from '../common/storage.js';
 import { normalName, numberedName, useNameRules } from '../common/name-width.js';
 import { $, announce, dismissMessage, message, usePlayerColours } from '../common/ui.js';
@@ -127,7 +127,7 @@ function onJoined(ack, { rejoin }) {
   const you = /** @type {import('../model/wire-types.js').You} */ (session.you); // an accepted join names who you are
   if (!rejoin) dismissMessage(); // in again: a notice that stays up until read ("removed", "replaced") is over
   if (!rejoin && you.role === 'spectator' && wanted !== 'spectator' && !watchOnly) {
-    message(t('room.watching_instead'), 'info', 6000);
+    message(whyWatching(state), 'info', 6000);
   }
   const asked = net.joinRequest?.name ?? '';
   const given = state.me()?.name ?? '';

@@ -57,6 +57,18 @@ export function showNotice(kind, data) {
 
 /** A hint method's name as a player reads it (DFS, BFS, A*...), or the server's own word for it. @type {Record<string, string>} */
 const METHODS = { dfs: 'room.method.dfs', 'dfs-recursive': 'room.method.dfs_recursive', bfs: 'room.method.bfs', astar: 'room.method.astar', random: 'room.method.random' };
+/**
+ * Why a join as a player made this tab a spectator, read off the room its snapshot shows: the lock, every
+ * seat taken, or a race on.
+ * @param {{locked?: boolean, players: unknown[], settings: {max_players?: number}}} room
+ */
+export function whyWatching(room) {
+  if (room.locked) return t('join.seat.locked');
+  const seats = Number(room.settings?.max_players);
+  if (Number.isFinite(seats) && room.players.length >= seats) return t('join.seat.full');
+  return t('join.seat.racing');
+}
+
 /** @param {unknown} method */
 const methodName = (method) => (typeof method === 'string' && Object.hasOwn(METHODS, method) ? t(METHODS[method]) : String(method ?? ''));
 
@@ -73,8 +85,8 @@ export function announceEvent({ t: type, d }, { isYou, nameOf }) {
         announce(d.role === 'spectator' ? t('room.event.joined_watch', { name }) : t('room.event.joined', { name }));
       }
       break;
-    case 'host':
-      if (isYou(d.id)) announce(t('room.event.host_you'));
+    case 'host': // said where everyone sees it: the Start button has moved to someone else's page
+      message(isYou(d.id) ? t('room.event.host_you') : t('room.event.host_other', { name: nameOf(d.id) }), 'info', 5000);
       break;
     case 'started':
       announce(t('room.event.go'));

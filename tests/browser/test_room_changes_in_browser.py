@@ -1,0 +1,36 @@
+"""What players read when the room changes under them, in real browsers: a player sent to watch is told
+why (the lock, not "the race is on or the room is full"), and when the host leaves, everyone sees who
+hosts now, not only a screen reader."""
+
+from aiohttp.test_utils import TestServer
+from playwright.async_api import expect
+
+from tests.browser.conftest import room_of, script_ran
+from tests.browser.rooms import join_room, post_room
+
+
+async def test_a_player_back_in_a_locked_room_is_told_it_is_locked(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
+    code = await post_room(live_server)
+    host = await join_room(open_tab, code, "Ann")
+    bob = await join_room(open_tab, code, "Bob")
+    bob_id = await bob.state("m.you.id")
+    await host.page.click(f'#players button[data-kick="{bob_id}"]')
+    await expect(bob.page.locator("#join-as-player")).to_be_visible()
+    await host.page.click("#lock-toggle")
+    await expect(host.page.locator("#lock-toggle")).to_have_attribute("aria-pressed", "true")
+    assert room_of(live_server, code).locked
+
+    await bob.page.reload()  # his page joins him again as a player, by the token it kept
+    await script_ran(bob.page)
+    await bob.page.wait_for_function("() => window.mazerace.you?.role === 'spectator'")
+    await expect(bob.page.locator("#message")).to_have_text("The host has locked the room: you can watch.")
+
+
+async def test_everyone_sees_who_hosts_when_the_host_leaves(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
+    code = await post_room(live_server)
+    host = await join_room(open_tab, code, "Ann")
+    bob = await join_room(open_tab, code, "Bob")
+    cy = await join_room(open_tab, code, "Cy")
+    await host.page.click("#leave-button")
+    await expect(bob.page.locator("#message")).to_have_text("You are now the host.")
+    await expect(cy.page.locator("#message")).to_have_text("Bob is the host now.")
