@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { hintMessage } from '../../web/js/model/hint-text.js';
+import { directionName, hintMessage } from '../../web/js/model/hint-text.js';
 import { translator } from '../../web/js/common/i18n.js';
 
 /** The page's t() over a real catalogue (outside a browser the module's own is empty). */
@@ -48,4 +48,8 @@ test('a back-up hint counts the steps back and names no coordinates (a phone pla
 
 test('the Chinese sentences are whole, with the direction and the count in them', () => {
   assert.equal(hintMessage(...found(6, 'junction'), null, zh).text, 'BFS (queue) 提示：向右走，再走 6 步到下一个岔路口。');
+});
+
+test("a diagonal is one side in a cell's open sides, not two (\"right, down and left\" was right and down-left)", () => {
+  assert.deepEqual(['right', 'down-left', 'up'].map(directionName), ['right', 'down-left', 'up']);
 });

@@ -26,8 +26,20 @@ const WHERE = Object.freeze({
 /** A hint method's name as players read it (labels.js). @param {string | null | undefined} method */
 export const methodName = (method) => String(labelOf(METHOD_LABELS, method ?? ''));
 
-/** A direction's word, as in "go {where}" and the open sides. @param {string} dir */
-export const directionName = (dir) => (dir in WHERE ? t(WHERE[/** @type {keyof typeof WHERE} */ (dir)]) : dir);
+/**
+ * A side's word in the list of a cell's open sides: a diagonal is one word there ("down-left"), since
+ * "right, down and left" would read as three sides where "go down and left" reads as one way.
+ */
+const SIDES = Object.freeze({
+  ...WHERE,
+  'up-left': 'race.side.up_left',
+  'up-right': 'race.side.up_right',
+  'down-left': 'race.side.down_left',
+  'down-right': 'race.side.down_right',
+});
+
+/** A direction's word in the open sides' list. @param {string} dir */
+export const directionName = (dir) => (dir in SIDES ? t(SIDES[/** @type {keyof typeof SIDES} */ (dir)]) : dir);
 
 /**
  * The message for the asker's own hint and how long it stays (ms).
