@@ -2,6 +2,8 @@
 why (the lock, not "the race is on or the room is full"), and when the host leaves, everyone sees who
 hosts now, not only a screen reader."""
 
+import re
+
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
@@ -34,3 +36,17 @@ async def test_everyone_sees_who_hosts_when_the_host_leaves(open_tab, live_serve
     await host.page.click("#leave-button")
     await expect(bob.page.locator("#message")).to_have_text("You are now the host.")
     await expect(cy.page.locator("#message")).to_have_text("Bob is the host now.")
+
+
+async def test_a_rooms_time_limit_is_in_its_summary_and_its_last_seconds_count_down(
+    open_tab, live_server: TestServer
+) -> None:  # type: ignore[no-untyped-def]
+    code = await post_room(live_server, preset="easy", time_limit=30)
+    host = await join_room(open_tab, code, "Ann")
+    await expect(host.page.locator("#settings-summary")).to_contain_text("time limit 0:30")
+    await host.page.click("#start-button")
+    await host.page.wait_for_function("() => window.mazerace.state.phase === 'racing'", timeout=10_000)
+    left = host.page.locator("#time-left")
+    await expect(left).to_have_text(re.compile(r"^([12]\d|30) seconds left$"))  # 30 s is all it has
+    seconds = int((await left.inner_text()).split()[0])
+    await expect(left).not_to_have_text(f"{seconds} seconds left", timeout=3_000)  # it counts down

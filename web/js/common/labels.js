@@ -115,6 +115,13 @@ export const labelOf = (labels, value) => (Object.hasOwn(labels, value) ? labels
 /** @param {unknown} name */
 export const presetLabel = (name) => String(labelOf(PRESET_LABELS, String(name)));
 
+/** A room's time limit in its settings' summary, as m:ss ('' for none given). @param {unknown} seconds */
+export function timeLimitText(seconds) {
+  if (!Number.isFinite(seconds)) return '';
+  const whole = Math.round(Number(seconds));
+  return t('settings.summary.time_limit', { time: `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}` });
+}
+
 /**
  * A preset's name with its size: "Easy 10 × 10".
  * @param {string} preset @param {number} rows @param {number} cols

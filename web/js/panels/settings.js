@@ -8,7 +8,7 @@
 import { el } from '../common/ui.js';
 import { t } from '../common/i18n.js';
 import { defaultSettings } from '../net/rules.js';
-import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, BIAS_SHORT, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, presetLabel } from '../common/labels.js';
+import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, BIAS_SHORT, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, presetLabel, timeLimitText } from '../common/labels.js';
 
 const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
 
@@ -294,6 +294,6 @@ export function describeSettings(s, title = null) {
     : t(s.hint_reveal === 'whole' ? 'settings.summary.hints_whole' : 'settings.summary.hints', { count: s.hint_limit, seconds: s.hint_penalty ?? 0 });
   const made = s.maze ? t('settings.summary.hand_made', { title: title ?? s.maze, rows: s.rows ?? '?', cols: s.cols ?? '?' }) : '';
   const generated = made ? [made] : [size, maze];
-  const fields = [...generated, s.directions === 8 ? t('settings.summary.eight') : '', s.fog ? fog : '', hints];
+  const fields = [...generated, s.directions === 8 ? t('settings.summary.eight') : '', s.fog ? fog : '', hints, timeLimitText(s.time_limit)];
   return fields.filter(Boolean).join(' · ');
 }
