@@ -50,3 +50,17 @@ async def test_a_rooms_time_limit_is_in_its_summary_and_its_last_seconds_count_d
     await expect(left).to_have_text(re.compile(r"^([12]\d|30) seconds left$"))  # 30 s is all it has
     seconds = int((await left.inner_text()).split()[0])
     await expect(left).not_to_have_text(f"{seconds} seconds left", timeout=3_000)  # it counts down
+
+
+async def test_leaving_mid_race_asks_once_more(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]
+    """Leaving gives up the race with no way back into it: the first tap asks, a second leaves."""
+    code = await post_room(live_server, preset="easy")
+    ann = await join_room(open_tab, code, "Ann")
+    await ann.page.click("#start-button")
+    await ann.page.wait_for_function("() => window.mazerace.state.canMove()", timeout=10_000)
+    await ann.page.click("#leave-button")
+    await expect(ann.page.locator("#message")).to_contain_text("Leave the race?")
+    assert ann.page.url.endswith(f"/r/{code}"), ann.page.url
+    assert [p.name for p in room_of(live_server, code).active_players()] == ["Ann"]
+    await ann.page.click("#leave-button")
+    await ann.page.wait_for_url(str(live_server.make_url("/")))

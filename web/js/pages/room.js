@@ -24,6 +24,7 @@ import { ResultsView, bindResultsControls } from '../panels/results-view.js';
 import { RoomClocks } from '../panels/room-clocks.js';
 import { RoomView } from '../panels/room-view.js';
 import { JoinPanel } from '../panels/join-panel.js';
+import { bindLeaveButton } from '../panels/leave-button.js';
 import { announceEvent, showLatency, showNotice, showRetrying, showStatus, whyWatching } from '../panels/room-messages.js';
 import { loadName, loadToken } from '../common/storage.js';
 import { normalName, numberedName, useNameRules } from '../common/name-width.js';
@@ -263,7 +264,7 @@ async function leave(e) {
 }
 joinPanel.bind();
 bindLobbyControls({ state, session, command, link });
-$('leave-button').addEventListener('click', leave);
+bindLeaveButton({ racing: () => state.canMove(), leave });
 bindResultsControls({ results, command, leave, changed: scheduleUi });
 race.bindControls();
 clocks.start();
