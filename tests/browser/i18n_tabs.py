@@ -1,6 +1,7 @@
 """Pages read in both languages at the screen sizes players use: a tab a language and size, the texts
 shown on it, and what counts as Chinese or as sticking out past the page edge."""
 
+import json
 import re
 from collections.abc import AsyncIterator
 
@@ -8,9 +9,12 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page
 
+from server.config import WEB_DIR
 from tests.browser.conftest import Tab, visit
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
+CHINESE = json.loads((WEB_DIR / "i18n" / "zh-CN.json").read_text(encoding="utf-8"))
+"""The main catalogue's Chinese, for a test that reads what a Chinese page says."""
 
 
 # What does not fit: the page wider than the window, or a visible button, tag or pill whose text is

@@ -3,20 +3,18 @@ says the name in its own words (the room's players, the race's standing, the res
 explained, the whole replay page, a ghost of the bot, a share link's preview), keeping the number the
 server adds beside a second bot of the kind."""
 
-import json
 import re
 
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from server.config import WEB_DIR
 from server.room.bot_spec import MAX_SPEED
 from tests.browser.bot_page import add_bot
 from tests.browser.conftest import arrive, room_of, way_out
 from tests.browser.fog_race import start_fog_race, walk_path
+from tests.browser.i18n_tabs import CHINESE
 from tests.browser.rooms import join_room, post_room
 
-CHINESE = json.loads((WEB_DIR / "i18n" / "zh-CN.json").read_text(encoding="utf-8"))
 ROOM_URL = re.compile(r"/r/[0-9a-z]{10}$")
 
 

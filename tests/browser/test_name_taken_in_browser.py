@@ -2,15 +2,11 @@
 page says so when it happens, in the page's language, rather than leave the player to find a name they
 did not type beside their arrow."""
 
-import json
-
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from server.config import WEB_DIR
+from tests.browser.i18n_tabs import CHINESE
 from tests.browser.rooms import join_room, post_room
-
-CHINESE = json.loads((WEB_DIR / "i18n" / "zh-CN.json").read_text(encoding="utf-8"))
 
 
 async def test_a_player_numbered_for_a_name_in_use_is_told(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]

@@ -9,14 +9,14 @@ import re
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from server.config import WEB_DIR
 from server.http.keys import REGISTRY
 from tests.browser.conftest import arrive, room_of, script_ran
+from tests.browser.i18n_tabs import CHINESE
 from tests.browser.rooms import post_room
 
 TOO_WIDE = "很" * 11
 WIDEST = "很" * 10
-REFUSAL = json.loads((WEB_DIR / "i18n" / "zh-CN.json").read_text(encoding="utf-8"))["error.bad_name"]
+REFUSAL = CHINESE["error.bad_name"]
 ROOM_URL = re.compile(r"/r/[0-9a-z]{10}$")
 
 
