@@ -20,6 +20,13 @@ const TAGS = { bot: 'lobby.tag.bot', host: 'lobby.tag.host', away: 'lobby.tag.aw
 const TAG_CLASSES = { bot: 'tag bot', ready: 'tag ready' };
 
 /**
+ * What a visitor's seat is, as a catalogue key: open, or why not (the lock, every seat taken, a race on).
+ * @param {{locked: boolean, full: boolean, open: boolean}} room
+ */
+export const seatKey = ({ locked, full, open }) =>
+  locked ? 'join.seat.locked' : full ? 'join.seat.full' : open ? 'join.seat.open' : 'join.seat.racing';
+
+/**
  * What the preview says of a summary: {heading, settings, seat, players: [{name, colour, tags}]}, or
  * null when it is no summary. Pure: the node tests read it.
  * @param {any} summary GET /api/rooms/{code}'s answer, read defensively
@@ -34,10 +41,7 @@ export function previewFacts(summary, translate = t, title = null) {
   const roster = Array.isArray(summary.roster) ? summary.roster : [];
   const count = Number(summary.players) || roster.length;
   const seatsOpen = (summary.phase === 'lobby' || summary.phase === 'finished') && !summary.full && !summary.locked;
-  let seat = translate('join.seat.open');
-  if (summary.locked) seat = translate('join.seat.locked');
-  else if (summary.full) seat = translate('join.seat.full');
-  else if (!seatsOpen) seat = translate('join.seat.racing');
+  const seat = translate(seatKey({ locked: !!summary.locked, full: !!summary.full, open: seatsOpen }));
   const settings = summary.settings && typeof summary.settings === 'object' ? describeSettings(summary.settings, title) : '';
   return {
     heading: translate(HEADINGS[summary.phase] ?? 'join.preview.other', {

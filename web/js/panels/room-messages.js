@@ -4,6 +4,7 @@
 // over, the rematch). Separate from room.js because it only says things: what the page does about
 // the same events (the maze, the results, the fog) stays in the wiring.
 import { botName } from '../model/bots.js';
+import { seatKey } from './preview.js';
 import { $, announce, message, ordinal, setText } from '../common/ui.js';
 import { formatRaceTime, t } from '../common/i18n.js';
 
@@ -63,10 +64,8 @@ const METHODS = { dfs: 'room.method.dfs', 'dfs-recursive': 'room.method.dfs_recu
  * @param {{locked?: boolean, players: unknown[], settings: {max_players?: number}}} room
  */
 export function whyWatching(room) {
-  if (room.locked) return t('join.seat.locked');
   const seats = Number(room.settings?.max_players);
-  if (Number.isFinite(seats) && room.players.length >= seats) return t('join.seat.full');
-  return t('join.seat.racing');
+  return t(seatKey({ locked: !!room.locked, full: Number.isFinite(seats) && room.players.length >= seats, open: false }));
 }
 
 /** @param {unknown} method */
