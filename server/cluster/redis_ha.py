@@ -4,21 +4,9 @@ Both Redis nodes are durable as the single Redis is (`appendonly yes`, `appendfs
 with a config file of its own in its data dir that Sentinel rewrites when it changes the node's role
 (so a node restarted later comes back in the role Sentinel last gave it). The processes connect with
 `url` (`redis+sentinel://...`) and a write counts as kept once the replica has it
-(`server.cluster.ownership.redis_link`).
-
-Sentinel's timings, chosen for a primary's death to be promoted within a couple of seconds:
-- `down-after-milliseconds` 1000: a Sentinel that had no answer from the primary for a second takes it
-  for down. Shorter fails over faster but takes a busy machine's stall for a death; a second is
-  several times the longest event-loop stall measured here, and the MazeRace processes let rooms go
-  only after 0.8 of a 1.5 s lease anyway.
-- quorum 2 of 3: two Sentinels must agree it is down, and a majority (2) elects the one that promotes
-  the replica, so one Sentinel alone (dead, or cut off) neither blocks nor forces a fail-over.
-- `failover-timeout` 2000: how long a fail-over may take before it is given up (and when the next try
-  may start). Promoting a replica here takes a fraction of a second, but an election the Sentinels
-  split their votes in waits this long before the next: measured with 4000, 2 kills in 24 were
-  promoted 6.3-6.5 s after the kill instead of about 2.3 s.
-- `repl-diskless-sync-delay` 0: a node (re)joining as a replica gets the data at once, not after the
-  default 5 s wait for other replicas: `WAIT` needs it before anything is acknowledged.
+(`server.cluster.ownership.redis_link`). The Sentinels' settings are in `sentinels`; the nodes'
+`repl-diskless-sync-delay` 0 has a node (re)joining as a replica get the data at once, not after the
+default 5 s wait for other replicas: `WAIT` needs it before anything is acknowledged.
 
 `revive` is the launcher's: a dead Sentinel starts again on its config; a dead Redis node starts again
 as a replica of the primary the Sentinels name (told so at once, see `_restart`). A dead primary is
@@ -33,18 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from server.cluster.install import find_program
 from server.cluster.redis_roles import StalePrimaries, ask_at, first_named_primary
-from server.cluster.redis_server import RedisServer, pong
+from server.cluster.redis_server import RedisServer
 from server.cluster.redis_url import SentinelRedis
 from server.cluster.restarts import GIVE_UP_REASON, REDIS_HA_QUICK_DEATH_SECONDS, Restarts
-from server.cluster.services import LOOPBACK, Service, ServiceError, start_on_free_port
+from server.cluster.sentinels import FAILOVER_TIMEOUT_MS, MASTER, SentinelProcess
+from server.cluster.services import LOOPBACK, ServiceError
 
-MASTER = "mazerace"
-"""The name the Sentinels monitor the primary under (in the processes' URL)."""
-QUORUM = 2
-DOWN_AFTER_MS = 1000
-FAILOVER_TIMEOUT_MS = 2000
 FAILOVER_WAIT = 2 * FAILOVER_TIMEOUT_MS / 1000 + 2.0
 """Seconds a dead primary waits for its replica's promotion before it is started again as it was
 (its replica is dead too, or the Sentinels cannot agree)."""
@@ -60,61 +43,9 @@ repl-diskless-sync-delay 0
 """
 
 
-def sentinel_settings(
-    port: int, data_dir: Path, primary: int, host: str = LOOPBACK, primary_host: str = LOOPBACK
-) -> str:
-    """A Sentinel's config file: where it listens, the primary it watches, and the timings above."""
-    return f"""port {port}
-bind {host}
-daemonize no
-logfile ""
-dir {data_dir}
-sentinel monitor {MASTER} {primary_host} {primary} {QUORUM}
-sentinel down-after-milliseconds {MASTER} {DOWN_AFTER_MS}
-sentinel failover-timeout {MASTER} {FAILOVER_TIMEOUT_MS}
-sentinel parallel-syncs {MASTER} 1
-"""
-
-
 def ask(port: int, *command: str | int) -> object:
     """One command to the Redis or Sentinel on a loopback port; None when it does not answer."""
     return ask_at(LOOPBACK, port, *command)
-
-
-def sentinel_program() -> str:
-    """The path of redis-sentinel; ServiceError, saying how to install it, when there is none."""
-    binary = find_program("redis-sentinel")
-    if binary is None:
-        raise ServiceError("redis-sentinel is not installed (Debian: apt-get install redis-sentinel)")
-    return binary
-
-
-@dataclass
-class SentinelProcess:
-    """A redis-sentinel this process started, on its config file (which Sentinel keeps rewriting)."""
-
-    conf: Path
-    service: Service
-
-    @classmethod
-    def start(cls, data_dir: Path, primary: int, port: int | None = None) -> "SentinelProcess":
-        data_dir.mkdir(parents=True, exist_ok=True)
-        conf = data_dir / "sentinel.conf"
-        binary = sentinel_program()
-
-        def command(chosen: int) -> list[str]:
-            if not conf.exists() or port is None:  # a new Sentinel; one restarted keeps what it learnt
-                conf.write_text(sentinel_settings(chosen, data_dir, primary))
-            return [binary, str(conf)]
-
-        service = start_on_free_port(
-            "redis-sentinel", command, data_dir / "sentinel.log", lambda s: pong(s.port), port=port
-        )
-        return cls(conf, service)
-
-    def restart(self, primary: int) -> None:
-        self.service.stop(signal.SIGKILL)
-        self.service = SentinelProcess.start(self.conf.parent, primary, self.service.port).service
 
 
 @dataclass

@@ -29,7 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from server.cluster.redis_ha import MASTER, ask
+from server.cluster.redis_ha import ask
+from server.cluster.sentinels import MASTER
 from tests.bench import cluster
 from tests.bench.cluster_failover import kills_cli
 from tests.bench.cluster_failover_players import (

@@ -19,16 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from server.cluster.redis_ha import (
-    MASTER,
-    NODE_SETTINGS,
-    ROLE_CHECK_SECONDS,
-    sentinel_program,
-    sentinel_settings,
-)
+from server.cluster.redis_ha import NODE_SETTINGS, ROLE_CHECK_SECONDS
 from server.cluster.redis_roles import StalePrimaries, ask_at, first_named_primary
 from server.cluster.redis_server import pong, redis_binary, redis_command
 from server.cluster.redis_url import SentinelRedis
+from server.cluster.sentinels import MASTER, sentinel_program, sentinel_settings
 from server.cluster.services import Service, spawn
 from tests.cluster.delay_relay import DelayRelay, fixed
 from tests.cluster.netns import SimulatedNetwork

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import aiohttp
 
-from server.cluster.redis_ha import MASTER, ask
+from server.cluster.redis_ha import ask
 from server.cluster.redis_roles import primary_named_by
+from server.cluster.sentinels import MASTER
 from server.cluster.services import port_is_free
 from tests.cluster.launcher_process import Launcher, gone, left_running, running_launcher
 

@@ -16,8 +16,9 @@ import redis
 
 from server.cluster.nodes import NodeSpec, start_node
 from server.cluster.ownership.shared_rooms import room_keys
-from server.cluster.redis_ha import MASTER, RedisHA, ask
+from server.cluster.redis_ha import RedisHA, ask
 from server.cluster.redis_url import SentinelRedis
+from server.cluster.sentinels import MASTER
 from tests.cluster.players import ClusterPlayer
 
 PASSWORD = "s3cret/with@odd:chars"

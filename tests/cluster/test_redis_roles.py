@@ -8,9 +8,10 @@ import signal
 import socket
 from pathlib import Path
 
-from server.cluster.redis_ha import MASTER, SentinelProcess, ask
+from server.cluster.redis_ha import ask
 from server.cluster.redis_roles import STALE_SECONDS, StalePrimaries, make_replica
 from server.cluster.redis_server import RedisServer
+from server.cluster.sentinels import MASTER, SentinelProcess
 from server.cluster.services import LOOPBACK
 
 
