@@ -170,7 +170,7 @@ def connect(url: str) -> RedisLink:
 
 
 def _through_sentinels(address: SentinelRedis, options: dict[str, Any]) -> RedisLink:
-    sentinel = Sentinel(  # type: ignore[no-untyped-call]
+    sentinel = Sentinel(  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis-py 8
         list(address.sentinels),
         sentinel_kwargs={
             "password": address.sentinel_password,
