@@ -1,15 +1,14 @@
 // Pure room state: the snapshot, the order of versioned room events, the clock, the lookups the room
 // page asks. No DOM, no socket, no clock: callers pass the local time (ms) where it matters. What each
-// event changes is room-events.js, the own-move prediction own-moves.js, the standings standings.js,
-// the race chart's points race-history.js,
-// the wire records room-records.js and the trail rule trail-rule.js; RoomState keeps the data they
-// work on and is the one object the page and the tests hold.
+// event changes is room-events.js, what a snapshot changes room-snapshot.js, the own-move prediction
+// own-moves.js, the standings standings.js, the race chart's points race-history.js, the wire records
+// room-records.js and the trail rule trail-rule.js; RoomState keeps the data they work on and is the
+// one object the page and the tests hold.
 import { RacerEyes, decodeFogMaze, revealCells } from './fog.js';
-import { ghostsFrom } from './ghosts.js';
-import { hintCells, player, resultRows } from './room-records.js';
+import { hintCells } from './room-records.js';
 import { applyEvent } from './room-events.js';
 import { confirmMove, ownCell, predictMove, rejectMove, showRivals } from './own-moves.js';
-import { seedHistory } from './race-history.js';
+import { applySnapshot } from './room-snapshot.js';
 import { standings } from './standings.js';
 
 export { MAX_PENDING } from './own-moves.js';
@@ -169,44 +168,7 @@ export class RoomState {
   // ---- snapshot and events ----
   /** Replace everything with a snapshot; replays buffered envelopes. Returns 'ok' or 'resync-needed'. @param {Snapshot} snap @param {number} [localNow] @returns {'ok' | 'resync-needed'} */
   applySnapshot(snap, localNow = 0) {
-    const sameRace = this.startedAt != null && snap.started_at === this.startedAt;
-    this.code = snap.code ?? this.code;
-    this.version = Number.isInteger(snap.version) ? snap.version : 0;
-    this.phase = snap.phase ?? null;
-    this.settings = snap.settings || {};
-    this.host = snap.host ?? null;
-    this.players = (snap.players || []).map((entry) => player(entry));
-    this.ghosts = ghostsFrom(snap.ghosts);
-    this.syncHostFlags();
-    this.spectators = snap.spectators ?? 0;
-    this.locked = !!snap.locked;
-    this.daily = snap.daily ?? null;
-    this.setClock(snap.now, localNow);
-    this.startAt = snap.start_at ?? null;
-    this.startedAt = snap.started_at ?? null;
-    this.setMaze(snap.maze);
-    this.eyes.load(snap.players, this.maze);
-    this.shortest = snap.shortest ?? null;
-    this.difficulty = snap.difficulty ?? null;
-    this.results = snap.results ? resultRows(snap.results) : null;
-    this.shortestRoutes = snap.shortest_routes ?? null;
-    if (!sameRace) {
-      this.history = {};
-      this.hints = {};
-      if (this.startedAt != null) seedHistory(this);
-    }
-    this.pending = [];
-    this.predicted = null;
-    this.awaitingResync = false;
-    const buffered = this.buffer.sort((a, b) => a.v - b.v);
-    this.buffer = [];
-    for (let i = 0; i < buffered.length; i++) {
-      if (this.applyEnvelope(buffered[i], localNow) === 'resync-needed') {
-        this.buffer.push(...buffered.slice(i + 1));
-        return 'resync-needed';
-      }
-    }
-    return 'ok';
+    return applySnapshot(this, snap, localNow);
   }
 
   /**
