@@ -24,7 +24,7 @@ def racer_of(state: RoomState, member_id: str, now: float) -> Player:
     player = player_of(state, member_id)
     if state.phase != "racing":
         raise GameError("the race is not running", code="not_racing")
-    if state.started_at is not None and now >= state.started_at + state.settings.time_limit:
+    if state.time_is_up(now):
         raise GameError("the time limit has passed", code="not_racing")
     if player.finished_at is not None:
         raise GameError("you have already finished", code="finished")

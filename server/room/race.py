@@ -142,7 +142,7 @@ def check_over(state: RoomState, now: float) -> None:
     finished when it ends is out (DNF). The results, and the record."""
     if state.phase != "racing" or state.started_at is None:
         return
-    timed_out = now >= state.started_at + state.settings.time_limit
+    timed_out = state.time_is_up(now)
     abandoned = not state.watched and not state.awaited
     if timed_out or abandoned:
         for player in state.racers():
@@ -158,6 +158,7 @@ def check_over(state: RoomState, now: float) -> None:
             "shortest": state.shortest,
             "shortest_routes": state.shortest_routes,
             "difficulty": state.card,
+            "time_up": timed_out,
         }
         if state.ghosts:
             over["ghosts"] = ghost_splits(state)

@@ -163,6 +163,16 @@ class RoomState:
         card = self.card
         return card["shortest_paths"] if card is not None else count_json(0)
 
+    def time_is_up(self, now: float) -> bool:
+        """Whether the race started and its time limit has passed at `now`."""
+        return self.started_at is not None and now >= self.started_at + self.settings.time_limit
+
+    @property
+    def ended_on_time(self) -> bool:
+        """Whether the race ended because its time was up (not because everyone finished or left):
+        the results say so, and a rejoining viewer's snapshot too."""
+        return self.ended_at is not None and self.time_is_up(self.ended_at)
+
     def move_cap(self) -> int:
         """Most moves a racer may make in one race (`racelog.move_cap`): what the move limit allows in
         the time limit, and room to explore every cell twice; it bounds the race log's memory."""

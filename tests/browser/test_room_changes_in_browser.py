@@ -1,6 +1,6 @@
 """What players read when the room changes under them, in real browsers: a player sent to watch is told
 why (the lock, not "the race is on or the room is full"), and when the host leaves, everyone sees who
-hosts now, not only a screen reader."""
+hosts now, not only a screen reader; a race the time limit ends says "Time's up" over its results."""
 
 import re
 
@@ -50,6 +50,15 @@ async def test_a_rooms_time_limit_is_in_its_summary_and_its_last_seconds_count_d
     await expect(left).to_have_text(re.compile(r"^([12]\d|30) seconds left$"))  # 30 s is all it has
     seconds = int((await left.inner_text()).split()[0])
     await expect(left).not_to_have_text(f"{seconds} seconds left", timeout=3_000)  # it counts down
+
+    room = room_of(live_server, code)
+    assert room.started_at is not None
+    room.started_at -= 30  # the race has run its 30 s: the server's next tick ends it on time
+    winner = host.page.locator("#results-winner")
+    await expect(winner).to_have_text("Time's up. Nobody reached the exit.", timeout=5_000)
+    await host.page.reload()  # the snapshot of the finished room says so too
+    await script_ran(host.page)
+    await expect(winner).to_have_text("Time's up. Nobody reached the exit.")
 
 
 async def test_leaving_mid_race_asks_once_more(open_tab, live_server: TestServer) -> None:  # type: ignore[no-untyped-def]

@@ -182,14 +182,16 @@ test('countdown, start, finish, race over and rematch', () => {
   assert.equal(s.player('a').finished, true);
   assert.equal(s.canMove(), false, 'a finished player watches');
   const results = [{ id: 'a', name: 'Pa', rank: 1, time: 20_000, penalty: 5000, total: 25_000, dnf: false }, { id: 'b', name: 'Pb', rank: 2, dnf: true, distance: 4 }];
-  s.applyEnvelope(env(8, 'race_over', { results, shortest: 4 }));
+  s.applyEnvelope(env(8, 'race_over', { results, shortest: 4, time_up: true }));
   assert.equal(s.phase, 'finished');
   assert.equal(s.player('b').dnf, true);
   assert.equal(s.results.length, 2);
+  assert.equal(s.timeUp, true, 'the time limit ended it');
   s.applyEnvelope(env(9, 'lobby', { settings: { preset: 'medium' }, players: lobby().players }));
   assert.equal(s.phase, 'lobby');
   assert.equal(s.maze, null);
   assert.equal(s.results, null);
+  assert.equal(s.timeUp, false);
   assert.equal(s.settings.preset, 'medium');
   assert.equal(s.player('a').finished, false);
 });

@@ -122,7 +122,8 @@ def _hinted(view: RoomView, data: object, local_ms: int) -> None:
 
 
 def _race_over(view: RoomView, data: object, local_ms: int) -> None:
-    view.phase, view.results = "finished", read_race_over(data)["results"]
+    over = read_race_over(data)
+    view.phase, view.results, view.time_up = "finished", over["results"], over["time_up"]
 
 
 def _lobby(view: RoomView, data: object, local_ms: int) -> None:

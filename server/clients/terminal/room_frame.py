@@ -120,9 +120,9 @@ def _table(rows: list[list[str]], aligns: str) -> list[str]:
     return lines
 
 
-def _result_lines(results: list[ResultRow], words: Messages) -> list[str]:
+def _result_lines(results: list[ResultRow], time_up: bool, words: Messages) -> list[str]:
     """The results as the browser's table has them: the total that ranks, with the race time and what
-    hints added beside it when they added something."""
+    hints added beside it when they added something; titled "time's up" when the time limit ended it."""
     head = [
         pad(words("results.head.rank"), 3, ">"),
         pad(words("results.head.name"), NAME_COLUMNS),
@@ -137,7 +137,7 @@ def _result_lines(results: list[ResultRow], words: Messages) -> list[str]:
         name = printable(r["name"])
         shown = bot_name(printable(r["bot"], 20), name, words) if "bot" in r else name
         rows.append([rank, shown, time, str(r["moves"]), str(r["hints"])])
-    return [words("results.title"), *_table(rows, "><<>>")]
+    return [words("results.title_time_up" if time_up else "results.title"), *_table(rows, "><<>>")]
 
 
 def _title(view: RoomView, watching: bool, connection: str, words: Messages) -> str:
@@ -186,7 +186,7 @@ def room_frame(view: RoomView, choices: Choices, local_ms: int, connection: str,
         return Frame(title, status, view.maze, marks, focus.cell if focus else None, (), legend,
                      choices.message, "" if watching else choices.typed, keys)  # fmt: skip
     if phase == "finished" and view.results:
-        body = _result_lines(view.results, words)
+        body = _result_lines(view.results, view.time_up, words)
     else:
         body = _lobby_lines(view, words)
     return Frame(title, status, body=body, message=choices.message, typed=choices.typed, keys=keys)

@@ -42,6 +42,8 @@ class RoomView:
     seen: bytearray | None = None
     """In a fog race: a flag a cell, 1 where this racer has seen it; None when the whole maze is known."""
     results: list[ResultRow] | None = None
+    time_up: bool = False
+    """With the results: whether the time limit ended the race."""
 
     # ----- lookups -----------------------------------------------------------------------------------
 
@@ -83,6 +85,7 @@ class RoomView:
         self.set_clock(snap["now"], local_ms)
         self.start_at, self.started_at = snap.get("start_at"), snap.get("started_at")
         self.results = snap.get("results")
+        self.time_up = snap.get("time_up", False)
 
     def own_move(self, ack: MoveAck) -> None:
         """A move's ack: where this player stands now, and in a fog race what the move let it see and

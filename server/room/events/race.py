@@ -81,12 +81,14 @@ class Finished(TypedDict):
 
 
 class RaceOver(TypedDict):
-    """`race_over`: the results, how many shortest routes the maze had, and its difficulty card."""
+    """`race_over`: the results, how many shortest routes the maze had, its difficulty card, and
+    whether the time limit ended the race (`time_up`: whoever had not finished is out)."""
 
     race: str | None
     results: list[ResultRow]
     shortest: int
     shortest_routes: Count
     difficulty: DifficultyCard | None
+    time_up: bool
     ghosts: NotRequired[list[GhostSplit]]
     """In a room with ghosts: their times, for each player's split against each."""

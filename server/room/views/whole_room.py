@@ -35,6 +35,7 @@ class Snapshot(TypedDict):
     shortest: NotRequired[int]
     difficulty: NotRequired[DifficultyCard | None]
     results: NotRequired[list[ResultRow]]
+    time_up: NotRequired[bool]
     shortest_routes: NotRequired[Count]
     ghosts: NotRequired[list[GhostEntry]]
 
@@ -64,6 +65,7 @@ def snapshot(room: RoomState, viewer: Viewer, now: float) -> Snapshot:
     if room.results is not None and room.phase == "finished":
         data["results"] = room.results
         data["shortest_routes"] = room.shortest_routes
+        data["time_up"] = room.ended_on_time
     if room.ghosts:
         data["ghosts"] = ghost_entries(room, viewer.sees)  # a fog racer sees a ghost only in sight
     player = room.players.get(viewer.member_id) if viewer.member_id is not None else None

@@ -111,6 +111,7 @@ export function applyEvent(state, t, d, now) {
       /** @type {import('./wire-types.js').ResultRow[]} */
       const results = resultRows(d.results);
       state.results = results;
+      state.timeUp = !!d.time_up;
       state.shortest = d.shortest ?? state.shortest;
       state.shortestRoutes = d.shortest_routes ?? null;
       state.difficulty = d.difficulty ?? state.difficulty;
@@ -134,6 +135,7 @@ export function applyEvent(state, t, d, now) {
       state.difficulty = null;
       state.shortestRoutes = null;
       state.results = null;
+      state.timeUp = false;
       state.startAt = null;
       state.startedAt = null;
       state.hints = {};

@@ -32,6 +32,7 @@ export function applySnapshot(state, snap, localNow) {
   state.shortest = snap.shortest ?? null;
   state.difficulty = snap.difficulty ?? null;
   state.results = snap.results ? resultRows(snap.results) : null;
+  state.timeUp = !!snap.time_up;
   state.shortestRoutes = snap.shortest_routes ?? null;
   if (!sameRace) {
     state.history = {};

@@ -62,6 +62,7 @@ export class RoomState {
   /** @type {number | null} */ startedAt;
   /** @type {number | null} */ countdownSeconds;
   /** @type {ResultRow[] | null} */ results;
+  /** @type {boolean} whether the time limit ended the race (with the results) */ timeUp;
   /** @type {string | null} */ closing;
   /** @type {number} */ clockOffset;
   /** @type {Record<string, Hint>} */ hints;
@@ -98,6 +99,7 @@ export class RoomState {
     this.startedAt = null;
     this.countdownSeconds = null;
     this.results = null;
+    this.timeUp = false;
     this.closing = null;
     this.clockOffset = 0; // server ms - local ms
     this.hints = {}; // player id -> last hint seen, with `at` (local ms)

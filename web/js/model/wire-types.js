@@ -152,6 +152,7 @@ export {};
  * @property {DifficultyCard | null} [difficulty]
  * @property {ResultRow[]} [results]
  * @property {Count} [shortest_routes]
+ * @property {boolean} [time_up] with the results: whether the time limit ended the race
  * @property {GhostEntry[]} [ghosts]
  */
 

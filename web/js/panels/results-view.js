@@ -46,7 +46,8 @@ export class ResultsView {
     // the dialog says how the race went: a passing toast ("You finished 1st") would lie over its heading
     if (wasHidden) dismissMessage('info');
     const sorted = [...results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
-    setText('results-winner', winnerLine(sorted, isYou));
+    const winner = winnerLine(sorted, isYou);
+    setText('results-winner', state.timeUp ? t('results.time_up', { result: winner }) : winner);
     $('results-body').replaceChildren(
       ...sorted.map((r) =>
         el(

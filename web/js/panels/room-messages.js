@@ -101,7 +101,7 @@ export function announceEvent({ t: type, d }, { isYou, nameOf }) {
       if (!isYou(d.id)) announce(t('room.event.hinted', { name: nameOf(d.id), method: methodName(d.method) }));
       break;
     case 'race_over':
-      announce(t('room.event.race_over'));
+      announce(t(d.time_up ? 'room.event.time_up' : 'room.event.race_over'));
       break;
     case 'lobby':
       announce(t('room.event.lobby'));
