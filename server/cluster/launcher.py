@@ -1,8 +1,8 @@
-"""`python -m server cluster --procs N --port P [--redis URL | --redis-ha [--redis-replicas R]]
-[--db URL]`: a whole cluster on this machine, in the foreground.
+"""`python -m server cluster --procs N --port P [--redis URL | --redis-ha] [--db URL]`: a whole cluster
+on this machine, in the foreground.
 
 Installs Debian's redis-server and nginx-light when missing, starts one durable redis-server (unless
-`--redis` names one; with `--redis-ha`, a primary, R replicas (1) and three Sentinels, `redis_ha`, whose
+`--redis` names one; with `--redis-ha`, a primary, a replica and three Sentinels, `redis_ha`, whose
 dead members are started again as that module says), N MazeRace processes on free loopback ports
 (all on the same `--db`), and nginx on P in front of them; prints a table of what runs; watches its
 children (one that dies is reported and started again on its port, unless `--no-restart`: Redis on
@@ -61,7 +61,7 @@ class Cluster:
         """Start Redis, the processes and nginx (returned); each is kept as soon as it runs."""
         data = self.args.data
         if self.args.redis_ha:
-            self.redis_ha = RedisHA.start(data / "redis-ha", self.args.redis_replicas)
+            self.redis_ha = RedisHA.start(data / "redis-ha")
             self.redis_url = self.redis_ha.url
         elif self.args.redis is None:
             self.redis = RedisServer.start(data / "redis")

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from server.cluster.redis_ha import MAX_REPLICAS
 from server.cluster.redis_url import redis_url_argument
 from server.cluster.services import LOOPBACK
 
@@ -26,19 +25,11 @@ class ClusterArgs:
     node_args: tuple[str, ...]
     redis_ha: bool = False
     """Start a primary, a replica and three Sentinels (`redis_ha`) instead of one Redis."""
-    redis_replicas: int = 1
-    """With `redis_ha`: how many replicas the primary has (a write is kept once one of them has it)."""
 
 
 def _procs(text: str) -> int:
     if not (text.isdecimal() and 1 <= int(text) <= 64):
         raise argparse.ArgumentTypeError("--procs is a whole number from 1 to 64")
-    return int(text)
-
-
-def _replicas(text: str) -> int:
-    if not (text.isdecimal() and 1 <= int(text) <= MAX_REPLICAS):
-        raise argparse.ArgumentTypeError(f"--redis-replicas is a whole number from 1 to {MAX_REPLICAS}")
     return int(text)
 
 
@@ -69,13 +60,6 @@ def parse_args(argv: Sequence[str]) -> ClusterArgs:
         " by its replica) instead of one redis-server",
     )
     parser.add_argument(
-        "--redis-replicas",
-        type=_replicas,
-        default=1,
-        help="with --redis-ha: how many replicas (default 1); with 2, one replica lost or cut off stops"
-        " nothing, and a promoted replica has a replica at once",
-    )
-    parser.add_argument(
         "--db",
         default=os.environ.get("MAZERACE_DB", "mazerace.db"),
         help="the results store every process shares (default: the SQLite file mazerace.db)",
@@ -94,9 +78,7 @@ def parse_args(argv: Sequence[str]) -> ClusterArgs:
         help="start a process that died again on its port (default: yes)",
     )
     args = parser.parse_args(argv)
-    if args.redis_replicas != 1 and not args.redis_ha:
-        parser.error("--redis-replicas goes with --redis-ha")
     return ClusterArgs(
         args.procs, args.port, args.host, args.redis, args.db, args.data.resolve(),
-        args.public_url, args.restart, tuple(node_args), args.redis_ha, args.redis_replicas,
+        args.public_url, args.restart, tuple(node_args), args.redis_ha,
     )  # fmt: skip

@@ -1,19 +1,12 @@
-"""Redis that survives losing a node: a primary, its replicas (one by default) and three Sentinels on
-loopback ports.
+"""Redis that survives losing a node: a primary, a replica and three Sentinels on loopback ports.
 
-Every Redis node is durable as the single Redis is (`appendonly yes`, `appendfsync always`), each
+Both Redis nodes are durable as the single Redis is (`appendonly yes`, `appendfsync always`), each
 with a config file of its own in its data dir that Sentinel rewrites when it changes the node's role
 (so a node restarted later comes back in the role Sentinel last gave it). The processes connect with
-`url` (`redis+sentinel://...`) and a write counts as kept once a replica has it
-(`server.cluster.ownership.redis_link`: `WAIT 1`). With one replica, that replica lost or cut off
-stops every acknowledgement until it is back, and so does a promotion until the old primary is back
-as the new one's replica. With two, either still confirms every write, and a promoted replica has
-the other at once; the Sentinels promote the replica furthest along, which holds every acknowledged
-write unless the primary and the one replica that confirmed it are both lost.
-
-The Sentinels' settings are in `sentinels`. The nodes' `repl-diskless-sync-delay` 0 has a node
-(re)joining as a replica get the data at once, not after the default 5 s wait for other replicas:
-`WAIT` needs it before anything is acknowledged.
+`url` (`redis+sentinel://...`) and a write counts as kept once the replica has it
+(`server.cluster.ownership.redis_link`). The Sentinels' settings are in `sentinels`; the nodes'
+`repl-diskless-sync-delay` 0 has a node (re)joining as a replica get the data at once, not after the
+default 5 s wait for other replicas: `WAIT` needs it before anything is acknowledged.
 
 `revive` is the launcher's: a dead Sentinel starts again on its config; a dead Redis node starts again
 as a replica of the primary the Sentinels name (told so at once, see `_restart`). A dead primary is
@@ -39,8 +32,6 @@ FAILOVER_WAIT = 2 * FAILOVER_TIMEOUT_MS / 1000 + 2.0
 """Seconds a dead primary waits for its replica's promotion before it is started again as it was
 (its replica is dead too, or the Sentinels cannot agree)."""
 ROLE_CHECK_SECONDS = 0.5
-MAX_REPLICAS = 3
-"""More replicas cost the primary a copy of every write each, and keep nothing more acknowledged."""
 NOWHERE = 0
 """The port a node restarting as a replica first replicates (nothing listens there), until told."""
 SETTLE_SECONDS = 30.0
@@ -59,7 +50,7 @@ def ask(port: int, *command: str | int) -> object:
 
 @dataclass
 class RedisHA:
-    """The Redis nodes (a primary and its replicas) and three Sentinels this process started."""
+    """The two Redis nodes and three Sentinels this process started."""
 
     root: Path
     nodes: list[RedisServer]
@@ -73,13 +64,13 @@ class RedisHA:
     next_role_check: float = 0.0
 
     @classmethod
-    def start(cls, root: Path, replicas: int = 1) -> "RedisHA":
-        """Primary, then replicas, then Sentinels; back once every Sentinel knows every replica and the
+    def start(cls, root: Path) -> "RedisHA":
+        """Primary, then replica, then Sentinels; back once every Sentinel knows the replica and the
         other two (until then a fail-over could not be agreed)."""
         ha = cls(root, [])
         try:
-            for k in range(1, replicas + 2):
-                data = root / f"redis{k}"
+            for name in ("redis1", "redis2"):
+                data = root / name
                 data.mkdir(parents=True, exist_ok=True)
                 conf = data / "redis.conf"
                 conf.write_text(NODE_SETTINGS)
@@ -117,9 +108,8 @@ class RedisHA:
         return next((node for node in self.nodes if node.port == port), None)
 
     def settled(self) -> bool:
-        """Whether every Sentinel agrees on a live primary, knows the other two and every replica, and
-        every replica's link to the primary is up."""
-        replicas = len(self.nodes) - 1
+        """Whether every Sentinel agrees on a live primary, knows the other two and a replica, and the
+        replica's link to the primary is up."""
         primary = self.primary_port()
         if primary is None or self.node_on(primary) is None:
             return False
@@ -130,10 +120,10 @@ class RedisHA:
             fields = state
             if int(fields.get(b"port", 0)) != primary or int(fields.get(b"num-other-sentinels", 0)) < 2:
                 return False
-            if int(fields.get(b"num-slaves", 0)) < replicas:
+            if int(fields.get(b"num-slaves", 0)) < 1:
                 return False
         info = ask(primary, "INFO", "replication")
-        return isinstance(info, dict) and int(info.get("connected_slaves", 0)) >= replicas
+        return isinstance(info, dict) and int(info.get("connected_slaves", 0)) >= 1
 
     def wait_settled(self, seconds: float) -> None:
         deadline = time.monotonic() + seconds
@@ -229,7 +219,7 @@ class RedisHA:
         return [node.service.pid for node in self.nodes] + [s.service.pid for s in self.sentinels]
 
     def stop(self) -> None:
-        """The Sentinels first (no fail-over while the nodes stop), then the replicas, then the primary."""
+        """The Sentinels first (no fail-over while the nodes stop), then the replica, then the primary."""
         primary = self.primary_port() if self.sentinels else None
         for sentinel in self.sentinels:
             sentinel.service.stop(signal.SIGTERM)

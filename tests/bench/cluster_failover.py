@@ -124,29 +124,21 @@ def run(workdir: Path, quick: bool) -> None:
     asyncio.run(main(workdir, 6 if quick else 20))
 
 
-def kills_cli(
-    description: str, default: int, measure: Callable[..., Awaitable[None]], *, replicas: bool = False
-) -> None:
+def kills_cli(description: str, default: int, measure: Callable[[Path, int], Awaitable[None]]) -> None:
     """A fail-over table alone, from the command line: `--kills N` of them, the servers of `--servers
-    CHECKOUT`, run in `--keep DIR` (kept, with the nodes' logs) or in a temporary directory; with
-    `replicas`, `--replicas R` is passed on to `measure`."""
+    CHECKOUT`, run in `--keep DIR` (kept, with the nodes' logs) or in a temporary directory."""
     parser = argparse.ArgumentParser(description=description)
-    if replicas:
-        parser.add_argument(
-            "--replicas", type=int, default=1, help="the Redis primary's replicas (default 1)"
-        )
     parser.add_argument("--kills", type=int, default=default, help=f"kill -9s to measure (default {default})")
     parser.add_argument("--keep", type=Path, help="run in this directory and keep it (the nodes' logs)")
     parser.add_argument("--servers", help="the checkout whose servers to run (default: this one)")
     args = parser.parse_args()
     if args.servers is not None:
         os.environ["PYTHONPATH"] = args.servers
-    options = {"replicas": args.replicas} if replicas else {}
     if args.keep is not None:
-        asyncio.run(measure(args.keep, args.kills, **options))
+        asyncio.run(measure(args.keep, args.kills))
         return
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-failover-") as tmp:
-        asyncio.run(measure(Path(tmp), args.kills, **options))
+        asyncio.run(measure(Path(tmp), args.kills))
 
 
 if __name__ == "__main__":

@@ -9,14 +9,12 @@ primary the Sentinels name now and measures: kill -> the Sentinels name another 
 launcher has the old one back as a replica; kill -> every player of every room has a move acked again
 (an ack within `IN_FLIGHT` of the kill was on its way before it and does not count). Between kills the
 cluster settles. At the end each player's acked moves are checked against the room's final state.
-The kills run twice: with one replica, then with two (`--redis-replicas 2`: a promoted replica has a
-replica at once, so nothing waits for the old primary to come back).
 
 Then CPU a move at 500 moves/s offered (the `cluster` benchmark's load generator and window) through
 3 processes on one plain Redis, and on the primary + replica + Sentinels with `WAIT`.
 
-`python -m tests.bench.cluster_redis_failover --kills N [--replicas R] [--servers CHECKOUT] [--keep DIR]`
-runs the kills alone.
+`python -m tests.bench.cluster_redis_failover --kills N [--servers CHECKOUT] [--keep DIR]` runs the
+kills alone.
 """
 
 import asyncio
@@ -136,8 +134,8 @@ async def kill_once(server: Running, everyone: list[TimedPlayer]) -> dict[str, A
     return result
 
 
-async def kills(workdir: Path, count: int, replicas: int = 1) -> None:
-    server = await asyncio.to_thread(start_cluster, workdir, 3, True, True, replicas)
+async def kills(workdir: Path, count: int) -> None:
+    server = await asyncio.to_thread(start_cluster, workdir, 3, True, True)
     stop = asyncio.Event()
     everyone: list[TimedPlayer] = []
     walkers: list[asyncio.Task[None]] = []
@@ -170,16 +168,14 @@ async def kills(workdir: Path, count: int, replicas: int = 1) -> None:
         stop.set()
         await close_players(everyone, walkers)
         await asyncio.to_thread(server.stop)
-    print_kills(results, lost, acked, unchecked, len(everyone), replicas)
+    print_kills(results, lost, acked, unchecked, len(everyone))
 
 
 def _s(value: float | None) -> str:
     return f"{value:.2f} s" if value is not None else "-"
 
 
-def print_kills(
-    results: list[dict[str, Any]], lost: int, acked: int, unchecked: int, players: int, replicas: int
-) -> None:
+def print_kills(results: list[dict[str, Any]], lost: int, acked: int, unchecked: int, players: int) -> None:
     rows = []
     for label, key in (
         ("kill -> the Sentinels name a new primary", "promoted"),
@@ -193,8 +189,7 @@ def print_kills(
             _s(statistics.median(values) if values else None), _s(max(values) if values else None),
         ])  # fmt: skip
     print_table(
-        f"1. kill -9 of the Redis primary ({replicas} replica{'s' if replicas > 1 else ''}, 3 Sentinels,"
-        " WAIT 1), 3 processes,"
+        f"1. kill -9 of the Redis primary (a replica, 3 Sentinels, WAIT 1), 3 processes,"
         f" {ROOMS} rooms, {players} players moving continuously",
         ["measure", "kills", "median", "max"],
         rows,
@@ -235,10 +230,9 @@ def cpu_a_move(workdir: Path, quick: bool) -> None:
 
 def run(quick: bool = False) -> None:
     with tempfile.TemporaryDirectory(prefix="mazerace-bench-redis-failover-") as tmp:
-        for replicas in (1, 2):
-            asyncio.run(kills(Path(tmp) / f"kills-{replicas}", 4 if quick else 12, replicas))
+        asyncio.run(kills(Path(tmp) / "kills", 4 if quick else 12))
         cpu_a_move(Path(tmp), quick)
 
 
 if __name__ == "__main__":
-    kills_cli("Kill -9s of the Redis primary alone.", 12, kills, replicas=True)
+    kills_cli("Kill -9s of the Redis primary alone.", 12, kills)

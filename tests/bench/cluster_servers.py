@@ -162,25 +162,22 @@ def redis_pid(port: int) -> int | None:
     return int(info["process_id"]) if isinstance(info, dict) else None
 
 
-def start_cluster(
-    workdir: Path, procs: int, restart: bool = False, redis_ha: bool = False, replicas: int = 1
-) -> Running:
-    """`python -m server cluster --procs N` in `workdir` (with `--redis-ha`: Redis as a primary,
-    `replicas` replicas and three Sentinels); its table gives the pids and ports."""
+def start_cluster(workdir: Path, procs: int, restart: bool = False, redis_ha: bool = False) -> Running:
+    """`python -m server cluster --procs N` in `workdir` (with `--redis-ha`: Redis as a primary, a
+    replica and three Sentinels); its table gives the pids and ports."""
     workdir.mkdir(parents=True, exist_ok=True)
     port = free_port()
     log = workdir / "launcher.log"
     command = [
         sys.executable, "-m", "server", "cluster", "--procs", str(procs), "--port", str(port),
         "--data", str(workdir / "data"), "--db", str(workdir / "cluster.db"),
-        "--restart" if restart else "--no-restart",
-        *(["--redis-ha", "--redis-replicas", str(replicas)] if redis_ha else []), "--", *NODE_ARGS,
+        "--restart" if restart else "--no-restart", *(["--redis-ha"] if redis_ha else []), "--", *NODE_ARGS,
     ]  # fmt: skip
     with log.open("ab") as out:
         process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
-    redis = f"Redis primary + {replicas} replica{'s' if replicas > 1 else ''} (WAIT)" if redis_ha else "Redis"
+    redis = "Redis primary + replica (WAIT)" if redis_ha else "Redis"
     running = Running(f"{procs} process{'es' if procs > 1 else ''} + nginx + {redis}", "", process, log)
     _wait_for(running, lambda: "ready: " in log.read_text(errors="replace"))
     for line in log.read_text(errors="replace").splitlines():

@@ -139,13 +139,13 @@ async def _until(ready: Callable[[], bool], what: str, within: float = UP_SECOND
 
 @contextlib.contextmanager
 def running_cluster(
-    root: Path, *, relayed: bool = False, ha: bool = False, replicas: int = 1, extra: tuple[str, ...] = ()
+    root: Path, *, relayed: bool = False, ha: bool = False, extra: tuple[str, ...] = ()
 ) -> Iterator[ChaosCluster]:
     """The three processes are started together (then each waited for), behind one nginx; `relayed`:
-    each reaches Redis through a `Relay` of its own; `ha`: Redis is a primary, `replicas` replicas and
-    three Sentinels, and the processes find the primary through them; `extra`: more options for every
+    each reaches Redis through a `Relay` of its own; `ha`: Redis is a primary, a replica and three
+    Sentinels, and the processes find the primary through them; `extra`: more options for every
     process."""
-    redis_ha = RedisHA.start(root / "redis-ha", replicas) if ha else None
+    redis_ha = RedisHA.start(root / "redis-ha") if ha else None
     redis = redis_ha.nodes[0] if redis_ha is not None else RedisServer.start(root / "redis")
     services: dict[str, Service] = {}
     relays: dict[str, Relay] = {}

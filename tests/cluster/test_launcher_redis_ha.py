@@ -172,31 +172,3 @@ async def test_a_primary_replaced_while_frozen_is_told_at_once_to_follow_the_new
         cluster.process.kill()  # as kill -9 would: its children get only the SIGTERM Linux sends them
         assert cluster.process.wait(10) == -signal.SIGKILL
         assert await asyncio.to_thread(left_running, [row.pid for row in cluster.table()], 15) == []
-
-
-async def test_two_replicas_one_promoted_and_the_dead_primary_follows_it(tmp_path: Path) -> None:
-    """`--redis-replicas 2`: the table lists a primary and two replicas; the primary killed, the
-    Sentinels promote one replica, the other follows it, and the old primary comes back as its replica
-    too; SIGTERM stops every child."""
-    with running_launcher(tmp_path, "--redis-ha", "--redis-replicas", "2", procs=1) as (cluster, _):
-        cluster.wait_for("ready:")
-        rows = cluster.table()
-        redis = [row for row in rows if row.role == "redis"]
-        assert sorted(row.id for row in redis) == ["primary", "replica", "replica"], rows
-        primary = next(row for row in redis if row.id == "primary")
-        replicas = {row.port for row in redis if row is not primary}
-        os.kill(primary.pid, signal.SIGKILL)
-        again = await asyncio.to_thread(cluster.wait_for, f"redis-server (port {primary.port}) died", 60)
-        new_primary = int(again.split("as a replica of port ")[1].split(":")[0])
-        assert new_primary in replicas, again
-        for port in {*replicas, primary.port} - {new_primary}:
-            deadline = time.monotonic() + 30
-            while (info := ask(port, "INFO", "replication")) is None or not (
-                isinstance(info, dict) and info.get("master_port") == new_primary
-            ):
-                assert time.monotonic() < deadline, f"port {port} does not follow {new_primary}: {info}"
-                await asyncio.sleep(0.1)
-        cluster.process.send_signal(signal.SIGTERM)
-        assert cluster.process.wait(60) == 0
-        pids = [row.pid for row in rows if row is not primary] + [_new_pid(again)]
-        assert [pid for pid in pids if not gone(pid)] == []

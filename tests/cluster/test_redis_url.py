@@ -138,15 +138,3 @@ def test_the_launcher_starts_one_redis_or_the_replicated_set_never_both(
     with pytest.raises(SystemExit):
         parse_args(["--redis-ha", "--redis", "redis://127.0.0.1:1/0"])
     assert "not allowed with argument" in capsys.readouterr().err
-
-
-def test_the_replicated_set_takes_a_count_of_replicas(capsys: pytest.CaptureFixture[str]) -> None:
-    assert parse_args(["--redis-ha"]).redis_replicas == 1
-    assert parse_args(["--redis-ha", "--redis-replicas", "2"]).redis_replicas == 2
-    for wrong in ("0", "4", "two", "-1"):
-        with pytest.raises(SystemExit):
-            parse_args(["--redis-ha", "--redis-replicas", wrong])
-        assert "--redis-replicas is a whole number from 1 to 3" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        parse_args(["--redis-replicas", "2"])
-    assert "--redis-replicas goes with --redis-ha" in capsys.readouterr().err
