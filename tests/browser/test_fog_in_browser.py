@@ -1,8 +1,8 @@
 """Explorer mode (fog of war) in a real browser: a fog race against a rival, where the maze shows only
 what the racer has seen (unknown dark, remembered dimmed, in sight lit, read back pixel by pixel against
 the server's own record of what the racer has seen) and the rival only while in sight; a hint that says
-explore further; the whole maze at the exit. A spectator sees the fog until the race is over, then
-watches through either racer's eyes. A
+explore further; the whole maze at the exit. A spectator sees the fog (and nobody to follow) until the
+race is over, then watches through either racer's eyes. A
 4-direction and an 8-direction fog race both draw. Screenshots go under the pytest tmp dir (printed).
 The fog cases the node tests read (tests/js/fixtures/fog.json) are checked against the server's fog code.
 """
@@ -198,6 +198,7 @@ async def test_a_spectator_sees_the_fog_until_the_race_is_over_then_through_eith
     # during the race a spectator could be a racer's second tab: it sees what a racer saw at the entrance
     assert await watcher.state("m.state.inFog()") is True, "a spectator of a fog race is in the fog"
     assert await shown(watcher) == [], "nobody's position"
+    await expect(watcher.page.locator("#follow-field")).to_be_hidden()  # nobody's place to follow
     await shot(watcher, tmp_path, "fog-spectator-during-the-race")
 
     await bob.ok("leave", {})
@@ -211,6 +212,8 @@ async def test_a_spectator_sees_the_fog_until_the_race_is_over_then_through_eith
         assert seen == list(racer(room, member.id).fog.seen), member.id  # type: ignore[union-attr]
 
     await watcher.page.click("#close-results")  # the results are a modal dialog: the maze is behind it
+    await expect(watcher.page.locator("#follow-field")).to_be_visible()
+    assert "Ann" in await watcher.page.locator("#follow-select option").all_inner_texts()
     eyes = watcher.page.locator("#eyes-select")
     await expect(eyes).to_be_visible()
     views: dict[str, list[list[int]]] = {}

@@ -131,17 +131,21 @@ export class RaceView {
     return t('race.where_watching');
   }
 
-  /** Follow: spectators and finished players pick whom the camera follows. */
-  /** @param {boolean} watching */
+  /**
+   * Follow: spectators and finished players pick whom the camera follows, among the players whose place
+   * they know (a spectator of a fog race knows nobody's until it is over: the field hides).
+   * @param {boolean} watching
+   */
   updateFollow(watching) {
     const { state, session } = this;
-    show('follow-field', watching);
-    const options = state.players.map((p) => `${p.id}:${p.name}`).join('|');
+    const placed = state.players.filter((p) => p.cell);
+    show('follow-field', watching && placed.length > 0);
+    if (!placed.some((p) => p.id === session.followId)) session.followId = '';
+    const options = placed.map((p) => `${p.id}:${p.name}`).join('|');
     if (options === this.lastFollow) return;
     this.lastFollow = options;
     const select = $('follow-select');
-    select.replaceChildren(el('option', { value: '', text: t('race.follow_nobody') }), ...state.players.map((p) => el('option', { value: p.id, text: p.name })));
-    if (!state.player(session.followId)) session.followId = '';
+    select.replaceChildren(el('option', { value: '', text: t('race.follow_nobody') }), ...placed.map((p) => el('option', { value: p.id, text: p.name })));
     select.value = session.followId;
   }
 
