@@ -168,14 +168,23 @@ async def kills(workdir: Path, count: int) -> None:
         stop.set()
         await close_players(everyone, walkers)
         await asyncio.to_thread(server.stop)
-    print_kills(results, lost, acked, unchecked, len(everyone))
+    print_kills(results, lost, acked, unchecked, len(everyone), fail_overs(workdir))
+
+
+def fail_overs(workdir: Path) -> int:
+    """How many times the Sentinels switched the primary, as the one that saw the most switches logged:
+    more than the kills means a second fail-over followed a kill."""
+    logs = (workdir / "data" / "redis-ha").glob("sentinel*/sentinel.log")
+    return max((log.read_text(errors="replace").count("+switch-master") for log in logs), default=0)
 
 
 def _s(value: float | None) -> str:
     return f"{value:.2f} s" if value is not None else "-"
 
 
-def print_kills(results: list[dict[str, Any]], lost: int, acked: int, unchecked: int, players: int) -> None:
+def print_kills(
+    results: list[dict[str, Any]], lost: int, acked: int, unchecked: int, players: int, switches: int
+) -> None:
     rows = []
     for label, key in (
         ("kill -> the Sentinels name a new primary", "promoted"),
@@ -194,7 +203,8 @@ def print_kills(results: list[dict[str, Any]], lost: int, acked: int, unchecked:
         ["measure", "kills", "median", "max"],
         rows,
         f"target: every player moving again within 5 s; acked moves lost: {lost} of {acked} (target 0)"
-        + (f" ({unchecked} players could not be checked)" if unchecked else ""),
+        + (f" ({unchecked} players could not be checked)" if unchecked else "")
+        + f"; the Sentinels switched the primary {switches} times for {len(results)} kills",
     )
 
 
