@@ -14,7 +14,8 @@ import aiohttp
 from server.maze.model import Cell
 from server.room.racelog import RaceLog
 from tests.cluster.chaos import WAIT, ChaosCluster
-from tests.cluster.chaos_table import RaceTable, race_over, until
+from tests.cluster.chaos_reads import race_over
+from tests.cluster.chaos_table import RaceTable, until
 
 
 async def stored_race(cluster: ChaosCluster, race_id: str) -> dict[str, Any]:

@@ -12,7 +12,8 @@ import time
 from server.maze.race_card import card_for
 from tests.cluster.chaos import LogEntry, LogTail
 from tests.cluster.chaos_checks import check_race, database_rows
-from tests.cluster.chaos_table import RaceTable, owner_of, seen, until
+from tests.cluster.chaos_reads import seen
+from tests.cluster.chaos_table import RaceTable, owner_of, until
 
 
 async def test_a_full_race_through_nginx_with_two_players_and_a_spectator(table: RaceTable) -> None:

@@ -11,7 +11,8 @@ from server.maze.model import Cell, Maze
 from server.room.settings import spec_for
 from server.runtime.course import build_course
 from tests.cluster.chaos_checks import database_rows, listed_races, logged_moves, stored_race
-from tests.cluster.chaos_table import RaceTable, owner_of, race_over, until
+from tests.cluster.chaos_reads import race_over
+from tests.cluster.chaos_table import RaceTable, owner_of, until
 
 
 def unbroken_walk(maze: Maze, distances: list[int], seed: int, bot_id: str) -> list[Cell]:

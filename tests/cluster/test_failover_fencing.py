@@ -16,15 +16,8 @@ from typing import Any
 from server.cluster.ownership.shared_rooms import room_keys
 from tests.cluster.chaos import LogTail, stream_id
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import (
-    RaceTable,
-    current_cell,
-    join_until_held,
-    move_once,
-    owner_of,
-    second_tab,
-    until,
-)
+from tests.cluster.chaos_reads import current_cell
+from tests.cluster.chaos_table import RaceTable, join_until_held, move_once, owner_of, second_tab, until
 from tests.cluster.players import ClusterPlayer
 
 

@@ -8,7 +8,8 @@ import signal
 import time
 
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import RaceTable, epoch, join_until_held, owner_of, second_tab, seen, until
+from tests.cluster.chaos_reads import seen
+from tests.cluster.chaos_table import RaceTable, epoch, join_until_held, owner_of, second_tab, until
 from tests.cluster.players import ClusterPlayer
 
 

@@ -8,7 +8,8 @@ import time
 from typing import Any
 
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import RaceTable, current_cell, move_once
+from tests.cluster.chaos_reads import current_cell
+from tests.cluster.chaos_table import RaceTable, move_once
 
 
 async def test_a_redis_restart_mid_race_refuses_commands_and_loses_nothing(table: RaceTable) -> None:

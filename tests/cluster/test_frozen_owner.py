@@ -9,7 +9,8 @@ import asyncio
 import signal
 
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import RaceTable, current_cell, move_once, owner_of
+from tests.cluster.chaos_reads import current_cell
+from tests.cluster.chaos_table import RaceTable, move_once, owner_of
 from tests.cluster.players import ClusterPlayer
 
 FROZEN_SECONDS = 2.5

@@ -18,7 +18,8 @@ import redis.asyncio as aioredis
 from server.cluster.ownership.shared_rooms import room_keys
 from tests.cluster.chaos import WAIT, ChaosCluster, LogTail
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import RaceTable, current_cell, owner_of, until
+from tests.cluster.chaos_reads import current_cell
+from tests.cluster.chaos_table import RaceTable, owner_of, until
 from tests.cluster.players import ClusterPlayer
 
 STOLEN_FOR_MS = 3000

@@ -30,7 +30,8 @@ from server.cluster.redis_ha import RedisHA
 from server.cluster.redis_server import RedisServer
 from tests.cluster.chaos import ChaosCluster, running_cluster
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import SIZE, RaceTable, current_cell, move_once, open_table, until
+from tests.cluster.chaos_reads import current_cell
+from tests.cluster.chaos_table import SIZE, RaceTable, move_once, open_table, until
 
 BIG = 11
 """Rows and columns of the maze of the kill test: a walk long enough to be cut by the kill."""

@@ -6,7 +6,8 @@ its budget spent when Redis came back, and waited seconds more, refused `rate_li
 import time
 
 from tests.cluster.chaos_checks import check_race
-from tests.cluster.chaos_table import RaceTable, current_cell, move_once
+from tests.cluster.chaos_reads import current_cell
+from tests.cluster.chaos_table import RaceTable, move_once
 from tests.cluster.players import ClusterPlayer
 
 ASKS = 8
