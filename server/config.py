@@ -77,7 +77,8 @@ class AppConfig:
     """Socket.IO connections one client address may hold open at once (each holds a file descriptor):
     a classroom behind one address is 40 students with a tab or two each, and reconnecting tabs."""
     join_within: float = 60.0
-    """Seconds a Socket.IO connection may stay open without joining a room before it is hung up."""
+    """Seconds a Socket.IO connection may stay open without joining a room before it is hung up (and an
+    Engine.IO session without connecting to the game's namespace)."""
     max_backlog: int = 1024 * 1024
     """Bytes a connection may have waiting to be sent; past them, it is hung up (it is not reading)."""
     downloads_per_address: int = 8

@@ -71,6 +71,7 @@ def create_app(config: AppConfig | None = None) -> web.Application:
     sio = GuardedServer(
         fast_json=config.fast_json,
         connections_per_address=config.connections_per_address,
+        connect_within=config.join_within,
         max_backlog=config.max_backlog,
         write_stall=config.write_stall,
         async_mode="aiohttp",

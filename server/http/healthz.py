@@ -57,6 +57,10 @@ class Health(TypedDict):
     pid: int
     rooms: int
     connections: int
+    """Socket.IO connections to the game."""
+    sessions: int
+    """Engine.IO sessions: the connections above, and any that have not (or no longer) connected to the
+    game; those are hung up within the same time as a connection that joins no room."""
     open_files: OpenFiles
     hung_up: int
     """Socket.IO connections hung up since start: never joined in time, or not reading what they were sent."""
@@ -72,6 +76,7 @@ async def healthz(request: web.Request) -> web.Response:
         "pid": os.getpid(),
         "rooms": len(app[REGISTRY].rooms),
         "connections": app[GATEWAY].connections,
+        "sessions": app[GATEWAY].sessions(),
         "open_files": open_files(),
         "hung_up": app[GATEWAY].hung_up(),
     }

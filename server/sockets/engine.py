@@ -63,8 +63,8 @@ class BoundedEngine(engineio.AsyncServer):
     max_backlog = 1024 * 1024
     write_stall = 30.0
     requests: Callable[[str], object] = staticmethod(lambda _sid: None)
-    """The aiohttp request a session's handshake came on (its TCP connection is what a hang-up closes);
-    set by the Socket.IO server, which keeps the handshakes."""
+    """The aiohttp request whose TCP connection is the session's own (a WebSocket handshake's: what a
+    hang-up closes), or None; set by the Socket.IO server, which keeps the handshakes."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -248,9 +248,15 @@ class SocketGateway:
         task.add_done_callback(self._hang_ups.discard)
 
     def hung_up(self) -> int:
-        """Connections hung up since start for never joining or for not reading what they were sent."""
-        engine = self.sio.bounded.hung_up if isinstance(self.sio, GuardedServer) else 0
-        return self.dropped_unjoined + engine
+        """Connections hung up since start for never joining, for staying out of the game's namespace,
+        or for not reading what they were sent."""
+        if not isinstance(self.sio, GuardedServer):
+            return self.dropped_unjoined
+        return self.dropped_unjoined + self.sio.dropped_outside + self.sio.bounded.hung_up
+
+    def sessions(self) -> int:
+        """Engine.IO sessions open, in the game's namespace or not (each holds a file descriptor)."""
+        return len(self.sio.eio.sockets)
 
     async def hang_up(self, sid: str) -> None:
         """End a connection at once, whether or not its client reads."""

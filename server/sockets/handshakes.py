@@ -46,6 +46,17 @@ def handshake_of(environ: object) -> Handshake:
     return Handshake(str(address), room, routing_key(raw))
 
 
+def own_connection(environ: object) -> object | None:
+    """The aiohttp request whose TCP connection belongs to the session alone (closing it hangs the
+    session up): a WebSocket handshake's. A polling handshake came on a pooled keep-alive connection
+    that carries the client's next request, another session's WebSocket even; None for those."""
+    request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
+    query = getattr(request, "query", None)
+    if query is None or query.get("transport") != "websocket":
+        return None
+    return request
+
+
 def _room_or_nothing(value: str) -> str:
     try:
         return room_code(value)

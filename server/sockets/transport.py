@@ -20,7 +20,7 @@ from socketio import packet
 
 from server.room.rate_limits import AddressSlots, KeyedLimiter, RateLimit, TokenBucket
 from server.sockets.engine import BoundedEngine
-from server.sockets.handshakes import handshake_of
+from server.sockets.handshakes import handshake_of, own_connection
 
 log = logging.getLogger(__name__)
 
@@ -75,13 +75,15 @@ class FastTextPacket(TextPacket):
 class GuardedServer(socketio.AsyncServer):
     """`socketio.AsyncServer` that refuses binary packets, closes connections that send junk, holds each
     address to `connections_per_address` connections at once, and hangs up connections that do not
-    take what they are sent (`server.sockets.engine`)."""
+    take what they are sent (`server.sockets.engine`) or stay out of the game's namespace for
+    `connect_within` seconds."""
 
     def __init__(
         self,
         *,
         fast_json: bool = True,
         connections_per_address: int = 1_000_000,
+        connect_within: float = 60.0,
         max_backlog: int = BoundedEngine.max_backlog,
         write_stall: float = BoundedEngine.write_stall,
         **options: Any,
@@ -92,6 +94,11 @@ class GuardedServer(socketio.AsyncServer):
         self.bounded.max_backlog, self.bounded.write_stall = max_backlog, write_stall
         self.bounded.requests = self._request_of
         self.connections_per_address = connections_per_address
+        self.connect_within = connect_within
+        self._connect_deadlines: dict[str, asyncio.TimerHandle] = {}
+        """Engine.IO sessions not connected to the game's namespace, and when each is hung up."""
+        self.dropped_outside = 0
+        """Sessions hung up for staying out of the game's namespace (reported by /healthz)."""
         self.by_address = AddressSlots()
         """Live Engine.IO sessions of each client address: every one holds a file descriptor."""
         self.malformed: dict[str, int] = {}
@@ -105,12 +112,13 @@ class GuardedServer(socketio.AsyncServer):
         """Addresses refused until the given monotonic time, for sending junk again and again."""
         self.closed_for_junk = 0
         """Connections closed for binary or malformed packets since start (reported by /healthz)."""
+        self._hang_ups: set[asyncio.Task[None]] = set()
 
     def _engineio_server_class(self) -> type[engineio.AsyncServer]:
         return BoundedEngine
 
     def _request_of(self, eio_sid: str) -> object:
-        return (self.environ.get(eio_sid) or {}).get("aiohttp.request")
+        return own_connection(self.environ.get(eio_sid))
 
     async def _handle_eio_connect(
         self, eio_sid: str, environ: dict[str, Any]
@@ -126,7 +134,38 @@ class GuardedServer(socketio.AsyncServer):
             message = "too many connections from your address; close some tabs and try again"
             return {"code": "too_many_connections", "message": message}  # a 401 with this JSON body
         await super()._handle_eio_connect(eio_sid, environ)
+        self._arm_connect_deadline(eio_sid)
         return None
+
+    def _arm_connect_deadline(self, eio_sid: str) -> None:
+        """Give a session `connect_within` seconds to be in the game's namespace.
+
+        The game's own deadline (join a room in time) starts only once a session connects to `/`; a
+        session that never does (polling with no `40`, or a connection to a namespace the server has
+        not) would otherwise hold its file descriptor and its address's slot for ever.
+        """
+        old = self._connect_deadlines.pop(eio_sid, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        self._connect_deadlines[eio_sid] = loop.call_later(
+            self.connect_within, self._drop_if_outside, eio_sid
+        )
+
+    def _drop_if_outside(self, eio_sid: str) -> None:
+        self._connect_deadlines.pop(eio_sid, None)
+        if self.manager.sid_from_eio_sid(eio_sid, "/") is not None or eio_sid not in self.eio.sockets:
+            return
+        self.dropped_outside += 1
+        task = asyncio.create_task(self.bounded.hang_up(eio_sid))
+        self._hang_ups.add(task)
+        task.add_done_callback(self._hang_ups.discard)
+
+    async def _handle_disconnect(self, eio_sid: str, namespace: str | None, reason: Any = None) -> None:
+        """A client that leaves `/` but keeps its Engine.IO session is given the same time again."""
+        await super()._handle_disconnect(eio_sid, namespace, reason)
+        if (namespace or "/") == "/":
+            self._arm_connect_deadline(eio_sid)  # cancelled below if the whole session is ending
 
     async def hang_up(self, sid: str) -> None:
         """End a Socket.IO connection at once, whatever its client reads: its TCP connection closes."""
@@ -159,6 +198,9 @@ class GuardedServer(socketio.AsyncServer):
         if eio_sid in self.environ:
             self.by_address.give_back(handshake_of(self.environ[eio_sid]).address)
         await super()._handle_eio_disconnect(eio_sid, reason)
+        deadline = self._connect_deadlines.pop(eio_sid, None)
+        if deadline is not None:
+            deadline.cancel()
 
     async def _close_for_junk(self, eio_sid: str) -> None:
         """Disconnect the session and hang up its connection at once.
@@ -178,7 +220,7 @@ class GuardedServer(socketio.AsyncServer):
             self._note(
                 f"refusing connections from {address} for {SHUT_OUT_SECONDS:.0f} s: it keeps sending junk"
             )
-        request = environ.get("aiohttp.request")
+        request = own_connection(environ)
         try:
             await self.eio.disconnect(eio_sid)
         finally:

@@ -37,6 +37,7 @@ async def test_healthz_names_the_node_and_its_pid(aiohttp_server: Any) -> None:
         "pid": os.getpid(),
         "rooms": 0,
         "connections": 0,
+        "sessions": 0,
         "hung_up": 0,
     }
     assert response.headers[NODE_HEADER] == "node7"

@@ -3,6 +3,7 @@ number of Socket.IO connections, none idle for long without joining a room, no c
 unread output piles up, and no HTTP request waiting forever for a body that never comes."""
 
 import asyncio
+import json
 import time
 
 import aiohttp
@@ -79,6 +80,69 @@ async def test_a_connection_that_never_joins_is_hung_up(start_server: StartServe
     assert player.sio.connected  # a member is never dropped for it
     await player.ok("ready", {"ready": True})
     assert (await health(harness))["hung_up"] == 1
+
+
+async def test_a_session_outside_the_game_namespace_is_hung_up(start_server: StartServer) -> None:
+    """Engine.IO sessions that never connect to `/` (polling with no `40`, a namespace the server has
+    not) or that leave it are hung up like connections that join no room; a member is not, nor the
+    WebSocket that came next on the keep-alive connection of a polling session's handshake."""
+    harness = await start_server(join_within=0.5)
+    code = await harness.create_room()
+    player = await harness.client()
+    await player.join(code, "Ann")
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=1)) as one_connection:
+        url = harness.url + "/socket.io/?EIO=4&transport=polling"
+        async with one_connection.get(url) as response:
+            polling_sid = json.loads((await response.text())[1:])["sid"]
+        watcher = await _engine_socket(one_connection, harness.url, "40")  # the same TCP connection
+        await watcher.receive_str(timeout=5)  # connected to `/`
+        await watcher.send_str(
+            "421" + json.dumps(["join", {"code": code, "name": "Bo", "role": "spectator"}])
+        )
+        sockets = [
+            await _engine_socket(harness.http, harness.url, first) for first in (None, "40/elsewhere,", "40")
+        ]
+        await sockets[2].send_str("41")  # in, then out of `/`, keeping the Engine.IO session
+        assert (await health(harness))["sessions"] == 6
+        for ws in sockets:
+            assert await _closed_within(ws, 10.0), f"an Engine.IO session stayed open ({ws})"
+        async with harness.http.get(f"{url}&sid={polling_sid}") as response:
+            assert response.status == 400  # the polling session is gone
+        assert await eventually(lambda: _sessions_are(harness, 2), 5.0)
+        assert not watcher.closed, "hanging up a polling session closed another session's connection"
+        await watcher.close()
+    assert player.sio.connected
+    await player.ok("ready", {"ready": True})
+    final = await health(harness)
+    assert final["hung_up"] == 4, final
+
+
+async def _engine_socket(
+    http: aiohttp.ClientSession, url: str, first: str | None
+) -> aiohttp.ClientWebSocketResponse:
+    """A WebSocket Engine.IO session, after its open packet, that has sent `first` (if any)."""
+    ws = await http.ws_connect(url + "/socket.io/?EIO=4&transport=websocket")
+    opened = await ws.receive_str(timeout=5)
+    assert opened.startswith("0"), opened
+    if first is not None:
+        await ws.send_str(first)
+    return ws
+
+
+async def _closed_within(ws: aiohttp.ClientWebSocketResponse, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            message = await ws.receive(timeout=deadline - time.monotonic())
+        except TimeoutError:
+            return False
+        if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+            return True
+    return False
+
+
+async def _sessions_are(harness: Harness, count: int) -> bool:
+    return (await health(harness))["sessions"] == count
 
 
 async def _disconnected(client: socketio.AsyncClient) -> bool:

@@ -59,14 +59,14 @@ async def test_healthz_counts_rooms_and_connections(arena: Harness) -> None:
     solo = {"ok": True, "node": "solo", "pid": os.getpid(), "hung_up": 0}  # this test's process serves it
     files = body.pop("open_files")
     assert 0 < files["open"] < files["limit"]
-    assert (status, body) == (200, {**solo, "rooms": 0, "connections": 0})
+    assert (status, body) == (200, {**solo, "rooms": 0, "connections": 0, "sessions": 0})
     assert response.headers["X-MazeRace-Node"] == "solo"
     assert_security_headers(response)
     await arena.create_room()
     client = await arena.client()
     _, body, _ = await arena.request("GET", "/healthz")
     body.pop("open_files")
-    assert body == {**solo, "rooms": 1, "connections": 1}
+    assert body == {**solo, "rooms": 1, "connections": 1, "sessions": 1}
     await client.sio.disconnect()
     for _ in range(200):
         _, body, _ = await arena.request("GET", "/healthz")
@@ -74,7 +74,7 @@ async def test_healthz_counts_rooms_and_connections(arena: Harness) -> None:
             break
         await asyncio.sleep(0.01)
     body.pop("open_files")
-    assert body == {**solo, "rooms": 1, "connections": 0}
+    assert body == {**solo, "rooms": 1, "connections": 0, "sessions": 0}
 
 
 async def test_a_wrong_method_on_an_api_route_is_a_json_405(arena: Harness) -> None:
