@@ -22,7 +22,7 @@ from server.room.settings import PRESETS, RoomSettings, parse_settings
 from server.runtime.published_layouts import PublishedLayouts
 from server.store.interface import Store, StoredRace
 
-MEMBER_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+MEMBER_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}\Z")
 
 
 @dataclass(frozen=True)

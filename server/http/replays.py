@@ -46,7 +46,7 @@ from server.runtime.published_layouts import PublishedLayouts
 from server.runtime.race_analyses import check_analysable, in_analysis_worker
 from server.store.interface import Store, StoredRace
 
-RACE_ID = re.compile(r"^[A-Za-z0-9_-]{16}$")
+RACE_ID = re.compile(r"^[A-Za-z0-9_-]{16}\Z")
 REPLAY_LIMIT = RateLimit(1.0, 10.0)
 """Replay answers per client address: a burst of 10, then one a second."""
 CACHE_BYTES = 64 * 1024 * 1024

@@ -20,7 +20,7 @@ from aiohttp import web
 from server.http.edge import accepts_gzip
 from server.http.minify import minified
 
-VERSION = re.compile(r"^([0-9a-f]{12})/(.+)$")
+VERSION = re.compile(r"^([0-9a-f]{12})/(.+)\Z")
 ASSET_REFERENCE = re.compile(rb"""(\s(?:src|href)=["'])/static/""")
 IMMUTABLE = "max-age=31536000, immutable"
 REVALIDATE = "no-cache"

@@ -2,5 +2,5 @@
 
 import re
 
-ROOM_CODE = re.compile(r"^[0-9a-z]{10}$")
+ROOM_CODE = re.compile(r"^[0-9a-z]{10}\Z")
 """Ten lower-case letters and digits: what a room link ends with."""

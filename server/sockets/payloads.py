@@ -10,7 +10,7 @@ from server.maze.model import MAX_SIDE, Cell
 from server.maze.moves import Target
 from server.room.codes import ROOM_CODE
 
-TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}\Z")
 MAX_METHOD_CHARS = max(len(method) for method in HINT_METHODS)
 """A hint method longer than every name is refused before it is looked up."""
 
@@ -74,7 +74,7 @@ def parse_flag(payload: object, key: str, default: bool) -> bool:
     return value
 
 
-MEMBER_ID = re.compile(r"^[ps][0-9]{1,9}$")
+MEMBER_ID = re.compile(r"^[ps][0-9]{1,9}\Z")
 
 
 def parse_member(payload: object) -> str:
