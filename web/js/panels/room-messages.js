@@ -72,6 +72,17 @@ export function whyWatching(room) {
 const methodName = (method) => (typeof method === 'string' && Object.hasOwn(METHODS, method) ? t(METHODS[method]) : String(method ?? ''));
 
 /**
+ * What a new host is called: you, a player by name, or nobody (the last player left: the room waits
+ * for one, and its first player will be the host).
+ * @param {string | null | undefined} id
+ * @param {{isYou: (id: string) => boolean, nameOf: (id: string) => string}} names
+ */
+export function hostChangeText(id, { isYou, nameOf }) {
+  if (!id) return t('room.event.host_none');
+  return isYou(id) ? t('room.event.host_you') : t('room.event.host_other', { name: nameOf(id) });
+}
+
+/**
  * Say a room event (also one replayed after a snapshot). isYou(id); nameOf(id).
  * @param {Pick<import('../model/wire-types.js').Envelope, 't' | 'd'>} env
  * @param {{isYou: (id: string) => boolean, nameOf: (id: string) => string}} names
@@ -85,7 +96,7 @@ export function announceEvent({ t: type, d }, { isYou, nameOf }) {
       }
       break;
     case 'host': // said where everyone sees it: the Start button has moved to someone else's page
-      message(isYou(d.id) ? t('room.event.host_you') : t('room.event.host_other', { name: nameOf(d.id) }), 'info', 5000);
+      message(hostChangeText(d.id, { isYou, nameOf }), 'info', 5000);
       break;
     case 'started':
       announce(t('room.event.go'));
