@@ -46,6 +46,13 @@ async def test_drawing_by_dragging_changes_the_card(open_tab: Any) -> None:
     await page.locator("#tools-heading").scroll_into_view_if_needed()
     await drag(page, SNAKE)
     await expect(verdict).to_have_attribute("data-solvable", "true")
+    # the buttons follow the history as soon as a stroke ends: drawn again, nothing is left to redo
+    await page.click("#undo")
+    await expect(verdict).to_have_attribute("data-solvable", "false")
+    await expect(page.locator("#redo")).to_be_enabled()
+    await drag(page, SNAKE)
+    await expect(verdict).to_have_attribute("data-solvable", "true")
+    await expect(page.locator("#redo")).to_be_disabled()
     rows = page.locator("#card-rows")
     await expect(rows.locator("dd").first).to_have_text("8 steps")
     card = await page.evaluate(f"{HOOK}.card")

@@ -46,11 +46,13 @@ export class EditorModel {
     this.stroke = { changes: [], openings: null, whole: null };
   }
 
-  /** End the stroke (a stroke that changed nothing leaves no step). */
+  /** End the stroke (a stroke that changed nothing leaves no step); whether it left one. */
   endStroke() {
     const stroke = this.stroke;
     this.stroke = null;
-    if (stroke && (stroke.changes.length || stroke.openings)) this.record(stroke);
+    if (!stroke || !(stroke.changes.length || stroke.openings)) return false;
+    this.record(stroke);
+    return true;
   }
 
   /** Keep a step in the history; a new edit forgets what could be redone. @param {Step} step */

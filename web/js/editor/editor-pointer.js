@@ -59,20 +59,22 @@ export function attachPointer(canvas, model, view, on) {
     gesture.last = cell;
   };
 
-  /** The gesture's end: a click on a wall turns it, a region is filled, the stroke closes. */
+  /** The gesture's end: a click on a wall turns it, a region is filled, the stroke closes; the page
+   * hears of it once the stroke is a step in the history, so Undo and Redo show what is there. */
   const finish = () => {
     const tool = on.tool();
     if (gesture.kind === 'draw') {
+      let edited = false;
       if ((tool === 'carve' || tool === 'build') && !gesture.moved && gesture.wall) {
         const [a, b] = gesture.wall;
         model.setPassage(a, b, !model.isOpen(a, b));
-        on.edited();
+        edited = true;
       }
       if ((tool === 'open-region' || tool === 'wall-region') && gesture.start && gesture.last) {
         on.region(null);
-        if (model.fillRegion(gesture.start, gesture.last, tool === 'open-region')) on.edited();
+        edited = model.fillRegion(gesture.start, gesture.last, tool === 'open-region') || edited;
       }
-      model.endStroke();
+      if (model.endStroke() || edited) on.edited();
     }
     gesture = { kind: 'none', last: null, start: null, wall: null, moved: false, spread: 0, mid: [0, 0] };
   };
@@ -84,7 +86,7 @@ export function attachPointer(canvas, model, view, on) {
     if (pointers.size === 2) {
       if (gesture.kind === 'draw') {
         on.region(null);
-        model.endStroke(); // a second finger turns the drawing into a pinch
+        if (model.endStroke()) on.edited(); // a second finger turns the drawing into a pinch
       }
       gesture = { ...gesture, kind: 'pinch', ...pinchState() };
       return;
