@@ -4,7 +4,7 @@
 // wide for the server keeps the player on the page, told why, instead of refused in the room.
 import { t } from './i18n.js';
 import { nameTooWide } from './name-width.js';
-import { saveName } from './storage.js';
+import { loadName, saveName } from './storage.js';
 import { message } from './ui.js';
 
 /**
@@ -32,10 +32,21 @@ export function nameFits(input) {
 export function nameToRace(input) {
   let name = input.value.trim();
   if (!name) {
-    name = t('front.default_name', { number: String(1000 + Math.floor(Math.random() * 9000)) });
+    name = pickedName();
     input.value = name;
   }
   if (!nameFits(input)) return null;
   saveName(name);
   return name;
+}
+
+/** A name the game picks for a player who has typed none ("Player 4821"). */
+const pickedName = () => t('front.default_name', { number: String(1000 + Math.floor(Math.random() * 9000)) });
+
+/**
+ * Before going to a room from a page with no name field (a published maze's page): the name saved,
+ * or one picked and saved, so the room page joins the player at once, as a tap on the front page does.
+ */
+export function ensureName() {
+  if (!loadName().trim()) saveName(pickedName());
 }

@@ -10,6 +10,7 @@ import { decodeMaze } from '../model/maze.js';
 import { mazeUrl, parseMazeCode } from '../model/share-code.js';
 import { MazePicture } from '../render/maze-picture.js';
 import { mazeFactList } from '../panels/maze-facts.js';
+import { ensureName } from '../common/player-name.js';
 
 translatePage();
 mountLanguageSwitch(document.querySelector('header.top'));
@@ -95,7 +96,10 @@ $('race-here').addEventListener('click', async () => {
   button.disabled = true;
   try {
     const res = await api('/api/rooms', { method: 'POST', body: JSON.stringify({ maze: code }) });
-    if (res.ok && res.body?.code) goToRoom(res);
+    if (res.ok && res.body?.code) {
+      ensureName(); // the room page then joins at once, as the room's host
+      goToRoom(res);
+    }
     else message(problem(res));
   } catch {
     message(t('front.error.unreachable'));
