@@ -155,7 +155,7 @@ async def test_in_chinese_no_latin_word_shows_not_even_to_a_screen_reader(
     page = await open_front("", PHONE, locale="zh-CN")
     await expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     await expect(page.locator("#race-bot-summary")).to_have_text(
-        "没人一起玩？DFS 机器人马上和你比赛：每秒 5 步，迷宫 简单 10 \N{MULTIPLICATION SIGN} 10。"
+        "没人一起玩？DFS 机器人马上和你比赛：每秒 5 步，简单 10 \N{MULTIPLICATION SIGN} 10 的迷宫。"
     )
     await expect(page.get_by_role("button", name=f"加入房间 {code}")).to_be_visible()
     texts = await page.evaluate(TEXTS)

@@ -27,6 +27,19 @@ test('placeholders are filled by name; numbers in the language\'s way; unknown o
   assert.equal(translator('zh-CN', sampleZh).t('room.welcome', { name: '小明' }), '欢迎你，小明！');
 });
 
+test('in Chinese a placeholder is spaced from the text beside it for Latin values only', () => {
+  const { t: zt } = translator('zh-CN', zh);
+  assert.equal(zt('room.event.host_other', { name: 'Ann' }), 'Ann 现在是房主。');
+  assert.equal(zt('room.event.host_other', { name: '小明' }), '小明现在是房主。');
+  const dfs = zt('method.dfs');
+  assert.ok(zt('room.hint.way_for_steps', { method: dfs, where: '上', count: 3 }).startsWith('DFS（栈）提示：'));
+  assert.ok(zt('room.hint.way_for_steps', { method: 'A*', where: '上', count: 3 }).startsWith('A* 提示：'));
+  const { t: size } = translator('zh-CN', { k: '迷宫 {preset} {rows} × {cols}' });
+  assert.equal(size('k', { preset: '简单', rows: 10, cols: 10 }), '迷宫简单 10 × 10', 'Latin keeps its space');
+  const { t: et } = translator('en', { k: '{a} and {b}' });
+  assert.equal(et('k', { a: '小明', b: 'Ann' }), '小明 and Ann', 'other languages keep their spaces');
+});
+
 test('plurals follow Intl.PluralRules in each language', () => {
   const english = translator('en', sample).t;
   assert.equal(english('room.players', { count: 1, ready: 0 }), '1 player, 0 ready');
