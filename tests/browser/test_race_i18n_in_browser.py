@@ -210,7 +210,7 @@ async def test_a_whole_race_in_chinese(open_in: OpenTab, live_server: TestServer
     analysis = page.locator("#results-analysis")
     await expect(analysis).to_have_attribute("data-state", "ready", timeout=15_000)
     await expect(page.locator("#results-winner")).to_have_text("你赢了！")
-    await expect(analysis.locator(".analysis-summary")).to_contain_text(f"{NAME}用时")  # no space: both Chinese
+    await expect(analysis.locator(".analysis-summary")).to_contain_text(f"{NAME}用时")  # no space
     await expect(analysis.locator(".analysis-hints li")).to_contain_text("它让总用时多了 0:05.0")
     assert_none(await english_in(page, allowed), "the results and the race explained")
 
