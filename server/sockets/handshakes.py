@@ -36,7 +36,7 @@ def routing_key(raw_query: str) -> str:
 
 def handshake_of(environ: object) -> Handshake:
     """The handshake in Engine.IO's `environ` (whose own REMOTE_ADDR is a fixed placeholder)."""
-    request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
+    request = _request_in(environ)
     address = getattr(request, "remote", None) or "unknown"
     query = getattr(request, "query", None)
     named = query.get("room") if query is not None else None
@@ -50,11 +50,16 @@ def own_connection(environ: object) -> object | None:
     """The aiohttp request whose TCP connection belongs to the session alone (closing it hangs the
     session up): a WebSocket handshake's. A polling handshake came on a pooled keep-alive connection
     that carries the client's next request, another session's WebSocket even; None for those."""
-    request = environ.get("aiohttp.request") if isinstance(environ, dict) else None
+    request = _request_in(environ)
     query = getattr(request, "query", None)
     if query is None or query.get("transport") != "websocket":
         return None
     return request
+
+
+def _request_in(environ: object) -> object | None:
+    """The aiohttp request Engine.IO keeps in a session's `environ`."""
+    return environ.get("aiohttp.request") if isinstance(environ, dict) else None
 
 
 def _room_or_nothing(value: str) -> str:

@@ -12,29 +12,19 @@ const WIDE = /[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;
  * @param {(name: string) => string | null} valueOf
  */
 export function fillChinese(text, valueOf) {
-  const parts = text.split(/(\{\w+\})/);
-  /** @type {{text: string, optional: boolean}[]} */
-  const pieces = [];
-  parts.forEach((part, i) => {
-    if (i % 2) {
-      pieces.push({ text: valueOf(part.slice(1, -1)) ?? part, optional: false });
-      return;
-    }
-    let middle = part;
-    const lead = i > 0 && middle.startsWith(' ');
-    if (lead) middle = middle.slice(1);
-    const trail = i < parts.length - 1 && middle.endsWith(' ');
-    if (trail) middle = middle.slice(0, -1);
-    if (lead) pieces.push({ text: ' ', optional: true });
-    pieces.push({ text: middle, optional: false });
-    if (trail) pieces.push({ text: ' ', optional: true });
-  });
-  return pieces
-    .map((piece, i) => {
-      if (!piece.optional) return piece.text;
-      const before = pieces.slice(0, i).map((p) => p.text).join('').slice(-1);
-      const after = pieces.slice(i + 1).map((p) => p.text).join('').slice(0, 1);
-      return WIDE.test(before) && WIDE.test(after) ? '' : ' ';
+  // template text at even places, values at odd ones
+  const parts = text.split(/(\{\w+\})/).map((part, i) => (i % 2 ? valueOf(part.slice(1, -1)) ?? part : part));
+  return parts
+    .map((part, i) => {
+      if (i % 2) return part;
+      const before = parts[i - 1]?.slice(-1) ?? '';
+      const after = parts[i + 1]?.slice(0, 1) ?? '';
+      let out = part;
+      if (i > 0 && out.startsWith(' ') && WIDE.test(before) && WIDE.test(out.charAt(1) || after)) out = out.slice(1);
+      if (i < parts.length - 1 && out.endsWith(' ') && WIDE.test(after) && WIDE.test(out.charAt(out.length - 2) || before)) {
+        out = out.slice(0, -1);
+      }
+      return out;
     })
     .join('');
 }

@@ -7,6 +7,9 @@ import { nameTooWide } from './name-width.js';
 import { loadName, saveName } from './storage.js';
 import { message } from './ui.js';
 
+/** A name the game picks for a player who has typed none ("Player 4821"). */
+const pickedName = () => t('front.default_name', { number: String(1000 + Math.floor(Math.random() * 9000)) });
+
 /**
  * Whether the name in `input` fits the server's limits (an empty one does: that is for the caller to
  * settle); if not, the page says why, the field is marked invalid for assistive technology and has focus.
@@ -39,9 +42,6 @@ export function nameToRace(input) {
   saveName(name);
   return name;
 }
-
-/** A name the game picks for a player who has typed none ("Player 4821"). */
-const pickedName = () => t('front.default_name', { number: String(1000 + Math.floor(Math.random() * 9000)) });
 
 /**
  * Before going to a room from a page with no name field (a published maze's page): the name saved,

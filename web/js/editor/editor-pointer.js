@@ -60,21 +60,20 @@ export function attachPointer(canvas, model, view, on) {
   };
 
   /** The gesture's end: a click on a wall turns it, a region is filled, the stroke closes; the page
-   * hears of it once the stroke is a step in the history, so Undo and Redo show what is there. */
+   * hears of it once the stroke is a step in the history (every edit of a drag goes into its stroke),
+   * so Undo and Redo show what is there. */
   const finish = () => {
     const tool = on.tool();
     if (gesture.kind === 'draw') {
-      let edited = false;
       if ((tool === 'carve' || tool === 'build') && !gesture.moved && gesture.wall) {
         const [a, b] = gesture.wall;
         model.setPassage(a, b, !model.isOpen(a, b));
-        edited = true;
       }
       if ((tool === 'open-region' || tool === 'wall-region') && gesture.start && gesture.last) {
         on.region(null);
-        edited = model.fillRegion(gesture.start, gesture.last, tool === 'open-region') || edited;
+        model.fillRegion(gesture.start, gesture.last, tool === 'open-region');
       }
-      if (model.endStroke() || edited) on.edited();
+      if (model.endStroke()) on.edited();
     }
     gesture = { kind: 'none', last: null, start: null, wall: null, moved: false, spread: 0, mid: [0, 0] };
   };

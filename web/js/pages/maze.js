@@ -96,11 +96,12 @@ $('race-here').addEventListener('click', async () => {
   button.disabled = true;
   try {
     const res = await api('/api/rooms', { method: 'POST', body: JSON.stringify({ maze: code }) });
-    if (res.ok && res.body?.code) {
-      ensureName(); // the room page then joins at once, as the room's host
-      goToRoom(res);
+    if (!res.ok || !res.body?.code) {
+      message(problem(res));
+      return;
     }
-    else message(problem(res));
+    ensureName(); // the room page then joins at once, as the room's host
+    goToRoom(res);
   } catch {
     message(t('front.error.unreachable'));
   } finally {
