@@ -7,6 +7,7 @@ start children from a thread that lives as long as they should (the main thread)
 import contextlib
 import ctypes
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -28,11 +29,33 @@ class ServiceError(RuntimeError):
     """A service that could not be started; the message says why, with the end of its log."""
 
 
+EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+LOWEST_CHOSEN_PORT = 10_000
+"""Ports chosen for servers start here: well above the well-known and registered services' ports."""
+_CHOOSER = random.SystemRandom()
+
+
 def free_port(host: str = LOOPBACK) -> int:
-    """A TCP port nobody listens on right now (another process may take it before it is used)."""
-    with socket.socket() as probe:
+    """A TCP port nobody uses right now, chosen at random below the kernel's ephemeral range: a port the
+    kernel hands out (to `bind(0)` or to any outgoing connection) can be taken as a connection's local
+    port in the moment between this choice and the server's bind, which then fails with EADDRINUSE."""
+    lowest_ephemeral = _lowest_ephemeral_port()
+    if lowest_ephemeral > LOWEST_CHOSEN_PORT:
+        for _ in range(100):
+            port = _CHOOSER.randrange(LOWEST_CHOSEN_PORT, lowest_ephemeral)
+            if port_is_free(port, host):
+                return port
+    with socket.socket() as probe:  # no free port below the range: let the kernel choose
         probe.bind((host, 0))
         return int(probe.getsockname()[1])
+
+
+def _lowest_ephemeral_port() -> int:
+    """The first port of the range the kernel picks local ports from (Linux's default when unknown)."""
+    try:
+        return int(EPHEMERAL_RANGE.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32_768
 
 
 def port_is_free(port: int, host: str = LOOPBACK) -> bool:

@@ -7,19 +7,14 @@ and the child's own code (`tests.bench.load_servers`) is a separate program.
 
 import asyncio
 import os
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from server.cluster.services import free_port
+
 CLOCK_TICK = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class ServerProcess:

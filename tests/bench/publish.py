@@ -13,7 +13,6 @@ fail.
 
 import asyncio
 import json
-import socket
 import sqlite3
 import tempfile
 import time
@@ -25,6 +24,7 @@ import aiohttp
 from aiohttp import web
 
 from server.app.factory import create_app
+from server.cluster.services import free_port
 from server.config import AppConfig
 from server.maze.generation import MazeSpec, generate
 from server.maze.model import Maze
@@ -39,12 +39,6 @@ TITLE = "Publishing: a 150x150 maze through the HTTP API (clear check, publish, 
 
 SIDE = 150
 UNLIMITED = RateLimit(1e6, 1e6)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _mazes(count: int, directions: int) -> list[Maze]:
@@ -120,7 +114,7 @@ async def _publish_all(base: str, mazes: list[Maze]) -> tuple[dict[str, float], 
 async def _serve(config: AppConfig, mazes: list[Maze]) -> tuple[dict[str, float], list[str], int]:
     runner = web.AppRunner(create_app(config))
     await runner.setup()
-    port = _free_port()
+    port = free_port()
     await web.TCPSite(runner, "127.0.0.1", port).start()
     try:
         return await _publish_all(f"http://127.0.0.1:{port}", mazes)

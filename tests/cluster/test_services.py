@@ -10,7 +10,7 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 
 from server.app.factory import create_app
-from server.cluster.services import port_answers
+from server.cluster.services import EPHEMERAL_RANGE, LOWEST_CHOSEN_PORT, free_port, port_answers
 from server.config import AppConfig
 from server.http.healthz import NODE_HEADER
 from server.room.rate_limits import RateLimit
@@ -20,6 +20,15 @@ from .conftest import StartNginx
 
 AppServer = Callable[..., Any]
 ROOMS = [f"room{n:06d}" for n in range(12)]
+
+
+def test_a_chosen_port_is_below_the_range_outgoing_connections_take_theirs_from() -> None:
+    """Any outgoing connection (a process reaching Redis, a test's client) takes its local port from the
+    kernel's ephemeral range: a server's port chosen there can be taken before the server binds it."""
+    lowest_ephemeral = int(EPHEMERAL_RANGE.read_text().split()[0])
+    ports = [free_port() for _ in range(20)]
+    assert all(LOWEST_CHOSEN_PORT <= port < lowest_ephemeral for port in ports), ports
+    assert len(set(ports)) > 1, ports  # chosen at random: two test workers seldom choose the same
 
 
 def test_redis_answers_and_is_durable(redis_server: RedisServer) -> None:

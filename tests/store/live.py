@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,7 @@ from typing import IO, Any
 import aiohttp
 import socketio
 
+from server.cluster.services import free_port
 from server.maze.model import Cell, Maze
 from server.maze.wire import decode_maze
 
@@ -29,13 +29,6 @@ STARTUP_TIMEOUT = 15.0
 TIMEOUT = 5.0
 MOVE_GAP = 0.06
 """Seconds between moves: under the server's 20 moves a second."""
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _open_log(path: Path) -> IO[bytes]:
