@@ -10,6 +10,7 @@ tests and their async fixtures all run in the worker's one session loop (the roo
 tests; the fixtures say `loop_scope="session"`), each test still with a fresh server of its own.
 """
 
+import asyncio
 import itertools
 import os
 import re
@@ -40,6 +41,8 @@ FLAGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+CLOSE_SECONDS = 30
+"""Closing a context takes well under a second: one still open after this is stuck in Chromium."""
 ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts"
 
 # What a page shows after a server round trip can take seconds when the two cores are busy with the
@@ -74,7 +77,19 @@ async def browser(chromium: Browser, live_server: TestServer) -> AsyncIterator[B
     page of one test runs on into the next."""
     yield chromium
     for context in chromium.contexts:
-        await context.close()
+        await close_context(context)
+
+
+async def close_context(context: BrowserContext) -> None:
+    """Close a test's browser context, failing clearly if Chromium never answers: it can hold the close
+    of a page that is navigating when its test ends (after a tap that leads to another page) for ever,
+    so such a test waits for where the page goes before it ends."""
+    try:
+        async with asyncio.timeout(CLOSE_SECONDS):
+            await context.close()
+    except TimeoutError:
+        pages = [page.url for page in context.pages]
+        pytest.fail(f"Chromium did not close the context of {pages} within {CLOSE_SECONDS} s")
 
 
 SCRIPT_RAN = "() => document.getElementById('language-switch') !== null"
@@ -141,7 +156,7 @@ async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[o
 
     yield open_tab
     for tab in tabs:
-        await tab.context.close()
+        await close_context(tab.context)
     for tab in tabs:
         assert not tab.errors, f"script errors in the page: {tab.errors}"
         assert not tab.dialogs, f"the page opened dialogs: {tab.dialogs}"

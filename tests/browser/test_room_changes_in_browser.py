@@ -7,7 +7,7 @@ import re
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
-from tests.browser.conftest import room_of, script_ran
+from tests.browser.conftest import arrive, room_of, script_ran
 from tests.browser.rooms import join_room, post_room
 
 
@@ -34,6 +34,7 @@ async def test_everyone_sees_who_hosts_when_the_host_leaves(open_tab, live_serve
     bob = await join_room(open_tab, code, "Bob")
     cy = await join_room(open_tab, code, "Cy")
     await host.page.click("#leave-button")
+    await arrive(host.page, str(live_server.make_url("/")))  # Ann is on the front page
     await expect(bob.page.locator("#message")).to_have_text("You are now the host.")
     await expect(cy.page.locator("#message")).to_have_text("Bob is the host now.")
 
