@@ -3,7 +3,8 @@
 Everything is measured from the entrance to the exit:
 
 - `solution_length`: steps of the shortest way (None when the exit cannot be reached);
-- `dead_ends` and `dead_end_share`: cells with one open side, and their share of all cells;
+- `dead_ends` and `dead_end_share`: cells with one open side (the entrance and the exit aside), and their
+  share of all cells;
 - `decision_points`: cells on the shortest way (breadth-first, the one `bfs` finds; the exit excluded)
   with more than one way forward, not counting the way the solver came in: the choices it must get right;
 - `longest_dead_end`: the most steps one can walk off every route into a part that leads nowhere (the
@@ -40,7 +41,7 @@ def analyse(maze: Maze) -> Difficulty:
     """Measure `maze` from its entrance to its exit."""
     start = maze.index(maze.entrance)
     degree = maze.open_sides.translate(SIDE_COUNT)
-    dead_ends = degree.count(1)
+    dead_ends = maze.dead_end_count(excluding_the_ends=True)
     shortest = count_shortest(maze, start)
     routes = route_map(maze, start)
     return Difficulty(

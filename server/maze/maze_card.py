@@ -20,8 +20,9 @@ _AT_LEAST_THREE = bytes(1 if count >= 3 else 0 for count in SIDE_COUNT)
 
 class MazeCard(TypedDict):
     """Solvable or not; the shortest way's steps and how many distinct shortest ways (None when there is
-    no way); dead ends (one open side) and decision points (three or more); loops, the independent
-    cycles: open passages - cells + connected components (0 for a perfect maze)."""
+    no way); dead ends (one open side, the entrance and the exit aside) and decision points (three or
+    more); loops, the independent cycles: open passages - cells + connected components (0 for a perfect
+    maze)."""
 
     solvable: bool
     shortest: int | None
@@ -55,13 +56,12 @@ def components(maze: Maze) -> int:
 def maze_card(maze: Maze) -> MazeCard:
     """Measure `maze`."""
     shortest = count_shortest(maze, maze.index(maze.entrance))
-    degrees = maze.open_sides.translate(SIDE_COUNT)
     solvable = shortest.length is not None
     return {
         "solvable": solvable,
         "shortest": shortest.length,
         "shortest_routes": count_json(shortest.count) if solvable else None,
-        "dead_ends": degrees.count(1),
+        "dead_ends": maze.dead_end_count(excluding_the_ends=True),
         "decision_points": maze.open_sides.translate(_AT_LEAST_THREE).count(1),
         "loops": maze.open_wall_count() - maze.size + components(maze),
     }

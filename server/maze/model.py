@@ -158,9 +158,15 @@ class Maze:
         """Number of open sides of a cell."""
         return SIDE_COUNT[self.open_sides[index]]
 
-    def dead_end_count(self) -> int:
-        """Cells with exactly one way in or out."""
-        return self.open_sides.translate(SIDE_COUNT).count(1)
+    def dead_end_count(self, *, excluding_the_ends: bool = False) -> int:
+        """Cells with exactly one way in or out, as braiding counts them. `excluding_the_ends` counts only
+        those where a racer has to turn back, as the cards a player reads do: a race starts at the
+        entrance and ends at the exit, so a plain corridor has no dead end."""
+        degrees = self.open_sides.translate(SIDE_COUNT)
+        if not excluding_the_ends:
+            return degrees.count(1)
+        ends = {self.index(self.entrance), self.index(self.exit)}
+        return degrees.count(1) - sum(1 for end in ends if degrees[end] == 1)
 
     def to_matrix(self) -> list[str]:
         """The 0/1 exchange form (0 passage, 1 wall): in 4 directions (2R+1) x (2C+1) with cell (r, c) at

@@ -38,6 +38,7 @@ def test_hand_drawn_blocks_read_by_hand() -> None:
     assert nx.is_tree(graph(maze))
     assert [maze.degree(i) for i in range(maze.size)] == [2, 2, 1, 1, 2, 2]
     assert maze.dead_end_count() == 2
+    assert maze.dead_end_count(excluding_the_ends=True) == 1  # (1, 0); the other is the exit
 
 
 def test_hand_drawn_blocks_write_back_the_same_lines() -> None:

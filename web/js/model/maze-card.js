@@ -14,7 +14,7 @@
  * @property {boolean} solvable
  * @property {number | null} shortest steps of the shortest way from the entrance to the exit
  * @property {Count | null} shortest_routes how many different shortest ways there are
- * @property {number} dead_ends cells with exactly one open side
+ * @property {number} dead_ends cells with exactly one open side, other than the entrance and the exit
  * @property {number} decision_points cells with three or more open sides
  * @property {number} loops open passages - cells + connected components
  */
@@ -199,7 +199,7 @@ export function cardFrom(maze, masks) {
   for (let i = 0; i < masks.length; i++) {
     const n = SIDES[masks[i]];
     passages += n;
-    if (n === 1) deadEnds++;
+    if (n === 1 && i !== start && i !== goal) deadEnds++; // a race starts and ends there: no dead end
     else if (n >= 3) decisions++;
   }
   passages /= 2; // each passage is a side of two cells
