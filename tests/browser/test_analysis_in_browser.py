@@ -57,6 +57,7 @@ async def test_the_analysis_panel_on_the_results_and_the_replay_and_the_director
     await page.click("#replay-link")
     await arrive(page, re.compile(r"/replay/"))
     await page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+    await expect(page.locator("#replay-title")).to_contain_text("· Long winding corridors")  # in plain words
     panel = page.locator("#replay-analysis")
     await expect(panel).to_have_attribute("data-state", "ready", timeout=15_000)
     await expect(panel.locator(".analysis-player")).to_have_value(ann.id)  # the winner first

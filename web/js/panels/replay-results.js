@@ -1,14 +1,16 @@
 // What the replay page shows of a stored race besides its playback: the title in the header (preset,
 // size, generator, 8 directions, the daily maze's day) and the results table under the board.
 import { formatNumber, t } from '../common/i18n.js';
+import { ALGORITHM_PLAIN } from '../common/labels.js';
 import { $, el, setText, show, swatch, timeCell } from '../common/ui.js';
 import { renderCard, shortestRouteLine } from './difficulty.js';
 import { botTag } from './bots-ui.js';
 import { ghostButton } from './ghost-button.js';
 
 /**
- * The race's title in the header: its preset, size and maze generator, with 8 directions and the daily
- * maze's day when they apply (one whole message for each case).
+ * The race's title in the header: its preset, size and what its generator's mazes are like (in plain
+ * words, as the settings offer them), with 8 directions and the daily maze's day when they apply (one
+ * whole message for each case).
  * @param {any} s the race's settings
  * @param {import('../model/maze.js').Maze} maze
  * @param {string | null | undefined} daily
@@ -17,7 +19,7 @@ export function replayTitle(s, maze, daily) {
   const params = {
     preset: s.preset ? presetName(s.preset) : '',
     size: t('replay.size', { rows: maze.rows, cols: maze.cols }),
-    generator: GENERATOR_KEYS[s.algorithm] ? t(GENERATOR_KEYS[s.algorithm]) : String(s.algorithm || ''),
+    generator: ALGORITHM_PLAIN[s.algorithm] ?? String(s.algorithm || ''),
     day: String(daily ?? ''),
   };
   const eight = maze.directions === 8;
@@ -27,21 +29,6 @@ export function replayTitle(s, maze, daily) {
 
 /** @type {Readonly<Record<string, string>>} */
 const PRESET_KEYS = Object.freeze({ easy: 'replay.preset.easy', medium: 'replay.preset.medium', hard: 'replay.preset.hard', custom: 'replay.preset.custom' });
-/** The maze generators' names. @type {Readonly<Record<string, string>>} */
-const GENERATOR_KEYS = Object.freeze({
-  backtracker: 'replay.generator.backtracker',
-  prim: 'replay.generator.prim',
-  kruskal: 'replay.generator.kruskal',
-  division: 'replay.generator.division',
-  wilson: 'replay.generator.wilson',
-  'aldous-broder': 'replay.generator.aldous_broder',
-  'hunt-and-kill': 'replay.generator.hunt_and_kill',
-  'growing-tree': 'replay.generator.growing_tree',
-  sidewinder: 'replay.generator.sidewinder',
-  'binary-tree': 'replay.generator.binary_tree',
-  eller: 'replay.generator.eller',
-  classic: 'replay.generator.classic',
-});
 /** A preset's name, or the server's for one this page has none for. @param {string} preset */
 const presetName = (preset) => (PRESET_KEYS[preset] ? t(PRESET_KEYS[preset]) : preset);
 

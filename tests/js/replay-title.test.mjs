@@ -1,0 +1,16 @@
+// The replay page's title (web/js/panels/replay-results.js): what the race's maze was like in the plain
+// words the settings offer, not the generator's technical name.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { replayTitle } from '../../web/js/panels/replay-results.js';
+
+const square = (/** @type {number} */ directions) => /** @type {any} */ ({ rows: 15, cols: 15, directions });
+
+test('the title says what the maze was like, in plain words', () => {
+  assert.equal(replayTitle({ preset: 'medium', algorithm: 'backtracker' }, square(4), null), 'Medium 15×15 · Long winding corridors');
+  assert.equal(replayTitle({ preset: 'hard', algorithm: 'prim' }, square(8), '2026-12-04'), 'Hard 15×15 · Many short dead ends · 8 directions · daily 2026-12-04');
+});
+
+test('a generator this page has no words for is named as the server names it', () => {
+  assert.equal(replayTitle({ preset: 'custom', algorithm: 'tomorrow' }, square(4), null), 'Custom 15×15 · tomorrow');
+});
