@@ -10,7 +10,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.conftest import Tab, visit
+from tests.browser.conftest import Tab, close_context, visit
 
 PHONES = {"phone on its side": (844, 390), "phone": (390, 844), "small phone": (360, 640)}
 SCREENS = {"desktop": (1366, 768), **PHONES}
@@ -42,7 +42,7 @@ class SizedTabs:
 
     async def close(self) -> None:
         for tab in self.tabs:
-            await tab.context.close()
+            await close_context(tab.context)
         for tab in self.tabs:
             assert not tab.errors, f"script errors in the page: {tab.errors}"
 
