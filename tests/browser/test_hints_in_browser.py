@@ -5,6 +5,7 @@ checked against the server's own maze."""
 
 import json
 
+import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
@@ -13,6 +14,9 @@ from server.maze.model import Cell, Maze
 from tests.browser.conftest import Tab, keys_along, room_of, way_out
 from tests.browser.fog_race import start_fog_race
 from tests.browser.rooms import join_room, post_room
+from tests.browser.screens import PHONES, OpenSized, join_alone, open_sized
+
+__all__ = ["open_sized"]
 
 UNRANKED = {"preset": "custom", "rows": 12, "cols": 12, "hint_limit": 5}
 """A room whose races are not ranked, so a spectator sees the hints during the race."""
@@ -39,6 +43,20 @@ async def race_watched(open_tab, server: TestServer, **settings: object) -> tupl
     racer_id = await racer.state("m.you.id")
     assert isinstance(racer_id, str)
     return racer, watcher, racer_id, room.maze
+
+
+MESSAGE_CLEAR_OF_MARKER = """(least) => {
+    const m = window.mazerace, [r, c] = m.state.me().cell, [x, y] = m.canvasPoint(2 * c + 1.5, 2 * r + 1.5);
+    const canvas = document.getElementById('race-canvas').getBoundingClientRect();
+    const spot = {x: canvas.left + x / devicePixelRatio, y: canvas.top + y / devicePixelRatio};
+    const box = document.getElementById('message').getBoundingClientRect();
+    const gap = Math.max(box.left - spot.x, spot.x - box.right, box.top - spot.y, spot.y - box.bottom);
+    return gap >= least;
+}"""
+"""Whether the message lies at least `least` CSS px off the middle of the racer's own cell as drawn."""
+KEPT_CLEAR = 24
+"""CSS px a message keeps off the marker at least: a cell at the zoom a phone plays a medium maze at (the
+page keeps 32 px when it places the message, and checks its place while the camera still glides)."""
 
 
 async def ask_hint(racer: Tab) -> None:
@@ -123,3 +141,23 @@ async def test_the_same_hint_from_the_same_cell_is_shown_again_for_free(
     await racer.page.wait_for_function(ready)
     await racer.page.click("#hint-button")  # from another cell: a new hint
     await racer.page.wait_for_function("() => window.mazerace.state.me().hints === 2")
+
+
+@pytest.mark.parametrize("screen", list(PHONES))
+async def test_a_hints_words_leave_the_racers_marker_in_sight(
+    open_sized: OpenSized, live_server: TestServer, screen: str
+) -> None:
+    """A race starts at the top of the maze, right under where a message shows: on a phone the hint's
+    words could hide the marker and the cells they were about. They move to the maze's foot then."""
+    width, height = PHONES[screen]
+    code = await post_room(live_server, preset="medium")
+    page = (await join_alone(open_sized, code, width, height)).page
+    await page.click("#start-button")
+    await page.wait_for_function("() => window.mazerace.state.canMove()", timeout=10_000)
+    await page.click("#hint-button")
+    message = page.locator("#message")
+    await expect(message).to_contain_text("Hint by")
+    await page.wait_for_function(MESSAGE_CLEAR_OF_MARKER, arg=KEPT_CLEAR, timeout=3_000)
+    box, maze = await message.bounding_box(), await page.evaluate("window.mazerace.mazeRect()")
+    assert box is not None
+    assert box["y"] + box["height"] <= maze["bottom"], "it stays on the maze, off the controls under it"

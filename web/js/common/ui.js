@@ -1,4 +1,5 @@
 // DOM helpers. User-supplied text goes in ONLY through textContent, never innerHTML.
+import { placeMessage } from './message-place.js';
 import { language, t } from './i18n.js';
 import { resultTimeParts } from './race-time.js';
 
@@ -139,6 +140,7 @@ export function message(text, kind = 'error', ms = 3500) {
   box.textContent = text;
   box.dataset.kind = kind;
   box.hidden = !text;
+  if (text) placeMessage(box);
   clearTimeout(messageTimer);
   if (text && ms) messageTimer = setTimeout(() => (box.hidden = true), ms);
 }

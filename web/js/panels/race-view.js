@@ -13,6 +13,7 @@ import { botTag } from './bots-ui.js';
 import { loadPref, savePref } from '../common/storage.js';
 import { cellText } from '../net/intents.js';
 import { $, bindCamera, el, safeColour, setText, show, swatch } from '../common/ui.js';
+import { keepMessagesOff } from '../common/message-place.js';
 
 /** A share 0..100 as the language writes a percentage. @param {number} pct */
 const percent = (pct) => formatNumber(pct / 100, { style: 'percent' });
@@ -27,7 +28,8 @@ export class RaceView {
    * isYou(id); nameOf(id).
    * @param {{state: import('../model/state.js').RoomState, session: import('../model/state.js').Session,
    *   intents: Pick<import('../net/intents.js').Intents, 'askHint' | 'hintsLeft' | 'hintCoolingDown' | 'directions'>,
-   *   renderer: {recentre(): void, invalidate(): void, zoomBy(factor: number): void, toggleWhole(): void, whole: boolean, unit: number | null},
+   *   renderer: {recentre(): void, invalidate(): void, zoomBy(factor: number): void, toggleWhole(): void, whole: boolean, unit: number | null,
+   *     clientPointOf(cell: readonly number[]): {x: number, y: number} | null, mazeRect(): {bottom: number} | null},
    *   isYou: (id: string) => boolean, nameOf: (id: string) => string}} parts
    */
   constructor({ state, session, intents, renderer, isYou, nameOf }) {
@@ -56,6 +58,12 @@ export class RaceView {
       renderer.invalidate();
     });
     $('hint-button').addEventListener('click', () => intents.askHint());
+    keepMessagesOff(() => {
+      const cell = this.state.phase === 'racing' ? this.state.me()?.cell : null;
+      const spot = cell ? renderer.clientPointOf(cell) : null;
+      const area = renderer.mazeRect();
+      return spot && area ? { spot, area } : null;
+    });
     const showSearch = $('show-search');
     showSearch.checked = loadPref('showSearch', '0') === '1';
     showSearch.addEventListener('change', () => savePref('showSearch', showSearch.checked ? '1' : '0'));

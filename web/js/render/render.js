@@ -10,6 +10,7 @@ import { SearchAnimation } from './search-draw.js';
 import { drawHints, drawPlayers } from './overlay.js';
 import { drawTrails } from './trail-draw.js';
 import { drawGhosts } from './ghost-draw.js';
+import { centre } from './world.js';
 
 export { paintMaze } from './maze-layer.js'; // analysis-panel.js paints its small mazes with it
 
@@ -161,6 +162,16 @@ export class Renderer {
   canvasPoint(wx, wy) {
     const d = this.drawn;
     return d ? [d.tx + wx * d.du, d.ty + wy * d.du] : null;
+  }
+
+  /** Where a cell's middle was last drawn, in CSS px relative to the viewport, or null before a frame. */
+  /** @param {readonly number[]} cell @returns {{x: number, y: number} | null} */
+  clientPointOf(cell) {
+    const at = this.canvasPoint(...centre(cell));
+    if (!at) return null;
+    const dpr = window.devicePixelRatio || 1;
+    const box = this.canvas.getBoundingClientRect();
+    return { x: box.left + at[0] / dpr, y: box.top + at[1] / dpr };
   }
 
   /** Animate the explored order of the own hint (how its method searched), then show its path. */
