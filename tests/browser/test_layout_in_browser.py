@@ -54,6 +54,15 @@ HEADING_LINES = """() => [...document.querySelectorAll('#results thead th')]
   })"""
 
 
+TEXT_OFF_MIDDLE = """(control) => {
+    const range = document.createRange();
+    range.selectNodeContents(control);
+    const text = range.getBoundingClientRect(), box = control.getBoundingClientRect();
+    return (text.top + text.bottom) / 2 - (box.top + box.bottom) / 2;
+}"""
+"""CSS px the middle of a control's words lies below the middle of its box (above: negative)."""
+
+
 async def race_alone(open_sized: OpenSized, code: str, width: int, height: int) -> Tab:
     """Join `code` as its only player, start, and wait until the maze has been drawn."""
     tab = await join_alone(open_sized, code, width, height)
@@ -137,6 +146,8 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
             "bottom": box["y"] + box["height"],
         }
         assert inside(edges, width, height), f"{action} is out of reach: {box}"
+        off = await tab.page.locator(action).evaluate(TEXT_OFF_MIDDLE)  # a link's words sat higher
+        assert abs(off) <= 1, f"{action}'s words lie {off:.1f} px off its middle"
 
 
 async def test_the_whole_maze_view_fits_a_150_maze_on_every_screen(
