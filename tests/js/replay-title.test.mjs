@@ -14,3 +14,12 @@ test('the title says what the maze was like, in plain words', () => {
 test('a generator this page has no words for is named as the server names it', () => {
   assert.equal(replayTitle({ preset: 'custom', algorithm: 'tomorrow' }, square(4), null), 'Custom 15×15 · tomorrow');
 });
+
+test('a growing tree says its bias, which shapes the maze; a published maze is hand-made', () => {
+  assert.equal(replayTitle({ preset: 'custom', algorithm: 'growing-tree', bias: 'random' }, square(4), null), 'Custom 15×15 · Corridors or dead ends, as you choose (random)');
+  assert.equal(replayTitle({ preset: 'custom', algorithm: 'backtracker', maze: 'k2m9x4q7' }, square(4), null), 'Custom 15×15 · Hand-made maze');
+});
+
+test('a generator named like an object member is named as itself', () => {
+  assert.equal(replayTitle({ preset: 'custom', algorithm: 'constructor' }, square(4), null), 'Custom 15×15 · constructor');
+});

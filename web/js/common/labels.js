@@ -111,6 +111,16 @@ export const PRESET_LABELS = messages({
  */
 export const labelOf = (labels, value) => (Object.hasOwn(labels, value) ? labels[value] : value);
 
+/**
+ * What a generated maze is like, in plain words; growing tree's with its bias, which decides its shape.
+ * @param {{algorithm?: string, bias?: string}} s a room's or a race's settings
+ */
+export function mazeWords(s) {
+  const plain = String(labelOf(ALGORITHM_PLAIN, s.algorithm || ''));
+  if (s.algorithm !== 'growing-tree' || !s.bias) return plain;
+  return t('settings.summary.maze_bias', { maze: plain, bias: String(labelOf(BIAS_SHORT, s.bias)) });
+}
+
 /** A preset's name: "easy" -> "Easy" (简单); a preset this client has no word for, as itself. */
 /** @param {unknown} name */
 export const presetLabel = (name) => String(labelOf(PRESET_LABELS, String(name)));

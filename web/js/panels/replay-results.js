@@ -1,16 +1,16 @@
 // What the replay page shows of a stored race besides its playback: the title in the header (preset,
 // size, generator, 8 directions, the daily maze's day) and the results table under the board.
 import { formatNumber, t } from '../common/i18n.js';
-import { ALGORITHM_PLAIN } from '../common/labels.js';
+import { mazeWords } from '../common/labels.js';
 import { $, el, setText, show, swatch, timeCell } from '../common/ui.js';
 import { renderCard, shortestRouteLine } from './difficulty.js';
 import { botTag } from './bots-ui.js';
 import { ghostButton } from './ghost-button.js';
 
 /**
- * The race's title in the header: its preset, size and what its generator's mazes are like (in plain
- * words, as the settings offer them), with 8 directions and the daily maze's day when they apply (one
- * whole message for each case).
+ * The race's title in the header: its preset, size and what its maze was like (in the settings' plain
+ * words; a published maze is hand-made, whatever generator the room had picked before), with 8
+ * directions and the daily maze's day when they apply (one whole message for each case).
  * @param {any} s the race's settings
  * @param {import('../model/maze.js').Maze} maze
  * @param {string | null | undefined} daily
@@ -19,7 +19,7 @@ export function replayTitle(s, maze, daily) {
   const params = {
     preset: s.preset ? presetName(s.preset) : '',
     size: t('replay.size', { rows: maze.rows, cols: maze.cols }),
-    generator: ALGORITHM_PLAIN[s.algorithm] ?? String(s.algorithm || ''),
+    generator: s.maze ? t('replay.hand_made') : mazeWords(s),
     day: String(daily ?? ''),
   };
   const eight = maze.directions === 8;

@@ -8,7 +8,7 @@
 import { el } from '../common/ui.js';
 import { t } from '../common/i18n.js';
 import { defaultSettings } from '../net/rules.js';
-import { ALGORITHM_LABELS, ALGORITHM_PLAIN, BIAS_LABELS, BIAS_SHORT, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, presetLabel, timeLimitText } from '../common/labels.js';
+import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, mazeWords, presetLabel, timeLimitText } from '../common/labels.js';
 
 const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
 
@@ -286,8 +286,7 @@ export function mazeTitle(code, redraw) {
 export function describeSettings(s, title = null) {
   const preset = presetLabel(s.preset || '');
   const size = s.rows && s.cols ? t('settings.summary.size', { preset, rows: s.rows, cols: s.cols }) : preset;
-  const plain = String(labelOf(ALGORITHM_PLAIN, s.algorithm || ''));
-  const maze = s.algorithm === BIASED && s.bias ? t('settings.summary.maze_bias', { maze: plain, bias: String(labelOf(BIAS_SHORT, s.bias)) }) : plain;
+  const maze = mazeWords(s);
   const fog = Number.isInteger(s.vision) ? t('settings.summary.fog_vision', { vision: Number(s.vision) }) : t('settings.summary.fog');
   const hints = !s.hint_limit
     ? t('settings.summary.no_hints')
