@@ -29,7 +29,8 @@ export class RaceView {
    * @param {{state: import('../model/state.js').RoomState, session: import('../model/state.js').Session,
    *   intents: Pick<import('../net/intents.js').Intents, 'askHint' | 'hintsLeft' | 'hintCoolingDown' | 'directions'>,
    *   renderer: {recentre(): void, invalidate(): void, zoomBy(factor: number): void, toggleWhole(): void, whole: boolean, unit: number | null,
-   *     clientPointOf(cell: readonly number[]): {x: number, y: number} | null, mazeRect(): {bottom: number} | null},
+   *     clientPointOf(cell: readonly number[]): {x: number, y: number} | null,
+   *     mazeRect(): import('../common/message-place.js').Area | null},
    *   isYou: (id: string) => boolean, nameOf: (id: string) => string}} parts
    */
   constructor({ state, session, intents, renderer, isYou, nameOf }) {
@@ -45,7 +46,8 @@ export class RaceView {
     this.lastStandings = '';
   }
 
-  /** The hint box (the button, and the search toggle and method, remembered), "See through" and the camera controls. */
+  /** The hint box (the button, and the search toggle and method, remembered), "See through", the camera
+   * controls, and messages kept off your own marker while you race. */
   bindControls() {
     const { intents, renderer, session } = this;
     $('eyes-select').addEventListener('change', (/** @type {Event} */ e) => {
