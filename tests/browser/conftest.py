@@ -14,6 +14,7 @@ import asyncio
 import itertools
 import os
 import re
+import weakref
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,20 +77,29 @@ async def browser(chromium: Browser, live_server: TestServer) -> AsyncIterator[B
     """The worker's Chromium, for one test: the contexts the test left open are closed after it, so no
     page of one test runs on into the next."""
     yield chromium
-    for context in chromium.contexts:
-        await close_context(context)
+    await close_contexts(chromium.contexts)
 
 
-async def close_context(context: BrowserContext) -> None:
-    """Close a test's browser context, failing clearly if Chromium never answers: it can hold the close
-    of a page that is navigating when its test ends (after a tap that leads to another page) for ever,
-    so such a test waits for where the page goes before it ends."""
-    try:
-        async with asyncio.timeout(CLOSE_SECONDS):
-            await context.close()
-    except TimeoutError:
-        pages = [page.url for page in context.pages]
-        pytest.fail(f"Chromium did not close the context of {pages} within {CLOSE_SECONDS} s")
+_STUCK: "weakref.WeakSet[BrowserContext]" = weakref.WeakSet()
+"""Contexts Chromium would not close: tried once, then left alone, so later tests do not wait on them."""
+
+
+async def close_contexts(contexts: Iterable[BrowserContext]) -> None:
+    """Close a test's browser contexts, failing clearly (once every one was tried) if Chromium never
+    answers for one: it can hold the close of a page that is navigating when its test ends (after a tap
+    that leads to another page) for ever, so such a test waits for where the page goes before it ends."""
+    stuck: list[list[str]] = []
+    for context in list(contexts):
+        if context in _STUCK:
+            continue
+        try:
+            async with asyncio.timeout(CLOSE_SECONDS):
+                await context.close()
+        except TimeoutError:
+            _STUCK.add(context)
+            stuck.append([page.url for page in context.pages])
+    if stuck:
+        pytest.fail(f"Chromium did not close the contexts of {stuck} within {CLOSE_SECONDS} s")
 
 
 SCRIPT_RAN = "() => document.getElementById('language-switch') !== null"
@@ -155,8 +165,7 @@ async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[o
         return tab
 
     yield open_tab
-    for tab in tabs:
-        await close_context(tab.context)
+    await close_contexts(tab.context for tab in tabs)
     for tab in tabs:
         assert not tab.errors, f"script errors in the page: {tab.errors}"
         assert not tab.dialogs, f"the page opened dialogs: {tab.dialogs}"

@@ -10,7 +10,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from tests.browser.conftest import Tab, close_context, visit
+from tests.browser.conftest import Tab, close_contexts, visit
 
 PHONES = {"phone on its side": (844, 390), "phone": (390, 844), "small phone": (360, 640)}
 SCREENS = {"desktop": (1366, 768), **PHONES}
@@ -41,8 +41,7 @@ class SizedTabs:
         return tab
 
     async def close(self) -> None:
-        for tab in self.tabs:
-            await close_context(tab.context)
+        await close_contexts(tab.context for tab in self.tabs)
         for tab in self.tabs:
             assert not tab.errors, f"script errors in the page: {tab.errors}"
 
