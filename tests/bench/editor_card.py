@@ -18,9 +18,9 @@ from aiohttp import web
 from playwright.async_api import Page, async_playwright
 
 from server.app.factory import create_app
+from server.cluster.services import free_port
 from server.config import AppConfig
 from tests.bench.feel import FRAME_TARGET_MS, line, pct
-from tests.bench.page_weight import _free_port
 from tests.browser.conftest import CHROMIUM, FLAGS
 
 TITLE = "editor-browser: the editor's live card after one edit on a 150x150 maze, and the frame after it"
@@ -76,7 +76,7 @@ async def measure(quick: bool) -> None:
         app = create_app(AppConfig(db_path=Path(folder) / "bench.db"))
         runner = web.AppRunner(app)
         await runner.setup()
-        port = _free_port()
+        port = free_port()
         await web.TCPSite(runner, "127.0.0.1", port).start()
         try:
             async with async_playwright() as playwright:

@@ -25,10 +25,11 @@ from yarl import URL
 
 from server.app.factory import create_app
 from server.bots.kinds import BOT_KINDS
+from server.cluster.services import free_port
 from server.config import AppConfig
 from server.http.keys import REGISTRY
 from server.room.room import Room
-from tests.bench.page_weight import _free_port, load_page
+from tests.bench.page_weight import load_page
 from tests.browser.conftest import CHROMIUM, FLAGS, keys_along, way_out
 
 TITLE = "the room page: keys-to-draw latency, frame time with 16 racers on 150x150, page weight gzipped"
@@ -184,7 +185,7 @@ async def measure(quick: bool) -> None:
         app = create_app(config)
         runner = web.AppRunner(app)
         await runner.setup()
-        port = _free_port()
+        port = free_port()
         await web.TCPSite(runner, "127.0.0.1", port).start()
         base = URL(f"http://127.0.0.1:{port}")
         try:

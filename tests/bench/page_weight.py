@@ -17,7 +17,6 @@ import asyncio
 import gzip
 import posixpath
 import re
-import socket
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -148,19 +147,14 @@ async def measure(base: URL) -> None:
         print(_row(other, await load_page(base, other, {"Accept-Encoding": BROWSER_ENCODINGS})))
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 async def _measure_this_checkout() -> None:
     from server.app.factory import create_app  # this checkout's app, on a real port
+    from server.cluster.services import free_port
     from server.config import AppConfig
 
     runner = web.AppRunner(create_app(AppConfig()))
     await runner.setup()
-    port = _free_port()
+    port = free_port()
     await web.TCPSite(runner, "127.0.0.1", port).start()
     try:
         await measure(URL(f"http://127.0.0.1:{port}"))

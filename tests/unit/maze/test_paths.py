@@ -147,9 +147,8 @@ def test_difficulty_of_the_loop(loop: Maze) -> None:
 
 
 def test_difficulty_of_a_corridor() -> None:
-    maze = serpentine(
-        5, 4
-    )  # one corridor: every cell a bottleneck, no choice; its ends are the entrance and exit
+    # one corridor: every cell a bottleneck, no choice; its two ends are the entrance and the exit
+    maze = serpentine(5, 4)
     card = analyse(maze)
     assert card.solution_length == maze.size - 1
     assert card.decision_points == 0
