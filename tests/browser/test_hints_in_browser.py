@@ -11,7 +11,7 @@ from playwright.async_api import expect
 
 from server.maze.hint_reveal import CUT_STEPS
 from server.maze.model import Cell, Maze
-from tests.browser.conftest import Tab, keys_along, room_of, way_out
+from tests.browser.conftest import Tab, keys_along, room_of, settled, way_out
 from tests.browser.fog_race import start_fog_race
 from tests.browser.rooms import join_room, post_room
 from tests.browser.screens import PHONES, OpenSized, join_alone, open_sized
@@ -46,6 +46,7 @@ async def race_watched(open_tab, server: TestServer, **settings: object) -> tupl
 
 
 MESSAGE_CLEAR_OF_MARKER = """(least) => {
+    if (document.getElementById('message').hidden) return true;
     const m = window.mazerace, [r, c] = m.state.me().cell, [x, y] = m.canvasPoint(2 * c + 1.5, 2 * r + 1.5);
     const canvas = document.getElementById('race-canvas').getBoundingClientRect();
     const spot = {x: canvas.left + x / devicePixelRatio, y: canvas.top + y / devicePixelRatio};
@@ -53,7 +54,8 @@ MESSAGE_CLEAR_OF_MARKER = """(least) => {
     const gap = Math.max(box.left - spot.x, spot.x - box.right, box.top - spot.y, spot.y - box.bottom);
     return gap >= least;
 }"""
-"""Whether the message lies at least `least` CSS px off the middle of the racer's own cell as drawn."""
+"""Whether the message lies at least `least` CSS px off the middle of the racer's own cell as drawn (or
+is gone)."""
 KEPT_CLEAR = 24
 """CSS px a message keeps off the marker at least: a cell at the zoom a phone plays a medium maze at (the
 page keeps 32 px when it places the message, and checks its place while the camera still glides)."""
@@ -161,3 +163,21 @@ async def test_a_hints_words_leave_the_racers_marker_in_sight(
     box, maze = await message.bounding_box(), await page.evaluate("window.mazerace.mazeRect()")
     assert box is not None
     assert box["y"] + box["height"] <= maze["bottom"], "it stays on the maze, off the controls under it"
+
+
+async def test_a_hints_words_make_way_for_the_racer_walking_towards_them(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    """On a phone on its side an easy maze fits the view, and a hint's words moved to its foot lay over
+    the way to the exit as the racer walked down to it: they go back to the top when the marker nears."""
+    code = await post_room(live_server, preset="easy")
+    page = (await join_alone(open_sized, code, *PHONES["phone on its side"])).page
+    await page.click("#start-button")
+    await page.wait_for_function("() => window.mazerace.state.canMove()", timeout=10_000)
+    await page.click("#hint-button")
+    await expect(page.locator("#message")).to_contain_text("Hint by")
+    await page.focus("#race-canvas")
+    for key in keys_along(way_out(room_of(live_server, code))):
+        await page.keyboard.press(key)
+        await settled(page)
+        await page.wait_for_function(MESSAGE_CLEAR_OF_MARKER, arg=KEPT_CLEAR, timeout=3_000)

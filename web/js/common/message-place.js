@@ -1,16 +1,16 @@
 // Where the pop-up message (#message, app.css) shows: at the top, under the header, unless it would hide
 // the spot a page keeps clear (the room page: your own marker on the maze), and then at the foot of the
 // maze. A race starts at the top of the maze, right under the message, so on a short screen a hint's
-// words would otherwise hide the very cells they are about. The view may still be gliding (the camera
-// catching up with you), so the place is checked each frame for a few seconds; once moved, it stays,
-// until the window changes size (a phone turned), which places it afresh.
+// words would otherwise hide the very cells they are about. You keep moving while a hint's words show
+// (for up to 7 s), so the place is checked each frame while the message shows: it goes back to the top
+// when you walk down towards it, and a turned phone or resized window places it afresh.
 
 /** @typedef {{left: number, top: number, right: number, bottom: number}} Area */
 /** @typedef {{spot: {x: number, y: number}, area: Area}} KeptClear */
 
 const SPOT_CLEARANCE = 32; // CSS px round the spot a message keeps off: the marker and a step beyond it
 const AREA_MARGIN = 8; // CSS px between a moved message and the foot of its area
-const WATCH_MS = 4000; // how long a message's place is checked: the camera has settled by then
+const WATCH_MS = 8000; // the longest a message's place is checked: longer than any hint's words show
 
 /** @type {() => KeptClear | null} */
 let spotToKeepClear = () => null;
@@ -30,8 +30,7 @@ export function keepMessagesOff(provider) {
 }
 
 /**
- * Show a message just made visible at the top, and move it to the kept-clear area's foot if, while it
- * shows, it would cover the spot there.
+ * Show a message just made visible at the top, and keep it off the spot while it shows.
  * @param {HTMLElement} box
  */
 export function placeMessage(box) {
@@ -39,28 +38,39 @@ export function placeMessage(box) {
   const until = performance.now() + WATCH_MS;
   box.style.removeProperty('--message-top');
   const check = () => {
-    if (turn !== placing || box.hidden || performance.now() > until || settled(box)) return;
+    if (turn !== placing || box.hidden || performance.now() > until || !keepOff(box)) return;
     requestAnimationFrame(check);
   };
   check();
 }
 
 /**
- * Move the message to the area's foot when it lies over the spot (and the foot does not); whether its
- * place is settled: moved, or nothing to keep clear (another page, or no race on).
+ * Move the message between the top and the area's foot so it does not lie over the spot (staying put
+ * when both places would); whether there is a spot to keep clear at all (another page, or no race on:
+ * nothing to watch).
  * @param {HTMLElement} box
  */
-function settled(box) {
+function keepOff(box) {
   const clear = spotToKeepClear();
-  if (!clear) return true;
+  if (!clear) return false;
   const { spot, area } = clear;
   const seen = spot.x >= area.left && spot.x <= area.right && spot.y >= area.top && spot.y <= area.bottom;
-  if (!seen) return false; // a marker the view does not show (panned away) needs no room
-  const r = box.getBoundingClientRect();
-  const near = (/** @type {number} */ v, /** @type {number} */ from, /** @type {number} */ to) => v > from - SPOT_CLEARANCE && v < to + SPOT_CLEARANCE;
-  if (!near(spot.x, r.left, r.right) || !near(spot.y, r.top, r.bottom)) return false;
-  const top = area.bottom - r.height - AREA_MARGIN;
-  if (spot.y > top - SPOT_CLEARANCE) return false; // the foot would cover it too: the top it is
-  box.style.setProperty('--message-top', `${top}px`);
+  if (!seen || !covers(box.getBoundingClientRect(), spot)) return true; // a marker panned away needs no room
+  const moved = box.style.getPropertyValue('--message-top');
+  box.style.removeProperty('--message-top');
+  const atTop = box.getBoundingClientRect();
+  const foot = { top: area.bottom - atTop.height - AREA_MARGIN, bottom: area.bottom - AREA_MARGIN, left: atTop.left, right: atTop.right };
+  const place = moved ? (covers(atTop, spot) ? moved : '') : covers(foot, spot) ? '' : `${foot.top}px`;
+  if (place) box.style.setProperty('--message-top', place);
   return true;
+}
+
+/**
+ * Whether a message's box lies over the spot, or within a step of it.
+ * @param {{left: number, top: number, right: number, bottom: number}} r
+ * @param {{x: number, y: number}} spot
+ */
+function covers(r, spot) {
+  const near = (/** @type {number} */ v, /** @type {number} */ from, /** @type {number} */ to) => v > from - SPOT_CLEARANCE && v < to + SPOT_CLEARANCE;
+  return near(spot.x, r.left, r.right) && near(spot.y, r.top, r.bottom);
 }
