@@ -9,6 +9,7 @@ import { formatRaceTime as formatTime } from '../../web/js/common/i18n.js'; // t
 const read = (name) => JSON.parse(readFileSync(new URL('../../web/i18n/' + name + '.json', import.meta.url), 'utf8'));
 const en = read('en');
 const zh = read('zh-CN');
+const makersZh = read('makers/zh-CN');
 
 const sample = {
   'room.players': { one: '{count} player, {ready} ready', other: '{count} players, {ready} ready' },
@@ -36,6 +37,9 @@ test('in Chinese a placeholder is spaced from the text beside it for Latin value
   assert.ok(zt('room.hint.way_for_steps', { method: 'A*', where: '上', count: 3 }).startsWith('A* 提示：'));
   const { t: size } = translator('zh-CN', { k: '迷宫 {preset} {rows} × {cols}' });
   assert.equal(size('k', { preset: '简单', rows: 10, cols: 10 }), '迷宫简单 10 × 10', 'Latin keeps its space');
+  const { t: mt } = translator('zh-CN', makersZh); // a label and its value stay apart: 作者：走迷宫, not 作者走迷宫
+  assert.equal(mt('maze_page.byline', { author: '走迷宫', size: '7×7 格' }), '作者：走迷宫 · 7×7 格');
+  assert.equal(mt('mazes.by', { author: '走迷宫', date: '12月4日' }), '作者：走迷宫，12月4日');
   const { t: et } = translator('en', { k: '{a} and {b}' });
   assert.equal(et('k', { a: '小明', b: 'Ann' }), '小明 and Ann', 'other languages keep their spaces');
 });
