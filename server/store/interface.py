@@ -10,7 +10,7 @@ any other failure (a full disk, a server out of reach) is worth retrying (`serve
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Protocol, TypedDict
+from typing import Literal, NotRequired, Protocol, TypedDict
 
 from server.maze.model import Maze
 from server.maze.race_card import Count, DifficultyCard
@@ -62,6 +62,8 @@ class RecentRace(TypedDict):
     rows: int
     cols: int
     algorithm: str
+    maze: NotRequired[str]
+    """The share code of the published maze it was raced on, only when it was: a hand-made maze."""
     daily: str | None
     ended_at: int
     """Epoch ms, like every other time on the wire."""

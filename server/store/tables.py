@@ -222,8 +222,8 @@ def result_json(row: Row, shortest: int) -> ResultRow:
 
 
 def recent_race_json(row: Row) -> RecentRace:
-    """A row of the recent races query (id, preset, rows, cols, algorithm, daily, ended_at)."""
-    return {
+    """A row of the recent races query (id, preset, rows, cols, algorithm, maze_code, daily, ended_at)."""
+    race: RecentRace = {
         "id": row["id"],
         "preset": row["preset"],
         "rows": row["rows"],
@@ -232,6 +232,9 @@ def recent_race_json(row: Row) -> RecentRace:
         "daily": row["daily"],
         "ended_at": round(row["ended_at"] * 1000),
     }
+    if row["maze_code"] is not None:
+        race["maze"] = row["maze_code"]
+    return race
 
 
 def leaderboard_json(rows: Iterable[Row], one_player: bool) -> list[LeaderboardRow]:

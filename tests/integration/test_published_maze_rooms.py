@@ -45,6 +45,7 @@ async def test_two_players_race_a_published_maze_and_it_is_on_its_own_board(
     assert status == 200
     settings = preview["settings"]
     assert preview["ranked"] is True  # on the maze's own board
+    assert preview["maze"] == code  # the summary says the maze is hand-made (its `algorithm` is stale)
     assert (settings["maze"], settings["preset"], settings["rows"], settings["cols"]) == (
         code,
         "custom",
@@ -70,6 +71,9 @@ async def test_two_players_race_a_published_maze_and_it_is_on_its_own_board(
     status, race, _ = await arena.request("GET", f"/api/races/{race_id}")
     assert status == 200, race
     assert race["settings"]["maze"] == code
+    status, recent, _ = await arena.request("GET", "/api/races")
+    assert status == 200, recent
+    assert [(r["id"], r.get("maze")) for r in recent["races"]] == [(race_id, code)]
     assert decode_maze(race["maze"]) == maze  # the replay's maze: looked up by its code
     status, analysis, _ = await arena.request("GET", f"/api/races/{race_id}/analysis")
     assert status == 200, analysis

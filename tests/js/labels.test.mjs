@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as labels from '../../web/js/common/labels.js';
 
-const { ALGORITHM_LABELS, METHOD_LABELS, labelOf, labelled, presetLabel, presetWithSize } = labels;
+const { ALGORITHM_LABELS, METHOD_LABELS, labelOf, labelled, mazeWords, presetLabel, presetWithSize } = labels;
 const read = (name) => JSON.parse(readFileSync(new URL('../../web/i18n/' + name + '.json', import.meta.url), 'utf8'));
 const english = read('en');
 
@@ -32,4 +32,10 @@ test('every label is an English message, never a key the catalogue lacks', () =>
       for (const text of typeof label === 'string' ? [label] : Object.values(label)) assert.ok(messages.has(text), `${name}.${value}: ${text}`);
     }
   }
+});
+
+test('a maze in plain words: a published one is hand-made whatever generator its room had picked', () => {
+  assert.equal(mazeWords({ algorithm: 'backtracker' }), 'Long winding corridors');
+  assert.equal(mazeWords({ algorithm: 'backtracker', maze: 'k2m9x4q7' }), 'Hand-made maze');
+  assert.equal(mazeWords({ algorithm: 'growing-tree', bias: 'newest' }), 'Corridors or dead ends, as you choose (newest)');
 });

@@ -1,6 +1,6 @@
 """The short public description of a room the HTTP API lists, with the join page's preview."""
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from server.room import preview
 from server.room.preview import RosterEntry
@@ -19,6 +19,9 @@ class RoomSummary(TypedDict):
     rows: int
     cols: int
     algorithm: str
+    maze: NotRequired[str]
+    """The share code of the published maze the room races, only when it does: its maze is hand-made,
+    whatever `algorithm` still says (as in the settings; the key never appears for a generated maze)."""
     preset: str
     public: bool
     daily: str | None
@@ -36,7 +39,7 @@ class RoomSummary(TypedDict):
 
 def summary(room: RoomState) -> RoomSummary:
     """The short public description listed by the HTTP API, with the join page's preview."""
-    return {
+    described: RoomSummary = {
         "code": room.code,
         "phase": room.phase,
         "players": len(room.active_players()),
@@ -55,3 +58,6 @@ def summary(room: RoomState) -> RoomSummary:
         "settings": room.settings.to_json(),
         "roster": preview.roster(room),
     }
+    if room.settings.maze is not None:
+        described["maze"] = room.settings.maze
+    return described

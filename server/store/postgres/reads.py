@@ -19,7 +19,7 @@ from server.store.tables import (
 )
 
 _RECENT = (
-    "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races"
+    "SELECT id, preset, rows, cols, algorithm, maze_code, daily, ended_at FROM races"
     """ WHERE settings @> '{"public": true}' ORDER BY ended_at DESC LIMIT %s"""
 )
 

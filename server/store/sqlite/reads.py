@@ -23,7 +23,7 @@ from server.store.tables import (
 )
 
 _RECENT = (
-    "SELECT id, preset, rows, cols, algorithm, daily, ended_at FROM races"
+    "SELECT id, preset, rows, cols, algorithm, maze_code, daily, ended_at FROM races"
     " WHERE json_extract(settings, '$.public') = 1 ORDER BY ended_at DESC LIMIT ?"
 )
 

@@ -112,10 +112,12 @@ export const PRESET_LABELS = messages({
 export const labelOf = (labels, value) => (Object.hasOwn(labels, value) ? labels[value] : value);
 
 /**
- * What a generated maze is like, in plain words; growing tree's with its bias, which decides its shape.
- * @param {{algorithm?: string, bias?: string}} s a room's or a race's settings
+ * What a maze is like, in plain words: a published one (`maze`, its code) is hand-made, whatever
+ * generator its room had picked before; growing tree's with its bias, which decides its shape.
+ * @param {{algorithm?: string, bias?: string, maze?: string | null}} s a room's or a race's settings or summary
  */
 export function mazeWords(s) {
+  if (s.maze) return t('common.hand_made');
   const plain = String(labelOf(ALGORITHM_PLAIN, s.algorithm || ''));
   if (s.algorithm !== 'growing-tree' || !s.bias) return plain;
   return t('settings.summary.maze_bias', { maze: plain, bias: String(labelOf(BIAS_SHORT, s.bias)) });

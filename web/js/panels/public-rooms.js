@@ -1,7 +1,7 @@
 // The front page's public rooms: one card a room (GET /api/rooms), refreshed every few seconds while
 // the page is seen. Cards wrap on a narrow screen, so nothing is wider than its column.
 import { $, el, setText, show } from '../common/ui.js';
-import { ALGORITHM_PLAIN, PHASE_LABELS, labelOf, presetLabel, presetWithSize } from '../common/labels.js';
+import { PHASE_LABELS, labelOf, mazeWords, presetLabel, presetWithSize } from '../common/labels.js';
 import { t } from '../common/i18n.js';
 import { api, roomUrl } from '../net/api.js';
 
@@ -26,7 +26,7 @@ function roomCard(room, beforeLeave) {
   join.addEventListener('click', go(false));
   watch.addEventListener('click', go(true));
   const size = room.rows && room.cols ? presetWithSize(room.preset || '', room.rows, room.cols) : presetLabel(room.preset || '');
-  const maze = t(room.fog ? 'front.rooms.maze_fog' : 'front.rooms.maze', { size, maze: String(labelOf(ALGORITHM_PLAIN, room.algorithm || '')) });
+  const maze = t(room.fog ? 'front.rooms.maze_fog' : 'front.rooms.maze', { size, maze: mazeWords(room) });
   const most = Number(room.max_players);
   const people = t('front.rooms.people', { players, count: Number.isFinite(most) ? most : '?', watching: count(room.spectators) });
   return el(

@@ -1,6 +1,6 @@
 // The front page's records: a leaderboard row and a recent race, as elements (the page fetches them).
 import { el, timeCell } from '../common/ui.js';
-import { ALGORITHM_PLAIN, dailyName, labelOf, presetLabel } from '../common/labels.js';
+import { dailyName, mazeWords, presetLabel } from '../common/labels.js';
 import { formatDate, formatNumber, t } from '../common/i18n.js';
 
 /** @param {string} race @param {string} label */
@@ -8,7 +8,7 @@ const replayLink = (race, label) => el('a', { href: `/replay/${encodeURIComponen
 
 /** The maze a record was raced on, in plain words. @param {any} x a leaderboard row or a race */
 function kind(x) {
-  const params = { rows: x.rows, cols: x.cols, maze: String(labelOf(ALGORITHM_PLAIN, x.algorithm || '')) };
+  const params = { rows: x.rows, cols: x.cols, maze: mazeWords(x) };
   return x.daily ? t('front.record.maze_daily', { ...params, daily: dailyName(String(x.daily)) }) : t('front.record.maze', params);
 }
 

@@ -19,7 +19,7 @@ export function replayTitle(s, maze, daily) {
   const params = {
     preset: s.preset ? presetName(s.preset) : '',
     size: t('replay.size', { rows: maze.rows, cols: maze.cols }),
-    generator: s.maze ? t('replay.hand_made') : mazeWords(s),
+    generator: mazeWords(s),
     day: String(daily ?? ''),
   };
   const eight = maze.directions === 8;
