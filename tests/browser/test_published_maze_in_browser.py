@@ -66,6 +66,7 @@ async def test_a_published_maze_raced_by_two_players_and_watched_gets_its_own_bo
     assert box["width"] > 300, "the maze is drawn whole, fitted to its card"
 
     # Race on this maze: a room on it, joined at once as its host under a name the game picked
+    await expect(page.locator("#name")).to_have_value("")  # nobody has named themselves yet here
     await page.click("#race-here")
     await arrive(page, re.compile(r"/r/[0-9a-z]{10}$"))
     room_code = page.url.rsplit("/", 1)[1]
@@ -161,3 +162,17 @@ async def test_the_host_picks_a_published_maze_by_its_link_and_back(
     await page.click("#settings-apply")
     await expect(page.locator("#settings-summary")).not_to_contain_text("Hand-made")
     assert room.settings.maze is None
+
+
+async def test_a_visitor_races_a_published_maze_under_the_name_they_type(
+    open_tab, live_server: TestServer
+) -> None:  # type: ignore[no-untyped-def]
+    """The maze page has its own name field: a player who came by its link names themselves there,
+    instead of racing under a name the game picked, which no page let them change."""
+    code = await publish_by_http(live_server, looped_maze())
+    tab = await open_tab(f"/m/{code}")
+    await tab.page.fill("#name", "Mia")
+    await tab.page.click("#race-here")
+    await arrive(tab.page, re.compile(r"/r/[0-9a-z]{10}$"))
+    await expect(tab.page.locator("#lobby-panel")).to_be_visible()
+    assert [p.name for p in room_of(live_server, tab.page.url.rsplit("/", 1)[1]).active_players()] == ["Mia"]

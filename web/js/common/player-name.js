@@ -1,10 +1,11 @@
-// The name a player races under from the front page: the one typed, or, when the field is empty, a new
-// one ("Player 4821") written into the field, where it can be changed, and remembered like a typed one.
+// The name a player races under from the front page or a published maze's page: the one typed, or, when
+// the field is empty, a new one ("Player 4821") written into the field, where it can be changed, and
+// remembered like a typed one.
 // So a newcomer races in one tap ("Race a bot now", a size, today's maze), named by the game. A name too
 // wide for the server keeps the player on the page, told why, instead of refused in the room.
 import { t } from './i18n.js';
 import { nameTooWide } from './name-width.js';
-import { loadName, saveName } from './storage.js';
+import { saveName } from './storage.js';
 import { message } from './ui.js';
 
 /** A name the game picks for a player who has typed none ("Player 4821"). */
@@ -41,12 +42,4 @@ export function nameToRace(input) {
   if (!nameFits(input)) return null;
   saveName(name);
   return name;
-}
-
-/**
- * Before going to a room from a page with no name field (a published maze's page): the name saved,
- * or one picked and saved, so the room page joins the player at once, as a tap on the front page does.
- */
-export function ensureName() {
-  if (!loadName().trim()) saveName(pickedName());
 }

@@ -10,7 +10,8 @@ import { decodeMaze } from '../model/maze.js';
 import { mazeUrl, parseMazeCode } from '../model/share-code.js';
 import { MazePicture } from '../render/maze-picture.js';
 import { mazeFactList } from '../panels/maze-facts.js';
-import { ensureName } from '../common/player-name.js';
+import { nameToRace } from '../common/player-name.js';
+import { loadName } from '../common/storage.js';
 
 translatePage();
 mountLanguageSwitch(document.querySelector('header.top'));
@@ -91,7 +92,10 @@ async function load() {
 
 $('show-way').addEventListener('change', () => picture.showWay($('show-way').checked ? way : null));
 
+$('name').value = loadName();
 $('race-here').addEventListener('click', async () => {
+  // the name typed, or one the game picks (written into the field): the room page then joins at once
+  if (nameToRace($('name')) === null) return;
   const button = $('race-here');
   button.disabled = true;
   try {
@@ -100,7 +104,6 @@ $('race-here').addEventListener('click', async () => {
       message(problem(res));
       return;
     }
-    ensureName(); // the room page then joins at once, as the room's host
     goToRoom(res);
   } catch {
     message(t('front.error.unreachable'));
