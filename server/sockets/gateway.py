@@ -250,9 +250,8 @@ class SocketGateway:
     def hung_up(self) -> int:
         """Connections hung up since start for never joining, for staying out of the game's namespace,
         or for not reading what they were sent."""
-        if not isinstance(self.sio, GuardedServer):
-            return self.dropped_unjoined
-        return self.dropped_unjoined + self.sio.dropped_outside + self.sio.bounded.hung_up
+        guarded = self.sio if isinstance(self.sio, GuardedServer) else None
+        return self.dropped_unjoined + (guarded.dropped_outside + guarded.bounded.hung_up if guarded else 0)
 
     def sessions(self) -> int:
         """Engine.IO sessions open, in the game's namespace or not (each holds a file descriptor)."""
@@ -273,13 +272,8 @@ class SocketGateway:
         deadline = self._join_deadlines.pop(sid, None)
         if deadline is not None:
             deadline.cancel()
-        for limiter in (
-            self.move_limiter,
-            self.hint_limiter,
-            self.command_limiter,
-            self.snapshot_limiter,
-            self.reaction_limiter,
-        ):
+        limiters = (self.move_limiter, self.hint_limiter, self.command_limiter, self.snapshot_limiter)
+        for limiter in (*limiters, self.reaction_limiter):
             limiter.forget(sid)
         self.handshakes.forget(sid)
         self.joined_at.pop(sid, None)
