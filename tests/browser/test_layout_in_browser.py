@@ -54,6 +54,18 @@ HEADING_LINES = """() => [...document.querySelectorAll('#results thead th')]
   })"""
 
 
+LINE_WIDTHS = """(node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const lines = new Map();
+    for (const r of range.getClientRects()) {
+        const top = Math.round(r.top);
+        lines.set(top, (lines.get(top) ?? 0) + r.width);
+    }
+    return [...lines.values()];
+}"""
+"""The width of each line of text an element shows, in CSS px."""
+
 TEXT_OFF_MIDDLE = """(control) => {
     const range = document.createRange();
     range.selectNodeContents(control);
@@ -114,6 +126,10 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
     await tab.page.focus("#race-canvas")
     await tab.page.keyboard.press("h")  # a hint: the time cell grows its "(... + ... hints)" line
     await tab.page.wait_for_function("() => Object.keys(window.mazerace.state.hints).length === 1")
+    count = tab.page.locator("#hud-hints")
+    await expect(count).to_contain_text("1 used")
+    widths = await count.evaluate(LINE_WIDTHS)  # the desktop's half-width box had shown "1 used · 2" / "left"
+    assert min(widths) >= max(widths) / 2, f"a word alone on a line of the hint count: {widths}"
     await press_keys(tab.page, keys_along(way_out(room_of(live_server, code))))
     results = tab.page.locator("#results")
     await expect(results).to_be_visible(timeout=10_000)
