@@ -67,6 +67,8 @@ class SocketGateway:
             self.snapshot_limiter: self.address_snapshot_limiter,
         }
         """Limits that also hold per client address: new connections and new members refill nothing."""
+        self._by_connection = (self.move_limiter, self.hint_limiter, *self._address_limiters)
+        """Every limit kept for each connection (those above among them): forgotten when it ends."""
         self.handshakes = Handshakes(exact_routing=config.redis_url is not None)
         self.connections = 0
         self.outbox = RoomOutbox(sio, config.batch_interval)
@@ -272,8 +274,7 @@ class SocketGateway:
         deadline = self._join_deadlines.pop(sid, None)
         if deadline is not None:
             deadline.cancel()
-        limiters = (self.move_limiter, self.hint_limiter, self.command_limiter, self.snapshot_limiter)
-        for limiter in (*limiters, self.reaction_limiter):
+        for limiter in self._by_connection:
             limiter.forget(sid)
         self.handshakes.forget(sid)
         self.joined_at.pop(sid, None)

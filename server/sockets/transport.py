@@ -144,13 +144,16 @@ class GuardedServer(socketio.AsyncServer):
         session that never does (polling with no `40`, or a connection to a namespace the server has
         not) would otherwise hold its file descriptor and its address's slot for ever.
         """
-        old = self._connect_deadlines.pop(eio_sid, None)
-        if old is not None:
-            old.cancel()
+        self._cancel_connect_deadline(eio_sid)
         loop = asyncio.get_running_loop()
         self._connect_deadlines[eio_sid] = loop.call_later(
             self.connect_within, self._drop_if_outside, eio_sid
         )
+
+    def _cancel_connect_deadline(self, eio_sid: str) -> None:
+        deadline = self._connect_deadlines.pop(eio_sid, None)
+        if deadline is not None:
+            deadline.cancel()
 
     def _drop_if_outside(self, eio_sid: str) -> None:
         self._connect_deadlines.pop(eio_sid, None)
@@ -198,9 +201,7 @@ class GuardedServer(socketio.AsyncServer):
         if eio_sid in self.environ:
             self.by_address.give_back(handshake_of(self.environ[eio_sid]).address)
         await super()._handle_eio_disconnect(eio_sid, reason)
-        deadline = self._connect_deadlines.pop(eio_sid, None)
-        if deadline is not None:
-            deadline.cancel()
+        self._cancel_connect_deadline(eio_sid)
 
     async def _close_for_junk(self, eio_sid: str) -> None:
         """Disconnect the session and hang up its connection at once.

@@ -111,6 +111,9 @@ export const PRESET_LABELS = messages({
  */
 export const labelOf = (labels, value) => (Object.hasOwn(labels, value) ? labels[value] : value);
 
+/** The generator that takes a bias (docs/protocol.md, "Settings"). */
+export const BIASED = 'growing-tree';
+
 /**
  * What a maze is like, in plain words: a published one (`maze`, its code) is hand-made, whatever
  * generator its room had picked before; growing tree's with its bias, which decides its shape.
@@ -119,7 +122,7 @@ export const labelOf = (labels, value) => (Object.hasOwn(labels, value) ? labels
 export function mazeWords(s) {
   if (s.maze) return t('common.hand_made');
   const plain = String(labelOf(ALGORITHM_PLAIN, s.algorithm || ''));
-  if (s.algorithm !== 'growing-tree' || !s.bias) return plain;
+  if (s.algorithm !== BIASED || !s.bias) return plain;
   return t('settings.summary.maze_bias', { maze: plain, bias: String(labelOf(BIAS_SHORT, s.bias)) });
 }
 

@@ -56,12 +56,12 @@ function keepOff(box) {
   const { spot, area } = clear;
   const seen = spot.x >= area.left && spot.x <= area.right && spot.y >= area.top && spot.y <= area.bottom;
   if (!seen || !covers(box.getBoundingClientRect(), spot)) return true; // a marker panned away needs no room
-  const moved = box.style.getPropertyValue('--message-top');
+  // it covers the spot where it is: it goes to the other place, unless that covers the spot as well
+  const atFoot = box.style.getPropertyValue('--message-top') !== '';
   box.style.removeProperty('--message-top');
   const atTop = box.getBoundingClientRect();
   const foot = { top: area.bottom - atTop.height - AREA_MARGIN, bottom: area.bottom - AREA_MARGIN, left: atTop.left, right: atTop.right };
-  const place = moved ? (covers(atTop, spot) ? moved : '') : covers(foot, spot) ? '' : `${foot.top}px`;
-  if (place) box.style.setProperty('--message-top', place);
+  if (atFoot ? covers(atTop, spot) : !covers(foot, spot)) box.style.setProperty('--message-top', `${foot.top}px`);
   return true;
 }
 

@@ -8,9 +8,7 @@
 import { el } from '../common/ui.js';
 import { t } from '../common/i18n.js';
 import { defaultSettings } from '../net/rules.js';
-import { ALGORITHM_LABELS, BIAS_LABELS, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, mazeWords, presetLabel, timeLimitText } from '../common/labels.js';
-
-const BIASED = 'growing-tree'; // the generator that takes a bias (docs/protocol.md, "Settings")
+import { ALGORITHM_LABELS, BIASED, BIAS_LABELS, DIRECTION_LABELS, METHOD_ABOUT, METHOD_LABELS, OPENING_LABELS, PRESET_LABELS, REVEAL_LABELS, generatorChoice, labelOf, labelled, mazeWords, presetLabel, timeLimitText } from '../common/labels.js';
 
 /**
  * The settings form: its controls are read by name (`form.elements.rows`), the names this file gives
