@@ -66,6 +66,18 @@ LINE_WIDTHS = """(node) => {
 }"""
 """The width of each line of text an element shows, in CSS px."""
 
+DOT_ENDS_A_LINE = """(node) => {
+    const text = node.firstChild, at = text.data.indexOf('·');
+    const top = (i) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().top;
+    };
+    return Math.abs(top(at) - top(at - 2)) < 2;
+}"""
+"""Whether the dot between a count's halves stays on the line of the word before it."""
+
 TEXT_OFF_MIDDLE = """(control) => {
     const range = document.createRange();
     range.selectNodeContents(control);
@@ -130,6 +142,7 @@ async def test_the_race_fits_the_screen_and_results_open_on_the_winner(
     await expect(count).to_contain_text("1 used")
     widths = await count.evaluate(LINE_WIDTHS)  # the desktop's half-width box had shown "1 used · 2" / "left"
     assert min(widths) >= max(widths) / 2, f"a word alone on a line of the hint count: {widths}"
+    assert await count.evaluate(DOT_ENDS_A_LINE), "a line of the hint count begins with its dot"
     await press_keys(tab.page, keys_along(way_out(room_of(live_server, code))))
     results = tab.page.locator("#results")
     await expect(results).to_be_visible(timeout=10_000)
