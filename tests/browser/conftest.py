@@ -30,6 +30,7 @@ from server.http.keys import REGISTRY
 from server.maze.model import Cell
 from server.maze.solvers import search
 from server.room.room import Room
+from tests.integration.conftest import Client
 
 CHROMIUM = Path(os.environ.get("MAZERACE_CHROMIUM", "/usr/bin/chromium"))
 HAVE_CHROMIUM = CHROMIUM.exists()
@@ -169,6 +170,17 @@ async def open_tab(browser: Browser, live_server: TestServer) -> AsyncIterator[o
     for tab in tabs:
         assert not tab.errors, f"script errors in the page: {tab.errors}"
         assert not tab.dialogs, f"the page opened dialogs: {tab.dialogs}"
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def socket_clients() -> AsyncIterator[list[Client]]:
+    """Socket.IO clients made by a test, disconnected at its end."""
+    clients: list[Client] = []
+    yield clients
+    for client in clients:
+        if client.sio.connected:
+            await client.sio.disconnect()
+        await client.sio.shutdown()
 
 
 def room_of(server: TestServer, code: str) -> Room:

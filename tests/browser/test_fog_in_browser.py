@@ -9,12 +9,10 @@ The fog cases the node tests read (tests/js/fixtures/fog.json) are checked again
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
 import pytest
-import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import expect
 
@@ -61,17 +59,6 @@ async def test_the_rules_copy_has_the_servers_fog_fields(live_server: TestServer
 
 
 # ----- helpers -----------------------------------------------------------------------------------------
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def socket_clients() -> AsyncIterator[list[Client]]:
-    """Socket.IO clients made by a test, disconnected at its end."""
-    clients: list[Client] = []
-    yield clients
-    for client in clients:
-        if client.sio.connected:
-            await client.sio.disconnect()
-        await client.sio.shutdown()
 
 
 # ----- the race ------------------------------------------------------------------------------------------
