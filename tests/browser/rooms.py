@@ -11,6 +11,8 @@ from playwright.async_api import expect
 from server.room.bot_spec import BotSpec
 from server.room.room import Room
 from tests.browser.conftest import Tab, arrive, press_keys
+from tests.browser.fog_race import join_rival
+from tests.integration.conftest import Client
 
 
 async def post_room(server: TestServer, **settings: object) -> str:
@@ -19,6 +21,14 @@ async def post_room(server: TestServer, **settings: object) -> str:
         session.post(server.make_url("/api/rooms"), json=settings) as response,
     ):
         code: str = (await response.json())["code"]
+    return code
+
+
+async def post_joined_room(server: TestServer, clients: list[Client], **settings: object) -> str:
+    """A room made by the API with a player in it, joined over Socket.IO: the front page lists only the
+    public rooms someone is in."""
+    code = await post_room(server, **settings)
+    await join_rival(server, code, clients, ready=False)
     return code
 
 

@@ -15,7 +15,8 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, ConsoleMessage, Page, Route, expect
 
 from tests.browser.conftest import visit
-from tests.browser.rooms import post_room
+from tests.browser.rooms import post_joined_room
+from tests.integration.conftest import Client
 
 PHONE = (390, 844)
 LAPTOP = (1366, 768)
@@ -126,9 +127,9 @@ async def open_front(browser: Browser, live_server: TestServer) -> AsyncIterator
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_in_the_pseudo_locale_every_word_is_from_the_catalogue_and_fits(
-    open_front: OpenFront, live_server: TestServer, size: tuple[int, int]
+    open_front: OpenFront, live_server: TestServer, size: tuple[int, int], socket_clients: list[Client]
 ) -> None:
-    code = await post_room(live_server, preset="medium", public=True, fog=True)
+    code = await post_joined_room(live_server, socket_clients, preset="medium", public=True, fog=True)
     page = await open_front("?lang=en-XA", size)
     await expect(page.locator("html")).to_have_attribute("lang", "en-XA")
     texts = await page.evaluate(TEXTS)
@@ -149,9 +150,9 @@ async def test_in_the_pseudo_locale_every_word_is_from_the_catalogue_and_fits(
 
 
 async def test_in_chinese_no_latin_word_shows_not_even_to_a_screen_reader(
-    open_front: OpenFront, live_server: TestServer
+    open_front: OpenFront, live_server: TestServer, socket_clients: list[Client]
 ) -> None:
-    code = await post_room(live_server, preset="easy", public=True)
+    code = await post_joined_room(live_server, socket_clients, preset="easy", public=True)
     page = await open_front("", PHONE, locale="zh-CN")
     await expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     await expect(page.locator("#race-bot-summary")).to_have_text(

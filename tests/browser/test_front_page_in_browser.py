@@ -13,7 +13,8 @@ from playwright.async_api import Browser, expect
 from server.maze.generators import ALGORITHMS
 from server.room.settings import PRESETS
 from tests.browser.conftest import Tab, arrive, room_of, visit
-from tests.browser.rooms import bots_of, post_room
+from tests.browser.rooms import bots_of, post_joined_room
+from tests.integration.conftest import Client
 
 LAPTOP = (1366, 768)
 LANDSCAPE_PHONE = (844, 390)
@@ -80,9 +81,9 @@ async def box(tab: Tab, selector: str) -> dict[str, float]:
 
 @pytest.mark.parametrize("size", [LAPTOP, *PHONES], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_create_is_in_view_and_nothing_is_wider_than_the_screen(
-    open_front: OpenFront, live_server: TestServer, size: tuple[int, int]
+    open_front: OpenFront, live_server: TestServer, size: tuple[int, int], socket_clients: list[Client]
 ) -> None:
-    code = await post_room(live_server, preset="medium", public=True, fog=True)
+    code = await post_joined_room(live_server, socket_clients, preset="medium", public=True, fog=True)
     tab = await open_front(size)
     await expect(tab.page.locator(f"#room-list li[data-code='{code}']")).to_contain_text("Waiting to start")
     await expect(tab.page.locator("#leaderboard")).to_be_visible()

@@ -130,6 +130,8 @@ async def test_an_oversized_body_is_a_413(arena: Harness) -> None:
 async def test_listing_shows_public_rooms_only(arena: Harness) -> None:
     public = {await arena.create_room(), await arena.create_room(public=True)}
     private = await arena.create_room(public=False)
+    for code in (*public, private):
+        await (await arena.client()).join(code, "Ann")
     status, body, response = await arena.request("GET", "/api/rooms")
     assert status == 200
     assert_security_headers(response)
@@ -147,6 +149,20 @@ async def test_listing_counts_members(arena: Harness) -> None:
     await watcher.join(code, role="spectator")
     _, body, _ = await arena.request("GET", "/api/rooms")
     assert [(r["code"], r["players"], r["spectators"]) for r in body["rooms"]] == [(code, 1, 1)]
+
+
+async def test_a_room_nobody_is_in_is_not_listed(start_server: StartServer) -> None:
+    arena = await start_server(rooms_list_ttl=0.0)
+    unjoined, left, watched = [await arena.create_room() for _ in range(3)]
+    leaving, watcher = await arena.client(), await arena.client()
+    await leaving.join(left, "Ann")
+    await watcher.join(watched, role="spectator")
+    _, body, _ = await arena.request("GET", "/api/rooms")
+    assert sorted(room["code"] for room in body["rooms"]) == sorted([left, watched])
+    await leaving.ok("leave", {})
+    _, body, _ = await arena.request("GET", "/api/rooms")
+    assert [room["code"] for room in body["rooms"]] == [watched]
+    assert unjoined not in str(body)
 
 
 @pytest.mark.parametrize("code", ["0000000000", "zzzzzzzzzz", "short", "ABCDEFGHIJKLMNOP", "!!!!!!!!!!"])

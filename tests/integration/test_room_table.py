@@ -48,11 +48,13 @@ async def test_one_address_holds_a_bounded_number_of_open_rooms(start_server: St
 async def test_the_public_list_is_built_at_most_once_a_ttl(start_server: StartServer) -> None:
     harness = await start_server(rooms_list_ttl=3.0)
     first = await harness.create_room(public=True)
+    await (await harness.client()).join(first, "Ann")
     answers = [await harness.request("GET", "/api/rooms") for _ in range(50)]
     assert all(status == 200 for status, _, _ in answers)
     codes = {tuple(room["code"] for room in body["rooms"]) for _, body, _ in answers}
     assert codes == {(first,)}
     second = await harness.create_room(public=True)
+    await (await harness.client()).join(second, "Bob")
     _, body, _ = await harness.request("GET", "/api/rooms")
     assert [room["code"] for room in body["rooms"]] == [first]  # served from the list built before
     for _ in range(80):  # the new room shows up when the list is built again
