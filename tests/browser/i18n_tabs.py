@@ -22,7 +22,7 @@ CHINESE = json.loads((WEB_DIR / "i18n" / "zh-CN.json").read_text(encoding="utf-8
 OVERFLOW = """() => {
   const out = [];
   const doc = document.documentElement;
-  if (doc.scrollWidth > innerWidth) out.push('the page: ' + doc.scrollWidth + ' > ' + innerWidth);
+  if (doc.scrollWidth > doc.clientWidth) out.push('the page: ' + doc.scrollWidth + ' > ' + doc.clientWidth);
   for (const el of document.querySelectorAll('button, a.button, .tag, .pill, h2, th')) {
     if (!el.checkVisibility() || el.closest('.sr-only')) continue;
     if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {

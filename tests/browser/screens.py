@@ -65,7 +65,7 @@ async def join_alone(open_sized: OpenSized, code: str, width: int, height: int) 
 
 async def page_overflow(page: Page) -> int:
     """How many CSS px the page is wider than its window (0 when nothing scrolls sideways)."""
-    width: int = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    width: int = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     return width
 
 

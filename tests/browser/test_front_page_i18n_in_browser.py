@@ -72,7 +72,7 @@ CUT = """(selector) => [...document.querySelectorAll(selector)]
 box that hides what runs past it."""
 
 WIDEST = """() => [...document.querySelectorAll('body *')]
-  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth)
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth)
   .map((e) => `${e.tagName}#${e.id}.${e.className}: ${Math.round(e.getBoundingClientRect().right)}`)
   .slice(0, 12)"""
 
@@ -143,7 +143,7 @@ async def test_in_the_pseudo_locale_every_word_is_from_the_catalogue_and_fits(
 
     assert [text for text in texts if not from_catalogue(text)] == []
 
-    overflow = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, ("the page scrolls sideways", await page.evaluate(WIDEST))
     assert await page.evaluate(CUT, "button, summary") == [], "a button's text is cut"
     assert await page.evaluate(CUT, "a.button, label, th, td, h1, h2, p") == [], "a box cuts its text"
@@ -168,6 +168,6 @@ async def test_in_chinese_no_latin_word_shows_not_even_to_a_screen_reader(
         if word.rstrip("*") not in LATIN_NAMES
     }
     assert latin == set(), [t for t in texts if re.search(r"[A-Za-z]", t)]
-    overflow = await page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, "the page scrolls sideways"
     assert await page.evaluate(CUT, "button, summary") == [], "a button's text is cut"

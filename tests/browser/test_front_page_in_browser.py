@@ -59,7 +59,7 @@ async def open_front(browser: Browser, live_server: TestServer) -> AsyncIterator
 
 async def overflow(tab: Tab) -> int:
     """How far the page is wider than the screen, in CSS pixels (0: no sideways scrolling)."""
-    width: int = await tab.page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    width: int = await tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     return width
 
 

@@ -53,8 +53,9 @@ FOCUS_SEEN = """() => {
     };
     const inside = (outer) => drawn.left >= outer.left - 0.5 && drawn.top >= outer.top - 0.5
         && drawn.right <= outer.right + 0.5 && drawn.bottom <= outer.bottom + 0.5;
-    const viewport = [innerWidth, innerHeight];
-    if (!inside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight })) {
+    const width = document.documentElement.clientWidth;
+    const viewport = [width, innerHeight];
+    if (!inside({ left: 0, top: 0, right: width, bottom: innerHeight })) {
         return { problem: `${what} (with its ring) is outside the viewport`, drawn, viewport };
     }
     for (let up = holder.parentElement; up && up !== document.body; up = up.parentElement) {

@@ -31,7 +31,7 @@ MEASURE = """() => {
     .map((e) => ({name: e.id || e.getAttribute('aria-label') || e.textContent.trim(), ...box(e)}));
   const main = document.querySelector('#race-panel .race-main');
   return {
-    width: innerWidth, height: innerHeight,
+    width: document.documentElement.clientWidth, height: innerHeight,
     scrollWidth: document.documentElement.scrollWidth,
     scrollY: scrollY,
     raceBottom: main.getBoundingClientRect().bottom,

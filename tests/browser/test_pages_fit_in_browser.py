@@ -4,6 +4,7 @@ it. The race and the front page have their own, closer tests (test_layout_in_bro
 test_front_page_in_browser.py); this one walks the pages around them: a room's join page and lobby,
 the preferences, the replay of a finished race, an unknown room and an unknown address."""
 
+import asyncio
 import re
 
 import pytest
@@ -18,7 +19,7 @@ from tests.store.live import Racer
 __all__ = ["open_sized"]  # the fixture, used by name
 
 WIDTHS = """() => ({
-  width: innerWidth,
+  width: document.documentElement.clientWidth,
   height: innerHeight,
   scrollWidth: document.documentElement.scrollWidth,
   widest: [...document.querySelectorAll('body *')]
@@ -36,19 +37,29 @@ async def assert_fits(page: Page, what: str) -> None:
     )
 
 
+RACERS = ("Ann", "Bob", "Cleo", "小明")
+"""The replay's splits table has a column for each racer: four of them make it wider than a phone."""
+
+
 async def finished_race(live_server: TestServer) -> str:
-    """A race run to the exit by one Socket.IO player (only its replay is looked at here); its id."""
+    """A race run to the exit by four Socket.IO players (only its replay is looked at here); its id."""
     code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
-    racer = await Racer(str(live_server.make_url(""))).connect()
+    racers = [Racer(str(live_server.make_url(""))) for _ in RACERS]
     try:
-        await racer.join(code, "Ann")
-        await racer.ok("start")
-        started = (await racer.wait_for("started"))["d"]
-        await racer.walk(way_out(room_of(live_server, code))[1:])
-        await racer.wait_for("race_over")
+        for racer, name in zip(racers, RACERS, strict=True):
+            await racer.connect()
+            await racer.join(code, name)
+        for racer in racers[1:]:
+            await racer.ok("ready", {"ready": True})
+        await racers[0].ok("start")
+        started = (await racers[0].wait_for("started"))["d"]
+        way = way_out(room_of(live_server, code))[1:]
+        await asyncio.gather(*(racer.walk(way) for racer in racers))
+        await racers[0].wait_for("race_over")
         return str(started["race"])
     finally:
-        await racer.close()
+        for racer in racers:
+            await racer.close()
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))

@@ -17,7 +17,7 @@ NARROW = {"phone": SCREENS["phone"], "small phone": SCREENS["small phone"]}
 
 
 WIDER_THAN_THE_WINDOW = """() => [...document.querySelectorAll('body *')]
-  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth + 0.5)
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
   .map((e) => `${e.tagName}#${e.id}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`)"""
 """The elements that reach past the window's right edge, for a failure's message."""
 

@@ -118,8 +118,8 @@ OVERFLOWING = """() => {
     if (element.scrollWidth > element.clientWidth + 1 && clips && element.clientWidth > 1) {
       found.push(what + ': ' + element.scrollWidth + ' in ' + element.clientWidth);
     }
-    if (box.width > 0 && box.right > innerWidth + 1) {
-      found.push(what + ' ends at ' + Math.round(box.right) + ' of ' + innerWidth);
+    if (box.width > 0 && box.right > document.documentElement.clientWidth + 1) {
+      found.push(what + ' ends at ' + Math.round(box.right) + ' of ' + document.documentElement.clientWidth);
     }
   }
   return found;
