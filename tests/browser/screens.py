@@ -63,9 +63,22 @@ async def join_alone(open_sized: OpenSized, code: str, width: int, height: int) 
     return tab
 
 
+OVERFLOW = "(({ scrollWidth, clientWidth }) => scrollWidth - clientWidth)(document.documentElement)"
+"""How many CSS px the page is wider than the layout viewport."""
+
+
+PAST_THE_RIGHT_EDGE = """() => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getClientRects().length
+    && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .map((e) => `${e.tagName}#${e.id}.${e.className}: right ${Math.round(e.getBoundingClientRect().right)}`)
+  .slice(0, 12)"""
+"""The first elements that reach past the layout viewport's right edge, for a failure's message."""
+
+
 async def page_overflow(page: Page) -> int:
-    """How many CSS px the page is wider than its window (0 when nothing scrolls sideways)."""
-    width: int = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    """How many CSS px the page is wider than its window (0 when nothing scrolls sideways). The window is
+    the layout viewport (`clientWidth`): a phone's browser widens `innerWidth` to fit a page too wide."""
+    width: int = await page.evaluate(OVERFLOW)
     return width
 
 

@@ -16,6 +16,7 @@ from playwright.async_api import Browser, ConsoleMessage, Page, Route, expect
 
 from tests.browser.conftest import visit
 from tests.browser.rooms import post_joined_room
+from tests.browser.screens import PAST_THE_RIGHT_EDGE, page_overflow
 from tests.integration.conftest import Client
 
 PHONE = (390, 844)
@@ -70,11 +71,6 @@ CUT = """(selector) => [...document.querySelectorAll(selector)]
     + ', ' + e.scrollWidth + ' > ' + e.clientWidth)"""
 """The elements a selector finds whose text is cut: a button or a summary wider inside than out, or a
 box that hides what runs past it."""
-
-WIDEST = """() => [...document.querySelectorAll('body *')]
-  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth)
-  .map((e) => `${e.tagName}#${e.id}.${e.className}: ${Math.round(e.getBoundingClientRect().right)}`)
-  .slice(0, 12)"""
 
 OpenFront = Callable[[str, tuple[int, int]], Awaitable[Page]]
 
@@ -143,8 +139,8 @@ async def test_in_the_pseudo_locale_every_word_is_from_the_catalogue_and_fits(
 
     assert [text for text in texts if not from_catalogue(text)] == []
 
-    overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, ("the page scrolls sideways", await page.evaluate(WIDEST))
+    overflow = await page_overflow(page)
+    assert overflow <= 0, ("the page scrolls sideways", await page.evaluate(PAST_THE_RIGHT_EDGE))
     assert await page.evaluate(CUT, "button, summary") == [], "a button's text is cut"
     assert await page.evaluate(CUT, "a.button, label, th, td, h1, h2, p") == [], "a box cuts its text"
 
@@ -168,6 +164,6 @@ async def test_in_chinese_no_latin_word_shows_not_even_to_a_screen_reader(
         if word.rstrip("*") not in LATIN_NAMES
     }
     assert latin == set(), [t for t in texts if re.search(r"[A-Za-z]", t)]
-    overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    overflow = await page_overflow(page)
     assert overflow <= 0, "the page scrolls sideways"
     assert await page.evaluate(CUT, "button, summary") == [], "a button's text is cut"

@@ -14,6 +14,7 @@ from server.maze.generators import ALGORITHMS
 from server.room.settings import PRESETS
 from tests.browser.conftest import Tab, arrive, room_of, visit
 from tests.browser.rooms import bots_of, post_joined_room
+from tests.browser.screens import page_overflow
 from tests.integration.conftest import Client
 
 LAPTOP = (1366, 768)
@@ -59,8 +60,7 @@ async def open_front(browser: Browser, live_server: TestServer) -> AsyncIterator
 
 async def overflow(tab: Tab) -> int:
     """How far the page is wider than the screen, in CSS pixels (0: no sideways scrolling)."""
-    width: int = await tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    return width
+    return await page_overflow(tab.page)
 
 
 def across(found: dict[str, float], width: float) -> bool:

@@ -9,17 +9,19 @@ from playwright.async_api import Page, expect
 
 from tests.browser.conftest import Tab, keys_along, press_keys, room_of, way_out
 from tests.browser.rooms import post_room
-from tests.browser.screens import PHONES, SCREENS, OpenSized, open_sized, page_overflow, settled_overflow
+from tests.browser.screens import (
+    PAST_THE_RIGHT_EDGE,
+    PHONES,
+    SCREENS,
+    OpenSized,
+    open_sized,
+    page_overflow,
+    settled_overflow,
+)
 
 __all__ = ["open_sized"]  # the fixture, used by name
 
 NARROW = {"phone": SCREENS["phone"], "small phone": SCREENS["small phone"]}
-
-
-WIDER_THAN_THE_WINDOW = """() => [...document.querySelectorAll('body *')]
-  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-  .map((e) => `${e.tagName}#${e.id}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`)"""
-"""The elements that reach past the window's right edge, for a failure's message."""
 
 
 OVERFLOWING = """(table) => {
@@ -94,7 +96,7 @@ async def test_a_time_with_hints_fits_every_table_on_a_phone(
     assert cell["totalLines"] == 1, f"the total wraps: {cell}"
     assert cell["lines"] <= 3, f"the time cell wraps: {cell}"
     overflow = await settled_overflow(ann.page)
-    assert overflow <= 0, f"{overflow} px wider: {await ann.page.evaluate(WIDER_THAN_THE_WINDOW)}"
+    assert overflow <= 0, f"{overflow} px wider: {await ann.page.evaluate(PAST_THE_RIGHT_EDGE)}"
 
     for screen, (width, height) in NARROW.items():
         replay = await open_sized(f"/replay/{race}", width, height)
