@@ -93,6 +93,9 @@ async def test_no_page_is_wider_than_the_screen(
         "data-state", "ready", timeout=15_000
     )
     await assert_fits(replay.page, "the replay")
+    header = await replay.page.locator("header").bounding_box()
+    assert header is not None
+    assert header["height"] <= height / 5, f"the replay's header takes {header['height']:.0f} of {height} px"
 
     unknown_room = await open_sized("/r/nosuchroom", width, height)
     await expect(unknown_room.page.locator("#join-as-player")).to_be_hidden()

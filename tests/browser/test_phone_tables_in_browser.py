@@ -147,7 +147,7 @@ async def test_the_leaderboard_keeps_its_words_whole_and_its_links_a_thumbs_size
         replay = await open_sized(f"/replay/{race}?lang=zh-CN", width, height)
         await replay.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
         controls = ("#zoom-in", "#replay-play", "#replay-speed", "#replay-scrubber", "#replay-follow")
-        for control in (*controls, "#home-link", "#replay-results button.race-ghost"):
+        for control in (*controls, ".brand", "#replay-results button.race-ghost"):
             box = await replay.page.locator(control).first.bounding_box()
             assert box is not None, control
             tall = box["height"]
