@@ -1,7 +1,7 @@
 // What the replay page shows of a stored race besides its playback: the title in the header (preset,
 // size, generator, 8 directions, the daily maze's day) and the results table under the board.
 import { formatNumber, t } from '../common/i18n.js';
-import { mazeWords } from '../common/labels.js';
+import { mazeWords, presetWithSize } from '../common/labels.js';
 import { $, el, setText, show, swatch, timeCell } from '../common/ui.js';
 import { renderCard, shortestRouteLine } from './difficulty.js';
 import { botTag } from './bots-ui.js';
@@ -17,8 +17,7 @@ import { ghostButton } from './ghost-button.js';
  */
 export function replayTitle(s, maze, daily) {
   const params = {
-    preset: s.preset ? presetName(s.preset) : '',
-    size: t('replay.size', { rows: maze.rows, cols: maze.cols }),
+    size: s.preset ? presetWithSize(s.preset, maze.rows, maze.cols) : t('replay.size', { rows: maze.rows, cols: maze.cols }),
     generator: mazeWords(s),
     day: String(daily ?? ''),
   };
@@ -26,11 +25,6 @@ export function replayTitle(s, maze, daily) {
   if (daily) return eight ? t('replay.title_eight_daily', params) : t('replay.title_daily_race', params);
   return eight ? t('replay.title_eight', params) : t('replay.title', params);
 }
-
-/** @type {Readonly<Record<string, string>>} */
-const PRESET_KEYS = Object.freeze({ easy: 'replay.preset.easy', medium: 'replay.preset.medium', hard: 'replay.preset.hard', custom: 'replay.preset.custom' });
-/** A preset's name, or the server's for one this page has none for. @param {string} preset */
-const presetName = (preset) => (PRESET_KEYS[preset] ? t(PRESET_KEYS[preset]) : preset);
 
 /**
  * The results table, the note on the shortest route and the maze's difficulty card, shown.
