@@ -24,6 +24,15 @@ async def blank(page: Page, rows: int, cols: int, button: str = "#new-walls") ->
     await page.wait_for_function(f"() => {HOOK}.maze.rows === {rows} && {HOOK}.maze.cols === {cols}")
 
 
+async def drag(page: Page, cells: list[tuple[int, int]]) -> None:
+    """A mouse drag through the middles of `cells`."""
+    await page.mouse.move(*await point(page, *cells[0]))
+    await page.mouse.down()
+    for cell in cells[1:]:
+        await page.mouse.move(*await point(page, *cell), steps=3)
+    await page.mouse.up()
+
+
 async def point(page: Page, r: int, c: int) -> tuple[float, float]:
     x, y = await page.evaluate(f"{HOOK}.cellPoint({r}, {c})")
     return float(x), float(y)

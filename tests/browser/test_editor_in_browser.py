@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, expect
 
 from server.http.keys import STORE
 from server.maze.exchange import export_maze, import_maze
@@ -19,22 +19,13 @@ from server.maze.share_code import SHARE_CODE
 from server.maze.wire import decode_maze
 from tests.browser.axe import violations
 from tests.browser.conftest import Tab, keys_along, visit
-from tests.browser.editor_page import HOOK, READY, SNAKE, blank, point, touch
+from tests.browser.editor_page import HOOK, READY, SNAKE, blank, drag, point, touch
 
 
 async def editor_tab(open_tab: Any) -> Tab:
     tab: Tab = await open_tab("/editor")
     await tab.page.wait_for_selector(READY)
     return tab
-
-
-async def drag(page: Page, cells: list[tuple[int, int]]) -> None:
-    """A mouse drag through the middles of `cells`."""
-    await page.mouse.move(*await point(page, *cells[0]))
-    await page.mouse.down()
-    for cell in cells[1:]:
-        await page.mouse.move(*await point(page, *cell), steps=3)
-    await page.mouse.up()
 
 
 async def test_drawing_by_dragging_changes_the_card(open_tab: Any) -> None:

@@ -219,7 +219,9 @@ async def test_a_whole_race_in_chinese(open_in: OpenTab, live_server: TestServer
     await replay_at_the_end(page)
     await expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     await expect(page.locator("#replay-players li .status")).to_contain_text("获得第 1 名")
-    title = re.compile(r"^简单 \d+ \u00d7 \d+ · 又长又弯的走廊$")  # the maze in plain words, as the settings word it
+    title = re.compile(
+        r"^简单 \d+ \u00d7 \d+ · 又长又弯的走廊$"
+    )  # the maze in plain words, as the settings word it
     await expect(page.locator("#replay-title")).to_have_text(title)
     await expect(page.locator("#replay-hints li")).to_contain_text("它指出了前进的路")  # the way on, not out
     await expect(page.get_by_role("combobox", name="语言")).to_have_value("zh-CN")
