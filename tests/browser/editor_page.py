@@ -5,6 +5,8 @@ import itertools
 
 from playwright.async_api import Page
 
+from tests.browser.conftest import keys_along
+
 HOOK = "window.mazerace_editor"
 
 
@@ -59,3 +61,16 @@ def _between(
     start: list[tuple[float, float]], end: list[tuple[float, float]], k: float
 ) -> list[tuple[float, float]]:
     return [(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k) for (x0, y0), (x1, y1) in zip(start, end, strict=True)]
+
+
+async def clear_a_snake(page: Page) -> None:
+    """A blank 5x5 grid with the snake drawn on it by the mouse, its clear check passed by the keys: a maze
+    the server lets be published."""
+    await blank(page, 5, 5)
+    await page.locator("#tools-heading").scroll_into_view_if_needed()
+    await drag(page, SNAKE)
+    await page.click("#test-start")
+    await page.wait_for_function(f"() => {HOOK}.check === 'racing'")
+    for key in keys_along(SNAKE):
+        await page.keyboard.press(key)
+    await page.wait_for_function(f"() => {HOOK}.check === 'cleared'")

@@ -88,12 +88,12 @@ async def test_the_editor_on_a_phone_after_a_refusal(browser: Browser, live_serv
         assert zoom is not None
         assert maze_right <= zoom["x"] + 0.5, (maze_right, zoom["x"])
 
-        # publishing walls only is refused, in the server's words
+        # publishing walls only is refused, in the words of the note under the button
         await page.fill("#publish-title", "Snake")
         await page.fill("#publish-author", "Ada")
         await page.tap("#publish")
         message = page.locator("#message")
-        await expect(message).to_contain_text("no way from the entrance to the exit")
+        await expect(message).to_contain_text("no way leads from the entrance to the exit")
         # the fix drawn by a finger: the refusal was about the maze before it, and goes with it
         await page.locator("#tools-heading").scroll_into_view_if_needed()
         await touch(page, [[await point(page, *cell)] for cell in SNAKE])

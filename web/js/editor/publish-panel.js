@@ -46,8 +46,9 @@ function refused(text) {
  * The Publish and Copy buttons, and the author's name filled in from the saved player name.
  * @param {() => any} wire the maze's wire form
  * @param {() => string | null} token the cleared token for the maze as it is
+ * @param {() => string} blocker why the maze as it is cannot be published yet ('' when it can)
  */
-export function bindPublish(wire, token) {
+export function bindPublish(wire, token, blocker) {
   $('publish').addEventListener('click', async () => {
     const title = /** @type {HTMLInputElement} */ ($('publish-title')).value.trim();
     const author = /** @type {HTMLInputElement} */ ($('publish-author')).value.trim();
@@ -55,6 +56,12 @@ export function bindPublish(wire, token) {
       // a published maze names who made it: asked for here, in the page's words, before sending
       refused(t('editor.publish.needs_author'));
       $('publish-author').focus();
+      return;
+    }
+    const why = blocker();
+    if (why) {
+      // the server would refuse the maze: said at once, in the words of the note under the button
+      refused(why);
       return;
     }
     const button = /** @type {HTMLButtonElement} */ ($('publish'));

@@ -235,7 +235,11 @@ function showCheck(state) {
   draw();
 }
 
-bindPublish(() => model.wire(), () => check.token(model.revision));
+bindPublish(
+  () => model.wire(),
+  () => check.token(model.revision),
+  () => publishNote(model.maze, card, check.token(model.revision), bounds),
+);
 
 /** The test hook (read-only): the maze and card shown, and where a cell's centre is on the screen. */
 /** @type {any} */ (window).mazerace_editor = Object.freeze({
