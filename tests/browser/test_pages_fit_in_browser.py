@@ -41,12 +41,12 @@ RACERS = ("Ann", "Bob", "Cleo", "小明")
 """The replay's splits table has a column for each racer: four of them make it wider than a phone."""
 
 
-async def finished_race(live_server: TestServer) -> str:
-    """A race run to the exit by four Socket.IO players (only its replay is looked at here); its id."""
+async def finished_race(live_server: TestServer, names: tuple[str, ...] = RACERS) -> str:
+    """A race run to the exit by Socket.IO players (only its replay is looked at here); its id."""
     code = await post_room(live_server, preset="custom", rows=8, cols=8, algorithm="backtracker")
-    racers = [Racer(str(live_server.make_url(""))) for _ in RACERS]
+    racers = [Racer(str(live_server.make_url(""))) for _ in names]
     try:
-        for racer, name in zip(racers, RACERS, strict=True):
+        for racer, name in zip(racers, names, strict=True):
             await racer.connect()
             await racer.join(code, name)
         for racer in racers[1:]:
@@ -108,6 +108,19 @@ async def test_no_page_is_wider_than_the_screen(
     ).to_be_visible()
     await assert_fits(nowhere.page, "the 404 page")
     expect_not_found(nowhere, "the page itself")
+
+
+async def test_two_racers_splits_fit_their_card_on_a_desktop_and_a_small_phone(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    """A table wider than its card scrolls in it; two racers' splits need not: the row labels wrap."""
+    race = await finished_race(live_server, ("Ana", "Rosalind"))
+    for screen in ("desktop", "small phone"):
+        replay = await open_sized(f"/replay/{race}", *SCREENS[screen])
+        splits = replay.page.locator("#replay-splits")
+        await expect(splits).to_be_visible(timeout=15_000)
+        inner, whole = await splits.evaluate("(card) => [card.clientWidth, card.scrollWidth]")
+        assert whole <= inner, f"the splits need {whole} px in {inner} on the {screen}"
 
 
 def expect_not_found(tab: Tab, what: str) -> None:
