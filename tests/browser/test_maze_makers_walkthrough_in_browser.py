@@ -78,7 +78,8 @@ async def test_the_editor_on_a_phone_after_a_refusal(browser: Browser, live_serv
     try:
         await page.wait_for_selector(READY)
         undo, redo = [await page.locator(button).bounding_box() for button in ("#undo", "#redo")]
-        assert undo is not None and redo is not None
+        assert undo is not None
+        assert redo is not None
         assert undo["y"] == redo["y"], f"Redo sits on a line of its own: {undo} {redo}"
         await blank(page, 5, 5)
         # the fitted maze ends left of the zoom buttons: its last column is free to draw on
