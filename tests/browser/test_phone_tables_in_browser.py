@@ -48,12 +48,12 @@ TEXT_LINES = """(node) => {
 
 
 async def race_with_a_hint(
-    open_sized: OpenSized, live_server: TestServer, name: str = "Ann"
+    open_sized: OpenSized, live_server: TestServer, name: str = "Ann", query: str = ""
 ) -> tuple[Tab, str]:
     """`name` races an easy (ranked) room alone on the desktop, asks one hint (5 s) and walks out;
     their tab (on the results) and the race's id."""
     code = await post_room(live_server, preset="easy")
-    tab = await open_sized(f"/r/{code}", *SCREENS["desktop"])
+    tab = await open_sized(f"/r/{code}{query}", *SCREENS["desktop"])
     await tab.page.fill("#name", name)
     await tab.page.click("#join-as-player")
     await tab.page.click("#start-button")
@@ -116,6 +116,23 @@ async def test_a_time_with_hints_fits_every_table_on_a_phone(
         cell = await time_cell_lines(front.page, "#lb-rows td.time")
         assert cell["totalLines"] == 1, f"the leaderboard's total wraps: {cell}"
         assert cell["lines"] <= 3, f"the leaderboard's time wraps: {cell}"
+
+
+async def test_the_results_headings_keep_their_chinese_words_whole_on_a_small_phone(
+    open_sized: OpenSized, live_server: TestServer
+) -> None:
+    """Chinese may break between any two characters: a squeezed heading showed 步 over 数."""
+    ann, race = await race_with_a_hint(open_sized, live_server, name="小明", query="?lang=zh-CN")
+    await ann.page.set_viewport_size({"width": 360, "height": 640})
+    await expect(ann.page.locator("#results table")).to_be_visible()
+    replay = await open_sized(f"/replay/{race}?lang=zh-CN", *SCREENS["small phone"])
+    await replay.page.wait_for_function("() => window.mazerace_replay && window.mazerace_replay.ready")
+    for page, headings in ((ann.page, "#results thead th"), (replay.page, "#replay-results thead th")):
+        for heading in await page.locator(headings).all():
+            if await heading.is_visible():
+                lines = await heading.evaluate(TEXT_LINES)
+                assert lines == 1, f"{await heading.inner_text()!r} takes {lines} lines ({headings})"
+        assert await page_overflow(page) <= 0, f"{headings}: {await page.evaluate(PAST_THE_RIGHT_EDGE)}"
 
 
 WORD_LINES = """(node, word) => {
