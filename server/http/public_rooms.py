@@ -4,8 +4,8 @@ Building the list walks every room and encodes it (39 ms with the room table ful
 for it 20 times a second: three addresses listing at that pace held up every race. The encoded list,
 and its gzip form, are kept for a second, so listing costs a lookup whoever asks and however often.
 
-A room nobody is in (made and not yet joined, or left by everyone and waiting out its idle timeout) is
-not listed: a newcomer joining it would wait alone in a lobby nobody is coming back to.
+A room no person is in (made and not yet joined, or left to its bots or to nobody, waiting out its idle
+timeout) is not listed: a newcomer joining it would wait alone in a lobby nobody is coming back to.
 """
 
 import gzip
@@ -18,11 +18,6 @@ from aiohttp import web
 from server.http.edge import COMPRESS_OVER, accepts_gzip
 from server.room.preview import PREVIEW_ONLY
 from server.room.views import RoomSummary
-
-
-def someone_is_in(room: RoomSummary) -> bool:
-    """Whether anyone plays or watches in the room."""
-    return room["players"] > 0 or room["spectators"] > 0
 
 
 class PublicRooms:
@@ -42,7 +37,7 @@ class PublicRooms:
             listed = [
                 {key: value for key, value in room.items() if key not in PREVIEW_ONLY}
                 for room in rooms
-                if someone_is_in(room)
+                if room.get("occupied")  # a summary stored by a version before the key: not listed
             ]
             self._plain = orjson.dumps({"rooms": listed})
             self._zipped = gzip.compress(self._plain, 1) if len(self._plain) > COMPRESS_OVER else b""

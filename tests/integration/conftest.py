@@ -186,6 +186,12 @@ class Harness:
         assert status == 201, body
         return str(body["code"])
 
+    async def room_count(self) -> int:
+        """The rooms the server holds, public or private, joined or not (`/healthz`)."""
+        status, body, _ = await self.request("GET", "/healthz")
+        assert status == 200, body
+        return int(body["rooms"])
+
     async def room_status(self, code: str) -> int:
         """The status of `GET /api/rooms/{code}`."""
         status, _, _ = await self.request("GET", f"/api/rooms/{code}")

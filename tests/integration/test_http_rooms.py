@@ -123,8 +123,7 @@ async def test_an_oversized_body_is_a_413(arena: Harness) -> None:
     )
     assert_error(status, answer, 413, "too_large")
     assert_security_headers(response)
-    _, rooms, _ = await arena.request("GET", "/api/rooms")
-    assert rooms == {"rooms": []}
+    assert await arena.room_count() == 0  # none was made
 
 
 async def test_listing_shows_public_rooms_only(arena: Harness) -> None:
@@ -163,6 +162,15 @@ async def test_a_room_nobody_is_in_is_not_listed(start_server: StartServer) -> N
     _, body, _ = await arena.request("GET", "/api/rooms")
     assert [room["code"] for room in body["rooms"]] == [watched]
     assert unjoined not in str(body)
+    bots_only = await arena.create_room()
+    host = await arena.client()
+    await host.join(bots_only, "Host")
+    await host.ok("add_bot", {"kind": "dfs", "speed": 5})
+    _, body, _ = await arena.request("GET", "/api/rooms")
+    assert sorted(room["code"] for room in body["rooms"]) == sorted([watched, bots_only])
+    await host.ok("leave", {})  # its bot stays seated: nobody is in the room
+    _, body, _ = await arena.request("GET", "/api/rooms")
+    assert [(room["code"], room["occupied"]) for room in body["rooms"]] == [(watched, True)]
 
 
 @pytest.mark.parametrize("code", ["0000000000", "zzzzzzzzzz", "short", "ABCDEFGHIJKLMNOP", "!!!!!!!!!!"])
@@ -200,8 +208,7 @@ async def test_a_daily_preset_that_is_not_a_preset_name_is_a_400(arena: Harness,
     status, body, response = await arena.request("POST", "/api/daily", json={"preset": preset})
     assert_error(status, body, 400, "bad_settings")
     assert_security_headers(response)
-    _, rooms, _ = await arena.request("GET", "/api/rooms")
-    assert rooms == {"rooms": []}
+    assert await arena.room_count() == 0  # none was made
 
 
 @pytest.mark.parametrize("limit", ["1" * 5_000, "0" * 4_301 + "5", "9" * 8_000])

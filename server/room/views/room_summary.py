@@ -29,6 +29,9 @@ class RoomSummary(TypedDict):
     fog: bool
     full: bool
     """Every seat is taken: a newcomer would watch."""
+    occupied: bool
+    """A person is here: a player connected or a spectator (bots are nobody). The public list shows
+    only such rooms."""
     ranked: bool
     """The room's races count for the leaderboards."""
     settings: SettingsJson
@@ -54,6 +57,7 @@ def summary(room: RoomState) -> RoomSummary:
         "locked": room.locked,
         "fog": room.settings.fog,
         "full": room.seats_full,
+        "occupied": room.watched,
         "ranked": preview.ranked(room),
         "settings": room.settings.to_json(),
         "roster": preview.roster(room),
