@@ -76,6 +76,11 @@ class AppConfig:
     connections_per_address: int = 200
     """Socket.IO connections one client address may hold open at once (each holds a file descriptor):
     a classroom behind one address is 40 students with a tab or two each, and reconnecting tabs."""
+    tcp_connections_per_address: int = 512
+    """TCP connections one client address may hold open at once, counted where they are accepted: its
+    Socket.IO connections and the plain HTTP ones a browser keeps beside them (up to six a tab)."""
+    silent_for: float = 30.0
+    """Seconds a new TCP connection may stay open without sending a byte before it is hung up."""
     join_within: float = 60.0
     """Seconds a Socket.IO connection may stay open without joining a room before it is hung up (and an
     Engine.IO session without connecting to the game's namespace)."""

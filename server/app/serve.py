@@ -9,9 +9,9 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from aiohttp import web
-
+from server.app import listening
 from server.app.factory import create_app
+from server.app.listening import AddressLimits
 from server.app.log_limits import bound_logs
 from server.app.open_files import raise_open_files_limit
 from server.cluster.redis_url import redis_url_argument
@@ -45,6 +45,16 @@ def _lease_ttl(text: str) -> float:
         raise argparse.ArgumentTypeError("the lease ttl is a number of seconds") from None
     if not 0.3 <= seconds <= 30:
         raise argparse.ArgumentTypeError("the lease ttl is between 0.3 and 30 seconds")
+    return seconds
+
+
+def _silent_for(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("the silence allowed is a number of seconds") from None
+    if not 1 <= seconds <= 300:
+        raise argparse.ArgumentTypeError("the silence allowed is between 1 and 300 seconds")
     return seconds
 
 
@@ -105,6 +115,12 @@ def main(argv: Sequence[str]) -> int:
         default=[],
         help="the address of a proxy (nginx) whose X-Real-IP header names the client; repeatable",
     )
+    parser.add_argument(
+        "--silent-for",
+        type=_silent_for,
+        default=AppConfig.silent_for,
+        help="seconds a new connection may send nothing before it is hung up (1-300, default 30)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bound_logs(logging.getLogger())
@@ -123,16 +139,19 @@ def main(argv: Sequence[str]) -> int:
         redis_url=args.redis,
         lease_ttl=args.lease_ttl,
         trusted_proxies=frozenset(args.trusted_proxy),
+        silent_for=args.silent_for,
     )
+    limits = AddressLimits(config.tcp_connections_per_address, config.silent_for, config.trusted_proxies)
     code = 0
     try:
-        web.run_app(
+        listening.run(
             create_app(config),
             host=args.host,
             port=args.port,
+            limits=limits,
+            loop=loop,
             shutdown_timeout=2,
             access_log=None,
-            loop=loop,
         )
     except StoreError as error:
         print(f"mazerace: cannot start: {error}", file=sys.stderr, flush=True)

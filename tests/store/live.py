@@ -13,7 +13,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -54,16 +54,18 @@ class ServerProcess:
         grace: float = 30.0,
         strict: bool = False,
         env: dict[str, str] | None = None,
+        options: Sequence[str] = (),
     ) -> "ServerProcess":
-        """Start a server process on `db` without waiting for it. `strict` runs it as root without the
-        power to override file permissions (Linux `setpriv`), so a read-only file is read-only to it."""
+        """Start a server process on `db` without waiting for it (`options`: more of its command line).
+        `strict` runs it as root without the power to override file permissions (Linux `setpriv`), so a
+        read-only file is read-only to it."""
         prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"] if strict else []
         port = free_port()
         out = _open_log(log)
         try:
             process = await asyncio.create_subprocess_exec(
                 *prefix, sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-                "--db", str(db), "--countdown", str(countdown), "--grace", str(grace),
+                "--db", str(db), "--countdown", str(countdown), "--grace", str(grace), *options,
                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
                 env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
             )  # fmt: skip
@@ -82,10 +84,13 @@ class ServerProcess:
         grace: float = 30.0,
         strict: bool = False,
         env: dict[str, str] | None = None,
+        options: Sequence[str] = (),
     ) -> "ServerProcess":
         """Start a server on `db` and wait until it answers; retries on a port taken meanwhile."""
         for _ in range(3):
-            server = await cls.spawn(db, log, countdown=countdown, grace=grace, strict=strict, env=env)
+            server = await cls.spawn(
+                db, log, countdown=countdown, grace=grace, strict=strict, env=env, options=options
+            )
             process = server.process
             try:
                 if await server._healthy(http):
