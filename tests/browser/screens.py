@@ -14,6 +14,12 @@ from tests.browser.conftest import Tab, close_contexts, visit
 
 PHONES = {"phone on its side": (844, 390), "phone": (390, 844), "small phone": (360, 640)}
 SCREENS = {"desktop": (1366, 768), **PHONES}
+TABLET = (1024, 768)
+"""A touch screen as wide as a small laptop's: the room page's wide layout, under a finger."""
+TOUCH_SCREENS = (*PHONES.values(), TABLET)
+
+TAP = 44
+"""The smallest touch target, in CSS pixels (--tap, 2.75rem)."""
 
 OpenSized = Callable[[str, int, int], Awaitable[Tab]]
 
@@ -27,10 +33,10 @@ class SizedTabs:
         self.tabs: list[Tab] = []
 
     async def open(self, path: str, width: int, height: int) -> Tab:
-        """Open a path in a fresh context of the given size; phones (any size but the desktop's) touch."""
-        phone = (width, height) in PHONES.values()
+        """Open a path in a fresh context of the given size; phones and the tablet touch."""
+        touch = (width, height) in TOUCH_SCREENS
         context = await self.browser.new_context(
-            viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+            viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch
         )
         page = await context.new_page()
         tab = Tab(context, page)

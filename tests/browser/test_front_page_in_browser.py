@@ -14,7 +14,7 @@ from server.maze.generators import ALGORITHMS
 from server.room.settings import PRESETS
 from tests.browser.conftest import Tab, arrive, room_of, visit
 from tests.browser.rooms import bots_of, post_joined_room
-from tests.browser.screens import page_overflow
+from tests.browser.screens import TAP, page_overflow
 from tests.integration.conftest import Client
 
 LAPTOP = (1366, 768)
@@ -24,7 +24,6 @@ SMALL_PHONE = (360, 640)
 PHONES = (LANDSCAPE_PHONE, PHONE, SMALL_PHONE)
 ABOVE_THE_FOLD = (LAPTOP, PHONE, SMALL_PHONE)
 """Where the Create buttons must show without scrolling (a landscape phone need only reach them)."""
-TAP = 44  # --tap, 2.75rem, in CSS pixels
 CREATE = ("#create-easy", "#create-medium", "#create-hard")
 ROOM_URL = re.compile(r"/r/[0-9a-z]{10}$")
 JARGON = ("Braid", "Recursive backtracker", "DFS (recursive)", "Bottlenecks", "Generator")
@@ -58,11 +57,6 @@ async def open_front(browser: Browser, live_server: TestServer) -> AsyncIterator
         assert not tab.errors, f"script errors in the page: {tab.errors}"
 
 
-async def overflow(tab: Tab) -> int:
-    """How far the page is wider than the screen, in CSS pixels (0: no sideways scrolling)."""
-    return await page_overflow(tab.page)
-
-
 def across(found: dict[str, float], width: float) -> bool:
     """Whether a bounding box lies within the screen's width."""
     return found["x"] >= 0 and found["x"] + found["width"] <= width
@@ -87,7 +81,7 @@ async def test_create_is_in_view_and_nothing_is_wider_than_the_screen(
     tab = await open_front(size)
     await expect(tab.page.locator(f"#room-list li[data-code='{code}']")).to_contain_text("Waiting to start")
     await expect(tab.page.locator("#leaderboard")).to_be_visible()
-    assert await overflow(tab) <= 0, "the page scrolls sideways"
+    assert await page_overflow(tab.page) <= 0, "the page scrolls sideways"
     width, height = size
     for selector in CREATE:
         button = await box(tab, selector)
@@ -112,7 +106,7 @@ async def test_create_is_in_view_and_nothing_is_wider_than_the_screen(
         await tab.page.locator(f"{details} > summary").click()
         await expect(tab.page.locator(details)).to_have_attribute("open", "")
     await expect(tab.page.locator("#create-fields select[name=algorithm]")).to_be_visible()
-    assert await overflow(tab) <= 0, "the page scrolls sideways with More settings open"
+    assert await page_overflow(tab.page) <= 0, "the page scrolls sideways with More settings open"
 
 
 async def test_the_main_path_reads_in_plain_words_and_says_how_to_play(open_front: OpenFront) -> None:

@@ -17,7 +17,7 @@ from server.maze.exchange import export_maze
 from tests.browser.conftest import Tab, visit
 from tests.browser.editor_page import HOOK, READY, SNAKE, blank, point, touch
 from tests.browser.published import publish_by_http
-from tests.browser.screens import SCREENS
+from tests.browser.screens import SCREENS, TAP
 from tests.hand_mazes import looped_maze
 from tests.store.published_races import finish, race_on
 
@@ -34,7 +34,6 @@ MIDDLE_OFFSET = """(node) => {
   const box = node.getBoundingClientRect();
   return (text.top + text.bottom) / 2 - (box.top + box.bottom) / 2;
 }"""  # how far a node's text sits from its box's middle, down
-TAP = 44  # CSS px: the smallest touch target
 
 
 async def phone(

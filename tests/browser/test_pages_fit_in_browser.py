@@ -13,27 +13,23 @@ from playwright.async_api import Page, expect
 
 from tests.browser.conftest import Tab, room_of, way_out
 from tests.browser.rooms import post_room
-from tests.browser.screens import SCREENS, OpenSized, join_alone, open_sized
+from tests.browser.screens import (
+    PAST_THE_RIGHT_EDGE,
+    SCREENS,
+    OpenSized,
+    join_alone,
+    open_sized,
+    page_overflow,
+)
 from tests.store.live import Racer
 
 __all__ = ["open_sized"]  # the fixture, used by name
 
-WIDTHS = """() => ({
-  width: document.documentElement.clientWidth,
-  height: innerHeight,
-  scrollWidth: document.documentElement.scrollWidth,
-  widest: [...document.querySelectorAll('body *')]
-    .filter((e) => e.getClientRects().length && getComputedStyle(e).position !== 'fixed')
-    .map((e) => ({ what: `${e.tagName.toLowerCase()}#${e.id}.${e.className}`,
-                   right: e.getBoundingClientRect().right }))
-    .sort((a, b) => b.right - a.right)[0],
-})"""
-
 
 async def assert_fits(page: Page, what: str) -> None:
-    m = await page.evaluate(WIDTHS)
-    assert m["scrollWidth"] <= m["width"], (
-        f"{what} is {m['scrollWidth']} px wide in {m['width']}: {m['widest']}"
+    overflow = await page_overflow(page)
+    assert overflow <= 0, (
+        f"{what} is {overflow} px wider than the window: {await page.evaluate(PAST_THE_RIGHT_EDGE)}"
     )
 
 

@@ -13,6 +13,7 @@ from tests.browser.screens import (
     PAST_THE_RIGHT_EDGE,
     PHONES,
     SCREENS,
+    TAP,
     OpenSized,
     open_sized,
     page_overflow,
@@ -148,9 +149,6 @@ WORD_LINES = """(node, word) => {
   return 0;
 }"""
 """How many lines a word shows on, in an element (0: not there)."""
-
-TAP = 44
-"""The smallest touch target, in CSS pixels (--tap, 2.75rem)."""
 
 
 async def test_the_leaderboard_keeps_its_words_whole_and_its_links_a_thumbs_size_on_a_phone(
