@@ -6,7 +6,6 @@ import json
 import re
 from pathlib import Path
 
-from aiohttp.test_utils import TestServer
 from playwright.async_api import Page, expect
 
 from server.maze.model import Cell, Maze
@@ -14,26 +13,11 @@ from server.room.players import Player
 from server.room.room import Room
 from tests.browser.conftest import Tab, arrive, settled
 from tests.browser.eight_keys import DIAGONAL_KEYS, PIXELS_AT, STRAIGHT, delta
-from tests.integration.conftest import Client
 from tests.mazes import visible_now
 
 VISION = 2
 """How far a racer of the fog rooms made here sees (cells)."""
 RULES = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "rules.json"
-
-
-async def join_rival(
-    server: TestServer, code: str, clients: list[Client], name: str = "Rex", ready: bool = True
-) -> Client:
-    """The racer the browser player races against: a python-socketio client that the test walks by
-    hand, so it stands exactly where the test needs it (test_bots_in_browser.py races a real bot)."""
-    client = Client()
-    clients.append(client)
-    await client.sio.connect(f"{server.make_url('/')}?room={code}", transports=["websocket"], wait_timeout=5)
-    await client.join(code, name)
-    if ready:
-        await client.ok("ready", {"ready": True})
-    return client
 
 
 async def create_fog_room(open_tab, name: str, directions: int = 4) -> tuple[Tab, str]:  # type: ignore[no-untyped-def]

@@ -11,7 +11,6 @@ from playwright.async_api import expect
 from server.room.bot_spec import BotSpec
 from server.room.room import Room
 from tests.browser.conftest import Tab, arrive, press_keys
-from tests.browser.fog_race import join_rival
 from tests.integration.conftest import Client
 
 
@@ -22,6 +21,20 @@ async def post_room(server: TestServer, **settings: object) -> str:
     ):
         code: str = (await response.json())["code"]
     return code
+
+
+async def join_rival(
+    server: TestServer, code: str, clients: list[Client], name: str = "Rex", ready: bool = True
+) -> Client:
+    """The racer the browser player races against: a python-socketio client that the test walks by
+    hand, so it stands exactly where the test needs it (test_bots_in_browser.py races a real bot)."""
+    client = Client()
+    clients.append(client)
+    await client.sio.connect(f"{server.make_url('/')}?room={code}", transports=["websocket"], wait_timeout=5)
+    await client.join(code, name)
+    if ready:
+        await client.ok("ready", {"ready": True})
+    return client
 
 
 async def post_joined_room(server: TestServer, clients: list[Client], **settings: object) -> str:

@@ -29,7 +29,6 @@ from tests.browser.fog_race import (
     check_own_sides_lit,
     create_fog_room,
     frames,
-    join_rival,
     pixels,
     racer,
     shot,
@@ -39,6 +38,7 @@ from tests.browser.fog_race import (
     wait_shown,
     walk_path,
 )
+from tests.browser.rooms import join_rival
 from tests.integration.conftest import Client
 from tests.mazes import visible_now
 
