@@ -6,7 +6,7 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from server.app import listening
@@ -38,24 +38,19 @@ def fast_loop() -> asyncio.AbstractEventLoop | None:
     return uvloop.new_event_loop()
 
 
-def _lease_ttl(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("the lease ttl is a number of seconds") from None
-    if not 0.3 <= seconds <= 30:
-        raise argparse.ArgumentTypeError("the lease ttl is between 0.3 and 30 seconds")
-    return seconds
+def _seconds(what: str, least: float, most: float) -> Callable[[str], float]:
+    """An argument parser for a number of seconds from `least` to `most`, its errors naming `what`."""
 
+    def parse(text: str) -> float:
+        try:
+            seconds = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a number of seconds") from None
+        if not least <= seconds <= most:
+            raise argparse.ArgumentTypeError(f"{what} is between {least:g} and {most:g} seconds")
+        return seconds
 
-def _silent_for(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("the silence allowed is a number of seconds") from None
-    if not 1 <= seconds <= 300:
-        raise argparse.ArgumentTypeError("the silence allowed is between 1 and 300 seconds")
-    return seconds
+    return parse
 
 
 def main(argv: Sequence[str]) -> int:
@@ -103,7 +98,7 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument(
         "--lease-ttl",
-        type=_lease_ttl,
+        type=_seconds("the lease ttl", 0.3, 30),
         default=1.5,
         help="seconds a room's lease lives unrenewed in a cluster: how soon a dead process's rooms move"
         " (0.3-30, default 1.5)",
@@ -117,7 +112,7 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument(
         "--silent-for",
-        type=_silent_for,
+        type=_seconds("the silence allowed", 1, 300),
         default=AppConfig.silent_for,
         help="seconds a new connection may send nothing before it is hung up (1-300, default 30)",
     )
