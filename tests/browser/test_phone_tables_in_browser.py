@@ -136,6 +136,16 @@ async def test_the_results_headings_keep_their_chinese_words_whole_on_a_small_ph
         assert await page_overflow(page) <= 0, f"{headings}: {await page.evaluate(PAST_THE_RIGHT_EDGE)}"
 
 
+async def assert_whole(page: Page, screen: str) -> None:
+    """The leaderboard's headings, counts and replay links each on one line (the Moves heading showed
+    M/o/v/es and each Replay link a letter a line, squeezed by the name's column)."""
+    whole = "#leaderboard thead th, #lb-rows tr:first-child :is(td.num:not(.time), td.replay)"
+    for cell in await page.locator(whole).all():
+        if await cell.is_visible() and (await cell.inner_text()).strip():
+            lines = await cell.evaluate(TEXT_LINES)
+            assert lines == 1, f"{await cell.inner_text()!r} takes {lines} lines on the {screen}"
+
+
 WORD_LINES = """(node, word) => {
   const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
   for (let text = walker.nextNode(); text; text = walker.nextNode()) {
@@ -168,13 +178,12 @@ async def test_the_leaderboard_keeps_its_words_whole_and_its_links_a_thumbs_size
             tall = box["height"]
             assert tall >= TAP - 0.5, f"the replay's {control} is {tall:.0f} px tall on the {screen}"
 
+        english = await open_sized("/?lang=en", width, height)  # its words break between them, too
+        await expect(english.page.locator("#lb-rows td.time").first).to_contain_text("hints")
+        await assert_whole(english.page, screen)
         front = await open_sized("/?lang=zh-CN", width, height)
         await expect(front.page.locator("#lb-rows td.time").first).to_contain_text("提示")
-        whole = "#leaderboard thead th, #lb-rows tr:first-child :is(td.num:not(.time), td.replay)"
-        for cell in await front.page.locator(whole).all():
-            if await cell.is_visible() and (await cell.inner_text()).strip():
-                lines = await cell.evaluate(TEXT_LINES)
-                assert lines == 1, f"{await cell.inner_text()!r} takes {lines} lines on the {screen}"
+        await assert_whole(front.page, screen)
         word = await front.page.locator("#lb-rows td.time").first.evaluate(WORD_LINES, "提示")
         assert word == 1, f"提示 in a time's sum is broken over {word} lines on the {screen}"
         for control in ("#lb-rows td.replay a", "#recent-races a", ".language-switch select"):

@@ -31,7 +31,7 @@ export function leaderboardRow(row) {
     el('td', { class: 'rank', text: formatNumber(Number(row.place)) }),
     el('td', { class: 'name' }, el('span', { text: row.name }), el('div', { class: 'muted', text: kind(row) })),
     timeCell(row), // the total, the race time and hints under it
-    el('td', { class: 'num', text: formatNumber(Number(row.moves)) }),
+    el('td', { class: 'num moves', text: formatNumber(Number(row.moves)) }),
     el('td', { class: 'num', text: formatNumber(Number(row.hints)) }),
     el('td', { class: 'replay' }, replayLink(row.race, t('front.record.replay_of', { name: row.name }))),
   );
