@@ -109,6 +109,9 @@ async def test_a_time_with_hints_fits_every_table_on_a_phone(
         table = replay.page.locator("#replay-results")
         right = await table.evaluate("(t) => t.getBoundingClientRect().right")
         assert right <= width, f"the replay's results end at {right} on the {screen}"
+        for heading in await replay.page.locator("#replay-results thead th").all():  # Move|s, Efficienc|y
+            lines = await heading.evaluate(TEXT_LINES)
+            assert lines == 1, f"{await heading.inner_text()!r} takes {lines} lines on the {screen}"
 
         front = await open_sized("/", width, height)
         time = front.page.locator("#lb-rows td.time").first

@@ -108,8 +108,15 @@ async def not_translated_in(page: Page, allowed: set[str]) -> list[str]:
 
 OVERFLOWING = """() => {
   const found = [];
+  const inScroller = (element) => {  // what a box scrolls sideways is within reach, not cut or off the page
+    for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
   for (const element of document.body.querySelectorAll('*')) {
     if (!element.checkVisibility() || element.closest('canvas, select, .sr-only')) continue;
+    if (inScroller(element)) continue;
     const style = getComputedStyle(element);
     if (style.position === 'fixed' || /(auto|scroll)/.test(style.overflowX + style.overflowY)) continue;
     const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
