@@ -38,8 +38,6 @@ class AddressLimits:
         self.silent_for = silent_for
         self.unbounded = frozenset(unbounded)
         self.slots = AddressSlots()
-        self.refused = 0
-        """Connections turned away for their address's count since start."""
 
 
 class CountedConnection(asyncio.Protocol):
@@ -59,7 +57,6 @@ class CountedConnection(asyncio.Protocol):
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         if address not in self.limits.unbounded:
             if not self.limits.slots.take(address, self.limits.per_address):
-                self.limits.refused += 1
                 transport.write(REFUSAL)
                 transport.close()
                 return

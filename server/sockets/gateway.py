@@ -252,8 +252,9 @@ class SocketGateway:
     def hung_up(self) -> int:
         """Connections hung up since start for never joining, for staying out of the game's namespace,
         or for not reading what they were sent."""
-        guarded = self.sio if isinstance(self.sio, GuardedServer) else None
-        return self.dropped_unjoined + (guarded.dropped_outside + guarded.bounded.hung_up if guarded else 0)
+        if not isinstance(self.sio, GuardedServer):
+            return self.dropped_unjoined
+        return self.dropped_unjoined + self.sio.dropped_outside + self.sio.bounded.hung_up
 
     def sessions(self) -> int:
         """Engine.IO sessions open, in the game's namespace or not (each holds a file descriptor)."""

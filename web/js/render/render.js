@@ -126,16 +126,10 @@ export class Renderer {
    * @returns {{left: number, top: number, right: number, bottom: number} | null}
    */
   mazeExtent() {
-    const d = this.drawn;
-    if (!d || !this.maze) return null;
-    const dpr = window.devicePixelRatio || 1;
-    const box = this.canvas.getBoundingClientRect();
-    return {
-      left: box.left + d.tx / dpr,
-      top: box.top + d.ty / dpr,
-      right: box.left + (d.tx + (2 * this.maze.cols + 1) * d.du) / dpr,
-      bottom: box.top + (d.ty + (2 * this.maze.rows + 1) * d.du) / dpr,
-    };
+    if (!this.maze) return null;
+    const topLeft = this.clientPoint(0, 0);
+    const bottomRight = this.clientPoint(2 * this.maze.cols + 1, 2 * this.maze.rows + 1);
+    return topLeft && bottomRight ? { left: topLeft.x, top: topLeft.y, right: bottomRight.x, bottom: bottomRight.y } : null;
   }
 
   /** The drawn maze cut to the canvas (`mazeExtent`'s part the player sees), or null. */
@@ -164,14 +158,20 @@ export class Renderer {
     return d ? [d.tx + wx * d.du, d.ty + wy * d.du] : null;
   }
 
-  /** Where a cell's middle was last drawn, in CSS px relative to the viewport, or null before a frame. */
-  /** @param {readonly number[]} cell @returns {{x: number, y: number} | null} */
-  clientPointOf(cell) {
-    const at = this.canvasPoint(...centre(cell));
+  /** Where world point (wx, wy) was last drawn, in CSS px relative to the viewport, or null before a frame. */
+  /** @param {number} wx @param {number} wy @returns {{x: number, y: number} | null} */
+  clientPoint(wx, wy) {
+    const at = this.canvasPoint(wx, wy);
     if (!at) return null;
     const dpr = window.devicePixelRatio || 1;
     const box = this.canvas.getBoundingClientRect();
     return { x: box.left + at[0] / dpr, y: box.top + at[1] / dpr };
+  }
+
+  /** Where a cell's middle was last drawn (`clientPoint`), or null before a frame. */
+  /** @param {readonly number[]} cell */
+  clientPointOf(cell) {
+    return this.clientPoint(...centre(cell));
   }
 
   /** Animate the explored order of the own hint (how its method searched), then show its path. */
